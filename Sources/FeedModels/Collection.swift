@@ -1,0 +1,61 @@
+import Foundation
+
+/// An album, shaped as an Unsplash collection.
+public struct Collection: Codable, Sendable, Hashable, Identifiable {
+    public var id: String
+    public var title: String
+    public var description: String?
+    public var publishedAt: Date
+    public var lastCollectedAt: Date?
+    public var updatedAt: Date
+    public var featured: Bool
+    public var totalPhotos: Int
+    public var `private`: Bool
+    public var shareKey: String?
+    public var coverPhoto: Photo?
+    public var user: User
+    public var links: CollectionLinks
+
+    public init(
+        id: String, title: String, description: String?, publishedAt: Date, lastCollectedAt: Date?,
+        updatedAt: Date, totalPhotos: Int, isPrivate: Bool, coverPhoto: Photo?, user: User, links: CollectionLinks
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.publishedAt = publishedAt
+        self.lastCollectedAt = lastCollectedAt
+        self.updatedAt = updatedAt
+        self.featured = false
+        self.totalPhotos = totalPhotos
+        self.private = isPrivate
+        self.shareKey = nil
+        self.coverPhoto = coverPhoto
+        self.user = user
+        self.links = links
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, description, featured, user, links
+        case `private`
+        case publishedAt = "published_at"
+        case lastCollectedAt = "last_collected_at"
+        case updatedAt = "updated_at"
+        case totalPhotos = "total_photos"
+        case shareKey = "share_key"
+        case coverPhoto = "cover_photo"
+    }
+}
+
+/// Where a collection lives on the API and on the web.
+public struct CollectionLinks: Codable, Sendable, Hashable {
+    public var `self`: String
+    public var html: String
+    public var photos: String
+
+    public init(self selfLink: String, html: String, photos: String) {
+        self.`self` = selfLink
+        self.html = html
+        self.photos = photos
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Photos decode leniently, so the same model reads real Unsplash responses (whose lists lack `tags`, `exif`, …)
+/// and encode every nullable key Unsplash always sends as an explicit `null`.
+extension Photo {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        slug = try container.decodeIfPresent(String.self, forKey: .slug) ?? id
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt) ?? createdAt
+        promotedAt = try container.decodeIfPresent(Date.self, forKey: .promotedAt)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        color = try container.decodeIfPresent(String.self, forKey: .color) ?? "#808080"
+        blurHash = try container.decodeIfPresent(String.self, forKey: .blurHash)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        altDescription = try container.decodeIfPresent(String.self, forKey: .altDescription)
+        breadcrumbs = (try? container.decodeIfPresent([String].self, forKey: .breadcrumbs)) ?? []
+        urls = try container.decode(PhotoURLs.self, forKey: .urls)
+        links = try container.decode(PhotoLinks.self, forKey: .links)
+        likes = try container.decodeIfPresent(Int.self, forKey: .likes) ?? 0
+        likedByUser = try container.decodeIfPresent(Bool.self, forKey: .likedByUser) ?? false
+        currentUserCollections =
+            (try? container.decodeIfPresent([CollectionReference].self, forKey: .currentUserCollections)) ?? []
+        user = try container.decode(User.self, forKey: .user)
+        exif = try container.decodeIfPresent(Exif.self, forKey: .exif)
+        location = try container.decodeIfPresent(Location.self, forKey: .location)
+        tags = (try? container.decodeIfPresent([Tag].self, forKey: .tags)) ?? []
+        views = try container.decodeIfPresent(Int.self, forKey: .views)
+        downloads = try container.decodeIfPresent(Int.self, forKey: .downloads)
+        takenAt = try container.decodeIfPresent(Date.self, forKey: .takenAt)
+        original = try container.decodeIfPresent(OriginalFile.self, forKey: .original)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(slug, forKey: .slug)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(promotedAt, forKey: .promotedAt)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(color, forKey: .color)
+        try container.encode(blurHash, forKey: .blurHash)
+        try container.encode(description, forKey: .description)
+        try container.encode(altDescription, forKey: .altDescription)
+        try container.encode(breadcrumbs, forKey: .breadcrumbs)
+        try container.encode(urls, forKey: .urls)
+        try container.encode(links, forKey: .links)
+        try container.encode(likes, forKey: .likes)
+        try container.encode(likedByUser, forKey: .likedByUser)
+        try container.encode(currentUserCollections, forKey: .currentUserCollections)
+        try container.encode(user, forKey: .user)
+        try container.encodeIfPresent(exif, forKey: .exif)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encode(tags, forKey: .tags)
+        try container.encodeIfPresent(views, forKey: .views)
+        try container.encodeIfPresent(downloads, forKey: .downloads)
+        try container.encode(takenAt, forKey: .takenAt)
+        try container.encodeIfPresent(original, forKey: .original)
+    }
+}
+
+extension Exif {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(make, forKey: .make)
+        try container.encode(model, forKey: .model)
+        try container.encode(name, forKey: .name)
+        try container.encode(exposureTime, forKey: .exposureTime)
+        try container.encode(aperture, forKey: .aperture)
+        try container.encode(focalLength, forKey: .focalLength)
+        try container.encode(iso, forKey: .iso)
+    }
+}
+
+extension Location {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(city, forKey: .city)
+        try container.encode(country, forKey: .country)
+        try container.encode(position, forKey: .position)
+    }
+}
+
+extension User {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt) ?? Date(timeIntervalSince1970: 0)
+        username = try container.decode(String.self, forKey: .username)
+        firstName = try container.decodeIfPresent(String.self, forKey: .firstName) ?? ""
+        lastName = try container.decodeIfPresent(String.self, forKey: .lastName)
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? username
+        twitterUsername = try container.decodeIfPresent(String.self, forKey: .twitterUsername)
+        portfolioUrl = try container.decodeIfPresent(String.self, forKey: .portfolioUrl)
+        bio = try container.decodeIfPresent(String.self, forKey: .bio)
+        location = try container.decodeIfPresent(String.self, forKey: .location)
+        links = try container.decode(UserLinks.self, forKey: .links)
+        profileImage = try container.decode(ProfileImage.self, forKey: .profileImage)
+        instagramUsername = try container.decodeIfPresent(String.self, forKey: .instagramUsername)
+        totalCollections = try container.decodeIfPresent(Int.self, forKey: .totalCollections) ?? 0
+        totalLikes = try container.decodeIfPresent(Int.self, forKey: .totalLikes) ?? 0
+        totalPhotos = try container.decodeIfPresent(Int.self, forKey: .totalPhotos) ?? 0
+        acceptedTos = try container.decodeIfPresent(Bool.self, forKey: .acceptedTos) ?? false
+        forHire = try container.decodeIfPresent(Bool.self, forKey: .forHire) ?? false
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(username, forKey: .username)
+        try container.encode(name, forKey: .name)
+        try container.encode(firstName, forKey: .firstName)
+        try container.encode(lastName, forKey: .lastName)
+        try container.encode(twitterUsername, forKey: .twitterUsername)
+        try container.encode(portfolioUrl, forKey: .portfolioUrl)
+        try container.encode(bio, forKey: .bio)
+        try container.encode(location, forKey: .location)
+        try container.encode(links, forKey: .links)
+        try container.encode(profileImage, forKey: .profileImage)
+        try container.encode(instagramUsername, forKey: .instagramUsername)
+        try container.encode(totalCollections, forKey: .totalCollections)
+        try container.encode(totalLikes, forKey: .totalLikes)
+        try container.encode(totalPhotos, forKey: .totalPhotos)
+        try container.encode(acceptedTos, forKey: .acceptedTos)
+        try container.encode(forHire, forKey: .forHire)
+        try container.encodeIfPresent(email, forKey: .email)
+    }
+}

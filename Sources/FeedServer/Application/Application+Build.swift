@@ -1,0 +1,82 @@
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Imaging
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// Builds the whole server from its configuration: opens (and migrates) the database, prepares the data
+/// directory and wires every route. `imagefeed serve` and the tests both call it.
+public func buildApplication(_ configuration: Configuration, logger: Logger? = nil) async throws
+    -> some ApplicationProtocol
+{
+    let logger = logger ?? Logger(label: "imagefeed")
+    let problems = configuration.problems()
+    guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+    let files = LibraryFiles(root: configuration.dataDirectory)
+    try files.prepare()
+    let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
+    return try await buildApplication(configuration, store: store, files: files, logger: logger)
+}
+
+/// Builds the server over a store that is already open. The application closes the store when it stops.
+public func buildApplication(
+    _ configuration: Configuration, store: LibraryStore, files: LibraryFiles, logger: Logger
+) async throws -> some ApplicationProtocol {
+    try Imaging.start()
+    let threadPool = NIOThreadPool(numberOfThreads: System.coreCount)
+    threadPool.start()
+    let imaging = Imaging(limits: configuration.imageLimits)
+    let renditions = RenditionService(imaging: imaging, files: files, threadPool: threadPool)
+
+    let router = Router(context: FeedRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
+    router.add(
+        middleware: CORSMiddleware(
+            allowOrigin: .all,
+            allowHeaders: [.accept, .authorization, .contentType, .origin, .cacheControl,
+                           HTTPField.Name("Accept-Version")!, .ifNoneMatch],
+            allowMethods: [.get, .head, .post, .put, .delete, .options],
+            exposedHeaders: ["Link", "X-Total", "X-Per-Page", "X-RateLimit-Limit", "X-RateLimit-Remaining", "ETag"],
+            maxAge: .seconds(86400)
+        )
+    )
+    router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: configuration.rateLimitPerHour)))
+    router.add(middleware: ErrorMiddleware())
+    if let webDirectory = configuration.webDirectory {
+        router.add(middleware: FileMiddleware(webDirectory, searchForIndexHtml: true, logger: logger))
+    }
+
+    PhotosController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
+    SearchController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
+    UsersController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
+    CollectionsController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
+    ImageController(store: store, renditions: renditions).addRoutes(to: router)
+    AvatarController(store: store).addRoutes(to: router)
+    Routes.addMethodNotAllowed(to: router)
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ImageFeed"),
+        services: [ResourcesService(store: store, threadPool: threadPool, logger: logger)],
+        logger: logger
+    )
+}
+
+/// Holds the database and the imaging thread pool for the application's lifetime and closes them on shutdown
+/// (SIGTERM or SIGINT), after the server has stopped taking requests.
+struct ResourcesService: Service {
+    let store: LibraryStore
+    let threadPool: NIOThreadPool
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        try await threadPool.shutdownGracefully()
+        try await store.database.shutdown()
+        logger.info("Closed the database")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Imaging
+
+/// Every setting of the server, from flags and `IMAGEFEED_*` environment variables, with defaults that make
+/// `make run` work on a fresh machine.
+public struct Configuration: Sendable {
+    /// Interface to listen on.
+    public var host: String
+    /// Port to listen on.
+    public var port: Int
+    /// Where originals, renditions and the SQLite database live.
+    public var dataDirectory: String
+    /// `postgres://…` for PostgreSQL; nil for the SQLite file `<data>/imagefeed.sqlite`.
+    public var databaseURL: String?
+    /// The public origin (`https://photos.example.com`) used in absolute URLs; nil to use each request's Host.
+    public var publicURL: String?
+    /// Folder of the web app's static files; nil to serve no web app.
+    public var webDirectory: String?
+    /// Limits applied to every image the server reads.
+    public var imageLimits: ImagingLimits
+    /// API requests allowed per client per hour.
+    public var rateLimitPerHour: Int
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: String = "./data",
+        databaseURL: String? = nil,
+        publicURL: String? = nil,
+        webDirectory: String? = nil,
+        imageLimits: ImagingLimits = .init(),
+        rateLimitPerHour: Int = 5000
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+        self.publicURL = publicURL
+        self.webDirectory = webDirectory
+        self.imageLimits = imageLimits
+        self.rateLimitPerHour = rateLimitPerHour
+    }
+
+    /// The database to open: the configured URL, or the SQLite file in the data directory.
+    public var resolvedDatabaseURL: String {
+        databaseURL ?? "sqlite://" + URL(fileURLWithPath: dataDirectory).appendingPathComponent("imagefeed.sqlite").path
+    }
+
+    /// Every problem with the settings, as sentences; empty when they are usable. Start-up lists them all at once.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        if !(1...65535).contains(port) { problems.append("The port must be between 1 and 65535; got \(port).") }
+        if host.isEmpty { problems.append("The host must not be empty.") }
+        if dataDirectory.isEmpty { problems.append("The data directory must not be empty.") }
+        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")
+            || databaseURL.hasPrefix("sqlite://"))
+        {
+            problems.append("The database URL must start with postgres://, postgresql:// or sqlite://; got \(databaseURL).")
+        }
+        if let publicURL {
+            if let url = URL(string: publicURL), url.scheme == "http" || url.scheme == "https", url.host != nil {
+                // fine
+            } else {
+                problems.append("The public URL must be an absolute http(s) URL; got \(publicURL).")
+            }
+        }
+        if imageLimits.maxPixels < 1 { problems.append("The pixel limit must be positive.") }
+        if imageLimits.maxBytes < 1 { problems.append("The byte limit must be positive.") }
+        if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
+        return problems
+    }
+}
+
+/// Settings that could not be used, each named.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public var problems: [String]
+
+    public init(problems: [String]) {
+        self.problems = problems
+    }
+
+    public var description: String {
+        "ImageFeed cannot start:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,78 @@
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Imaging
+
+/// `/img/:id`: the original, or a rendition described by imgix-style parameters, with strong ETags and a year of
+/// immutable caching (a photo's bytes never change under its id).
+struct ImageController: Sendable {
+    let store: LibraryStore
+    let renditions: RenditionService
+
+    func addRoutes(to router: Router<FeedRequestContext>) {
+        router.get("/img/:id", use: get)
+        router.head("/img/:id", use: get)
+    }
+
+    @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let query = QueryParameters(request.uri.query)
+        let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
+        guard let photo = try await store.photo(idOrSlug: id) else { throw APIError.notFound("Photo") }
+
+        var headers = HTTPFields()
+        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        if query["dl"] == "1" {
+            headers[.contentDisposition] = "attachment; filename=\"\(photo.slug).\(Self.extensionFor(parsed, photo))\""
+        }
+        let etag: String
+        let contentType: String
+        switch parsed {
+        case .original:
+            etag = "\"\(photo.sha256)\""
+            contentType = ImageFormat(rawValue: photo.format)?.mimeType ?? "application/octet-stream"
+        case .rendition(let spec, let negotiated):
+            etag = "\"\(photo.sha256.prefix(20))-\(ImageParameters.cacheKey(Self.complete(spec, photo)))\""
+            contentType = spec.format.mimeType
+            if negotiated { headers[.vary] = "Accept" }
+        }
+        headers[.eTag] = etag
+        if let ifNoneMatch = request.headers[.ifNoneMatch],
+            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+        {
+            return Response(status: .notModified, headers: headers)
+        }
+
+        let bytes: [UInt8]
+        switch parsed {
+        case .original:
+            guard let original = try await renditions.original(of: photo) else {
+                context.logger.error("Original file missing", metadata: ["photo": "\(photo.id)"])
+                throw APIError(.internalServerError, "The original file of this photo is missing on the server.")
+            }
+            bytes = original
+        case .rendition(let spec, _):
+            bytes = try await renditions.rendition(of: photo, spec: Self.complete(spec, photo))
+        }
+        headers[.contentType] = contentType
+        headers[.contentLength] = String(bytes.count)
+        if request.method == .head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A spec with neither width nor height (`?fm=jpg&q=85`, the `full` URL) means full size.
+    static func complete(_ spec: RenditionSpec, _ photo: PhotoRecord) -> RenditionSpec {
+        guard spec.width == nil, spec.height == nil else { return spec }
+        var full = spec
+        full.width = min(photo.width, ImageParameters.maxDimension)
+        return full
+    }
+
+    static func extensionFor(_ request: ImageRequest, _ photo: PhotoRecord) -> String {
+        switch request {
+        case .original: photo.format == "jpeg" ? "jpg" : photo.format
+        case .rendition(let spec, _): spec.format.fileExtension
+        }
+    }
+}

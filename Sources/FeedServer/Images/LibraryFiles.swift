@@ -1,0 +1,91 @@
+import Foundation
+
+/// The data directory's layout: content-addressed originals, a rendition cache that may be deleted at any time,
+/// and a scratch folder for files being written.
+public struct LibraryFiles: Sendable {
+    /// The data directory.
+    public let root: URL
+
+    public init(root: String) {
+        self.root = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL
+    }
+
+    var originals: URL { root.appendingPathComponent("originals", isDirectory: true) }
+    var renditions: URL { root.appendingPathComponent("renditions", isDirectory: true) }
+    var scratch: URL { root.appendingPathComponent("tmp", isDirectory: true) }
+
+    /// Creates the folders and clears the scratch folder of files a killed process left behind.
+    public func prepare() throws {
+        let manager = FileManager.default
+        for folder in [originals, renditions, scratch] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        for leftover in (try? manager.contentsOfDirectory(atPath: scratch.path)) ?? [] {
+            try? manager.removeItem(at: scratch.appendingPathComponent(leftover))
+        }
+    }
+
+    /// Where the original with this sha256 lives: `originals/ab/cd/abcd….ext`.
+    public func originalPath(sha256: String, format: String) -> String {
+        let first = sha256.prefix(2), second = sha256.dropFirst(2).prefix(2)
+        return originals.appendingPathComponent("\(first)/\(second)/\(sha256).\(format)").path
+    }
+
+    /// Where a cached rendition of a photo lives.
+    func renditionPath(photoID: String, key: String) -> String {
+        renditions.appendingPathComponent("\(photoID.prefix(2))/\(photoID)/\(key)").path
+    }
+
+    /// Writes `bytes` so that `path` either holds all of them or does not exist: a scratch file, written and
+    /// flushed to disk, then renamed into place (and the folder flushed when `durable`).
+    public func writeAtomically(_ bytes: some ContiguousBytes, to path: String, durable: Bool) throws {
+        let destination = URL(fileURLWithPath: path)
+        let folder = destination.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = scratch.appendingPathComponent(UUID().uuidString).path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw FileError.cannotWrite(temporary, errno) }
+        do {
+            try bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw FileError.cannotWrite(temporary, errno)
+                    }
+                    offset += written
+                }
+            }
+            if durable, fsync(descriptor) != 0 { throw FileError.cannotWrite(temporary, errno) }
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw FileError.cannotWrite(path, code)
+        }
+        if durable {
+            let folderDescriptor = open(folder.path, O_RDONLY)
+            if folderDescriptor >= 0 {
+                fsync(folderDescriptor)
+                close(folderDescriptor)
+            }
+        }
+    }
+}
+
+/// A file the server could not write, with the system's reason.
+public enum FileError: Error, CustomStringConvertible {
+    case cannotWrite(String, Int32)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let path, let code): "Could not write \(path): \(String(cString: strerror(code)))"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Imaging
+
+/// An `/img` request: what to render, or the original as it was uploaded.
+enum ImageRequest: Sendable, Hashable {
+    case original
+    case rendition(RenditionSpec, negotiated: Bool)
+}
+
+/// Parses imgix-style parameters (`w h fit crop q fm dpr auto`) leniently, as Unsplash clients send them: unknown
+/// parameters (`ixid`, `ixlib`, `cs`, …) are ignored, imgix values we do not implement map to the nearest we do,
+/// and values out of range are rejected with a precise message.
+enum ImageParameters {
+    static let maxDimension = 8192
+
+    static func parse(_ query: QueryParameters, accept: String?) throws(APIError) -> ImageRequest {
+        let width = try dimension(query, "w")
+        let height = try dimension(query, "h")
+        let fitRaw = query["fit"]
+        let formatRaw = query["fm"] ?? (query["auto"]?.contains("format") == true ? "auto" : nil)
+        let qualityRaw = query["q"]
+        guard width != nil || height != nil || formatRaw != nil || qualityRaw != nil else { return .original }
+
+        let fit = try fitValue(fitRaw)
+        let crop = try cropValue(query["crop"])
+        var quality = 80
+        if let qualityRaw {
+            guard let value = Int(qualityRaw), (1...100).contains(value) else {
+                throw .badParameter("q must be a whole number from 1 to 100; got \"\(qualityRaw)\".")
+            }
+            quality = value
+        }
+        var dpr = 1.0
+        if let raw = query["dpr"] {
+            guard let value = Double(raw), value >= 1, value <= 8 else {
+                throw .badParameter("dpr must be a number from 1 to 8; got \"\(raw)\".")
+            }
+            dpr = value
+        }
+        let (format, negotiated) = try formatValue(formatRaw, accept: accept)
+        let scaledWidth = width.map { Int((Double($0) * dpr).rounded()) }
+        let scaledHeight = height.map { Int((Double($0) * dpr).rounded()) }
+        for (name, value) in [("w", scaledWidth), ("h", scaledHeight)] {
+            if let value, value > maxDimension {
+                throw .badParameter("\(name) × dpr must be at most \(maxDimension) pixels; got \(value).")
+            }
+        }
+        let spec = RenditionSpec(
+            width: scaledWidth, height: scaledHeight, fit: fit, crop: fit == .crop ? crop : .centre,
+            quality: quality, format: format, dpr: 1
+        )
+        return .rendition(spec, negotiated: negotiated)
+    }
+
+    static func dimension(_ query: QueryParameters, _ name: String) throws(APIError) -> Int? {
+        guard let raw = query[name], !raw.isEmpty else { return nil }
+        guard let value = Double(raw), value.isFinite, value >= 1, value <= Double(maxDimension) else {
+            throw .badParameter("\(name) must be a number of pixels from 1 to \(maxDimension); got \"\(raw)\".")
+        }
+        return Int(value.rounded())
+    }
+
+    static func fitValue(_ raw: String?) throws(APIError) -> Fit {
+        switch raw?.lowercased() {
+        case nil, "", "clip", "max": return .max
+        case "crop", "facearea", "min", "scale": return .crop
+        case "fill", "fillmax", "clamp": return .fill
+        case let other?:
+            throw .badParameter("fit must be one of clip, crop, max, fill; got \"\(other)\".")
+        }
+    }
+
+    static func cropValue(_ raw: String?) throws(APIError) -> CropStrategy {
+        guard let raw, !raw.isEmpty else { return .entropy }
+        for value in raw.lowercased().split(separator: ",") {
+            switch value.trimmingCharacters(in: .whitespaces) {
+            case "entropy": return .entropy
+            case "attention", "faces", "edges", "focalpoint", "smart": return .attention
+            case "center", "centre", "top", "bottom", "left", "right", "middle": return .centre
+            default: continue
+            }
+        }
+        throw .badParameter("crop must be one of center, entropy, attention (or imgix's faces, edges, top, …); got \"\(raw)\".")
+    }
+
+    static func formatValue(_ raw: String?, accept: String?) throws(APIError) -> (OutputFormat, Bool) {
+        switch raw?.lowercased() {
+        case nil, "", "jpg", "jpeg", "pjpg": return (.jpeg, false)
+        case "png": return (.png, false)
+        case "webp": return (.webp, false)
+        case "avif": return (.avif, false)
+        case "auto":
+            let accept = accept ?? ""
+            if accept.contains("image/avif") { return (.avif, true) }
+            if accept.contains("image/webp") { return (.webp, true) }
+            return (.jpeg, true)
+        case let other?:
+            throw .badParameter("fm must be one of jpg, png, webp, avif, auto; got \"\(other)\".")
+        }
+    }
+
+    /// The cache file name of a normalised spec.
+    static func cacheKey(_ spec: RenditionSpec) -> String {
+        let width = spec.width.map(String.init) ?? "auto"
+        let height = spec.height.map(String.init) ?? "auto"
+        return "\(width)x\(height)-\(spec.fit.rawValue)-\(spec.crop.rawValue)-q\(spec.quality).\(spec.format.fileExtension)"
+    }
+}

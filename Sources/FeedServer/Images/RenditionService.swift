@@ -1,0 +1,41 @@
+import FeedStore
+import Foundation
+import Imaging
+import NIOPosix
+
+/// Renders, caches on disk and serves renditions. Blocking libvips work runs on a thread pool, never on an event
+/// loop, and concurrent requests for the same uncached rendition share one render.
+actor RenditionService {
+    let imaging: Imaging
+    let files: LibraryFiles
+    let threadPool: NIOThreadPool
+    private var inFlight: [String: Task<[UInt8], any Error>] = [:]
+
+    init(imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool) {
+        self.imaging = imaging
+        self.files = files
+        self.threadPool = threadPool
+    }
+
+    /// The bytes of a rendition of `photo`, from the cache or rendered now.
+    func rendition(of photo: PhotoRecord, spec: RenditionSpec) async throws -> [UInt8] {
+        let path = files.renditionPath(photoID: photo.id, key: ImageParameters.cacheKey(spec))
+        if let cached = FileManager.default.contents(atPath: path) { return [UInt8](cached) }
+        if let running = inFlight[path] { return try await running.value }
+        let source = files.originalPath(sha256: photo.sha256, format: photo.format)
+        let task = Task { [imaging, files, threadPool] in
+            let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
+            try? files.writeAtomically(rendition.data, to: path, durable: false)
+            return rendition.data
+        }
+        inFlight[path] = task
+        defer { inFlight[path] = nil }
+        return try await task.value
+    }
+
+    /// The original file's bytes.
+    func original(of photo: PhotoRecord) async throws -> [UInt8]? {
+        let path = files.originalPath(sha256: photo.sha256, format: photo.format)
+        return try await threadPool.runIfActive { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+    }
+}

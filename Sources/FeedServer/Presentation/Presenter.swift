@@ -1,0 +1,99 @@
+import FeedModels
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Shapes store records into the Unsplash wire models, with absolute URLs on the origin the client used.
+struct Presenter: Sendable {
+    /// `http://host:port`, without a trailing slash.
+    let origin: String
+
+    init(origin: String) {
+        self.origin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
+    }
+
+    /// The configured public URL, else the origin the request came to (Host and X-Forwarded-Proto).
+    init(request: Request, publicURL: String?) {
+        if let publicURL {
+            self.init(origin: publicURL)
+            return
+        }
+        let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] ?? "localhost"
+        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
+        self.init(origin: "\(scheme)://\(host)")
+    }
+
+    func imageURL(_ photoID: String, _ query: String = "") -> String {
+        query.isEmpty ? "\(origin)/img/\(photoID)" : "\(origin)/img/\(photoID)?\(query)"
+    }
+
+    func photo(_ record: PhotoRecord) -> Photo {
+        let urls = PhotoURLs(
+            raw: imageURL(record.id),
+            full: imageURL(record.id, "fm=jpg&q=85"),
+            regular: imageURL(record.id, FeedSizes.regular.query),
+            small: imageURL(record.id, FeedSizes.small.query),
+            thumb: imageURL(record.id, FeedSizes.thumb.query),
+            smallS3: imageURL(record.id, FeedSizes.small.query)
+        )
+        let links = PhotoLinks(
+            self: "\(origin)/photos/\(record.slug)",
+            html: "\(origin)/p/\(record.id)",
+            download: "\(origin)/img/\(record.id)?dl=1",
+            downloadLocation: "\(origin)/photos/\(record.id)/download"
+        )
+        let camera = record.camera
+        let hasExif = [camera.make, camera.model, camera.exposureTime, camera.aperture, camera.focalLength]
+            .contains { $0 != nil } || camera.iso != nil
+        let place = record.place
+        let position = place.latitude.flatMap { latitude in
+            place.longitude.map { Position(latitude: latitude, longitude: $0) }
+        }
+        let hasPlace = place.name != nil || place.city != nil || place.country != nil || position != nil
+        return Photo(
+            id: record.id, slug: record.slug, createdAt: record.createdAt, updatedAt: record.updatedAt,
+            width: record.width, height: record.height, color: record.color, blurHash: record.blurHash,
+            description: record.description, altDescription: record.altDescription, urls: urls, links: links,
+            likes: record.likes, likedByUser: record.likedByViewer, user: user(record.owner),
+            exif: hasExif
+                ? Exif(make: camera.make, model: camera.model, exposureTime: camera.exposureTime,
+                       aperture: camera.aperture, focalLength: camera.focalLength, iso: camera.iso)
+                : Exif(make: nil, model: nil, exposureTime: nil, aperture: nil, focalLength: nil, iso: nil),
+            location: hasPlace
+                ? Location(name: place.name, city: place.city, country: place.country, position: position)
+                : Location(name: nil, city: nil, country: nil, position: nil),
+            tags: record.tags.map { Tag(title: $0) }, views: record.views, downloads: record.downloads,
+            takenAt: record.takenAt, original: OriginalFile(bytes: record.bytes, format: record.format)
+        )
+    }
+
+    func user(_ record: UserRecord, includeEmail: Bool = false) -> User {
+        let base = "\(origin)/users/\(record.username)"
+        let avatar = "\(origin)/avatars/\(record.username)"
+        return User(
+            id: record.id, updatedAt: record.updatedAt, username: record.username, firstName: record.firstName,
+            lastName: record.lastName, bio: record.bio, location: record.location, portfolioUrl: record.portfolioURL,
+            instagramUsername: record.instagramUsername,
+            links: UserLinks(
+                self: base, html: "\(origin)/@\(record.username)", photos: "\(base)/photos",
+                likes: "\(base)/likes", portfolio: "\(base)/portfolio"
+            ),
+            profileImage: ProfileImage(
+                small: "\(avatar)?w=32&h=32", medium: "\(avatar)?w=64&h=64", large: "\(avatar)?w=128&h=128"
+            ),
+            totalCollections: record.totalCollections, totalLikes: record.totalLikes,
+            totalPhotos: record.totalPhotos, email: includeEmail ? record.email : nil
+        )
+    }
+
+    func collection(_ record: CollectionRecord, cover: PhotoRecord?) -> Collection {
+        let base = "\(origin)/collections/\(record.id)"
+        return Collection(
+            id: record.id, title: record.title, description: record.description, publishedAt: record.createdAt,
+            lastCollectedAt: record.lastCollectedAt, updatedAt: record.updatedAt, totalPhotos: record.totalPhotos,
+            isPrivate: record.isPrivate, coverPhoto: cover.map(photo), user: user(record.owner),
+            links: CollectionLinks(self: base, html: "\(origin)/#/collections/\(record.id)", photos: "\(base)/photos")
+        )
+    }
+}

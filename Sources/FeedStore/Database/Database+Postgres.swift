@@ -1,0 +1,73 @@
+import Logging
+
+#if PostgreSQL
+import AsyncKit
+import NIOCore
+import NIOPosix
+import PostgresKit
+
+extension Database {
+    /// Connects a pool to PostgreSQL.
+    static func openPostgres(url: String, logger: Logger) async throws -> Database {
+        let configuration: SQLPostgresConfiguration
+        do {
+            configuration = try SQLPostgresConfiguration(url: url)
+        } catch {
+            throw StoreError.badConfiguration("The PostgreSQL URL is not valid: \(error)")
+        }
+        let pool = PoolBox(EventLoopGroupConnectionPool(
+            source: PostgresConnectionSource(sqlConfiguration: configuration),
+            maxConnectionsPerEventLoop: 4,
+            logger: logger,
+            on: MultiThreadedEventLoopGroup.singleton
+        ))
+        let database = Database(
+            kind: .postgres,
+            logger: logger,
+            serializeWrites: false,
+            acquire: {
+                let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+                let connection = try await pool.pool.requestConnection(logger: logger, on: eventLoop).get()
+                return PostgresPooledConnection(connection: connection, pool: pool, logger: logger)
+            },
+            close: { try await pool.pool.shutdownAsync() }
+        )
+        do {
+            try await database.read { db in try await db.raw("SELECT 1").run() }
+        } catch {
+            try? await pool.pool.shutdownAsync()
+            throw StoreError.unavailable("Could not connect to PostgreSQL at \(redacted(url)): \(String(reflecting: error))")
+        }
+        return database
+    }
+}
+
+struct PostgresPooledConnection: PooledConnection {
+    let connection: PostgresConnection
+    let pool: PoolBox<PostgresConnectionSource>
+    let logger: Logger
+
+    var sql: any SQLDatabase { connection.sql() }
+
+    func release() {
+        pool.pool.releaseConnection(connection, logger: logger)
+    }
+}
+
+/// The URL without its password, for error messages and logs.
+func redacted(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else { return url }
+    components.password = "***"
+    return components.string ?? url
+}
+
+import Foundation
+#else
+extension Database {
+    static func openPostgres(url: String, logger: Logger) async throws -> Database {
+        throw StoreError.badConfiguration(
+            "This build has no PostgreSQL support. Rebuild with `swift build --traits PostgreSQL`, or use SQLite."
+        )
+    }
+}
+#endif

@@ -1,0 +1,78 @@
+import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLiteKit
+
+extension Database {
+    /// Opens (creating when needed) an SQLite file in WAL mode.
+    static func openSQLite(path: String, logger: Logger) async throws -> Database {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let threadPool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
+        threadPool.start()
+        let source = SQLiteFileSource(path: path, threadPool: threadPool)
+        let pool = PoolBox(EventLoopGroupConnectionPool(
+            source: source,
+            maxConnectionsPerEventLoop: 2,
+            logger: logger,
+            on: MultiThreadedEventLoopGroup.singleton
+        ))
+        let database = Database(
+            kind: .sqlite,
+            logger: logger,
+            serializeWrites: true,
+            acquire: {
+                let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+                let connection = try await pool.pool.requestConnection(logger: logger, on: eventLoop).get()
+                return SQLitePooledConnection(connection: connection, pool: pool, logger: logger)
+            },
+            close: {
+                try await pool.pool.shutdownAsync()
+                try await threadPool.shutdownGracefully()
+            }
+        )
+        // WAL is a property of the file: set it once, before any other connection uses it.
+        try await database.read { db in
+            try await db.raw("PRAGMA journal_mode = WAL").run()
+        }
+        return database
+    }
+}
+
+/// Opens SQLite connections with the pragmas every connection needs.
+struct SQLiteFileSource: ConnectionPoolSource {
+    let path: String
+    let threadPool: NIOThreadPool
+
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
+        SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
+            .flatMap { connection in
+                let pragmas = [
+                    "PRAGMA foreign_keys = ON",
+                    "PRAGMA synchronous = NORMAL",
+                    "PRAGMA temp_store = MEMORY",
+                    "PRAGMA cache_size = -16000",
+                ]
+                return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { future, pragma in
+                    future.flatMap { connection.query(pragma).map { _ in } }
+                }
+                .map { connection }
+            }
+    }
+}
+
+struct SQLitePooledConnection: PooledConnection {
+    let connection: SQLiteConnection
+    let pool: PoolBox<SQLiteFileSource>
+    let logger: Logger
+
+    var sql: any SQLDatabase { connection.sql() }
+
+    func release() {
+        pool.pool.releaseConnection(connection, logger: logger)
+    }
+}

@@ -1,0 +1,129 @@
+import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+
+/// The SQL backends the store runs on.
+public enum DatabaseKind: String, Sendable {
+    case sqlite
+    case postgres
+}
+
+/// A pool of connections to one database, with the two ways the store uses it: reads on any connection and
+/// writes inside a transaction on one connection.
+///
+/// SQLite allows one writer at a time. Writers are queued here, in the process, before they take the database
+/// lock (`BEGIN IMMEDIATE`), so a burst of writes never parks every sqlite thread in its busy handler.
+public final class Database: Sendable {
+    /// Which backend this is; the store branches on it only where the SQL really differs.
+    public let kind: DatabaseKind
+    let logger: Logger
+    private let acquire: @Sendable () async throws -> any PooledConnection
+    private let closePool: @Sendable () async throws -> Void
+    private let writeGate: WriteGate?
+
+    init(
+        kind: DatabaseKind,
+        logger: Logger,
+        serializeWrites: Bool,
+        acquire: @escaping @Sendable () async throws -> any PooledConnection,
+        close: @escaping @Sendable () async throws -> Void
+    ) {
+        self.kind = kind
+        self.logger = logger
+        self.acquire = acquire
+        self.closePool = close
+        self.writeGate = serializeWrites ? WriteGate() : nil
+    }
+
+    /// Opens the database a URL names: `sqlite:///abs/path.db`, a plain file path, or `postgres://…`.
+    public static func open(url: String, logger: Logger) async throws -> Database {
+        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+            return try await openPostgres(url: url, logger: logger)
+        }
+        var path = url
+        if path.hasPrefix("sqlite://") { path.removeFirst("sqlite://".count) }
+        guard !path.isEmpty else { throw StoreError.badConfiguration("The SQLite database path is empty.") }
+        return try await openSQLite(path: path, logger: logger)
+    }
+
+    /// Runs `body` with a connection for reads.
+    public func read<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        let connection = try await acquire()
+        defer { connection.release() }
+        return try await body(connection.sql)
+    }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+    public func transaction<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        if let writeGate { await writeGate.enter() }
+        do {
+            let result = try await runTransaction(body)
+            await writeGate?.leave()
+            return result
+        } catch {
+            await writeGate?.leave()
+            throw error
+        }
+    }
+
+    private func runTransaction<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        let connection = try await acquire()
+        defer { connection.release() }
+        let db = connection.sql
+        try await db.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+        do {
+            let result = try await body(db)
+            try await db.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            throw error
+        }
+    }
+
+    /// Closes every connection.
+    public func shutdown() async throws {
+        try await closePool()
+    }
+}
+
+/// A connection borrowed from a pool, returned with `release()`.
+protocol PooledConnection: Sendable {
+    var sql: any SQLDatabase { get }
+    func release()
+}
+
+/// A FIFO async mutex: one writer at a time, in arrival order.
+actor WriteGate {
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        if !busy {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func leave() {
+        if waiters.isEmpty {
+            busy = false
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}
+
+/// Carries an async-kit pool across concurrency domains. The pool locks its own state and routes each request to
+/// its event loop's pool, so sharing it is safe; async-kit just predates `Sendable` annotations.
+final class PoolBox<Source: ConnectionPoolSource>: @unchecked Sendable {
+    let pool: EventLoopGroupConnectionPool<Source>
+
+    init(_ pool: EventLoopGroupConnectionPool<Source>) {
+        self.pool = pool
+    }
+}

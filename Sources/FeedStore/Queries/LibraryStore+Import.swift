@@ -1,0 +1,107 @@
+import Foundation
+import SQLKit
+
+/// What recording an imported photo did.
+public enum RecordOutcome: Sendable, Hashable {
+    /// A new photo row now exists under this id.
+    case inserted(id: String)
+    /// A photo with the same bytes (sha256) was already there, under this id.
+    case duplicate(id: String)
+}
+
+extension LibraryStore {
+    /// The id of the photo whose original has this sha256, if any.
+    public func photoID(sha256: String) async throws -> String? {
+        try await database.read { db in
+            try await db.raw("SELECT id FROM photos WHERE sha256 = \(bind: sha256)").first()?
+                .decode(column: "id", as: String.self)
+        }
+    }
+
+    /// Records a photo whose original and renditions are already on disk: the row, its tags, its search text,
+    /// its albums and its owner's counter, in one transaction. A second photo with the same bytes is a no-op.
+    public func recordPhoto(_ photo: NewPhoto) async throws -> RecordOutcome {
+        try await database.transaction { [database] db in
+            if let existing = try await db.raw("SELECT id FROM photos WHERE sha256 = \(bind: photo.sha256)").first() {
+                return .duplicate(id: try existing.decode(column: "id", as: String.self))
+            }
+            let now = photo.createdAt.storedSeconds
+            let slugBase = Identifier.slug(from: photo.altDescription ?? photo.title ?? "photo")
+            let slug = slugBase.isEmpty ? photo.id : "\(slugBase)-\(photo.id)"
+            let orientation = Orientation(width: photo.width, height: photo.height).rawValue
+            try await db.raw(
+                """
+                INSERT INTO photos (id, slug, user_id, created_at, updated_at, taken_at, width, height, orientation, \
+                color, color_name, blur_hash, description, alt_description, exif_make, exif_model, \
+                exif_exposure_time, exif_aperture, exif_focal_length, exif_iso, location_name, location_city, \
+                location_country, latitude, longitude, sha256, bytes, format, license, attribution) VALUES (\
+                \(bind: photo.id), \(bind: slug), \(bind: photo.ownerID), \(bind: now), \(bind: now), \
+                \(bind: photo.takenAt?.storedSeconds), \(bind: photo.width), \(bind: photo.height), \
+                \(bind: orientation), \(bind: photo.color), \(bind: photo.colorName), \(bind: photo.blurHash), \
+                \(bind: photo.title), \(bind: photo.altDescription), \(bind: photo.camera.make), \
+                \(bind: photo.camera.model), \(bind: photo.camera.exposureTime), \(bind: photo.camera.aperture), \
+                \(bind: photo.camera.focalLength), \(bind: photo.camera.iso), \(bind: photo.place.name), \
+                \(bind: photo.place.city), \(bind: photo.place.country), \(bind: photo.place.latitude), \
+                \(bind: photo.place.longitude), \(bind: photo.sha256), \(bind: photo.bytes), \(bind: photo.format), \
+                \(bind: photo.license), \(bind: photo.attribution))
+                """
+            ).run()
+            let tags = Self.normalisedTags(photo.tags)
+            for tag in tags {
+                try await db.raw(
+                    "INSERT INTO photo_tags (photo_id, tag) VALUES (\(bind: photo.id), \(bind: tag)) ON CONFLICT DO NOTHING"
+                ).run()
+            }
+            let owner = try await db.raw("SELECT username, first_name, last_name FROM users WHERE id = \(bind: photo.ownerID)")
+                .first()
+            let ownerWords = try [
+                owner?.decode(column: "username", as: String.self),
+                owner?.decode(column: "first_name", as: String.self),
+                owner?.decode(column: "last_name", as: String?.self),
+            ].compactMap { $0 }
+            let body = ([photo.title, photo.altDescription, photo.place.name, photo.place.city, photo.place.country,
+                         photo.camera.make, photo.camera.model].compactMap { $0 } + tags + ownerWords)
+                .joined(separator: " ")
+            try await db.raw(
+                "INSERT INTO photo_search (photo_id, body) VALUES (\(bind: photo.id), \(bind: body))"
+            ).run()
+            try await db.raw(
+                "UPDATE users SET total_photos = total_photos + 1 WHERE id = \(bind: photo.ownerID)"
+            ).run()
+            for collectionID in photo.collectionIDs {
+                try await addPhoto(photo.id, toCollection: collectionID, at: now, on: db)
+            }
+            _ = database
+            return .inserted(id: photo.id)
+        }
+    }
+
+    /// Lowercased, trimmed, de-duplicated tags in their first-seen order.
+    static func normalisedTags(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tags.compactMap { raw in
+            let tag = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            guard !tag.isEmpty, tag.count <= 64, seen.insert(tag).inserted else { return nil }
+            return tag
+        }
+    }
+
+    func addPhoto(_ photoID: String, toCollection collectionID: String, at seconds: Int64, on db: any SQLDatabase)
+        async throws
+    {
+        let inserted = try await db.raw(
+            """
+            INSERT INTO collection_photos (collection_id, photo_id, added_at) \
+            VALUES (\(bind: collectionID), \(bind: photoID), \(bind: seconds)) ON CONFLICT DO NOTHING RETURNING photo_id
+            """
+        ).first()
+        guard inserted != nil else { return }
+        try await db.raw(
+            """
+            UPDATE collections SET total_photos = total_photos + 1, last_collected_at = \(bind: seconds), \
+            updated_at = \(bind: seconds), cover_photo_id = COALESCE(cover_photo_id, \(bind: photoID)) \
+            WHERE id = \(bind: collectionID)
+            """
+        ).run()
+    }
+}

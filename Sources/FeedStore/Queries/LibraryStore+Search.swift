@@ -1,0 +1,141 @@
+import Foundation
+import SQLKit
+
+/// A photo search: words, an order and filters.
+public struct PhotoSearch: Sendable, Hashable {
+    /// `relevant` ranks by full-text score, `latest` by date.
+    public enum Order: String, Sendable, CaseIterable {
+        case relevant, latest
+    }
+
+    public var text: String
+    public var order: Order
+    public var orientation: Orientation?
+    /// One of Unsplash's colour names (`black_and_white`, `red`, …).
+    public var colorName: String?
+    /// Every tag must match.
+    public var tags: [String]
+
+    public init(text: String, order: Order = .relevant, orientation: Orientation? = nil, colorName: String? = nil,
+                tags: [String] = []) {
+        self.text = text
+        self.order = order
+        self.orientation = orientation
+        self.colorName = colorName
+        self.tags = tags
+    }
+}
+
+/// A page of search results with the most frequent tags of the whole result set.
+public struct SearchPage: Sendable, Hashable {
+    public var page: Page<PhotoRecord>
+    public var tagFacets: [TagFacet]
+
+    /// A tag and how many results carry it.
+    public struct TagFacet: Sendable, Hashable {
+        public var tag: String
+        public var count: Int
+
+        public init(tag: String, count: Int) {
+            self.tag = tag
+            self.count = count
+        }
+    }
+}
+
+/// Free text turned into a safe full-text query: words of letters and digits only, each a prefix match, all
+/// required. Nothing the user typed reaches the query syntax itself.
+struct SearchText {
+    let words: [String]
+
+    init(_ text: String) {
+        var words: [String] = []
+        var current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        self.words = Array(words.prefix(16))
+    }
+
+    /// The WHERE condition selecting photos `p` that match, or nil when the text has no words.
+    func condition(kind: DatabaseKind) -> SQLQueryString? {
+        guard !words.isEmpty else { return nil }
+        switch kind {
+        case .sqlite:
+            let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
+            return "p.id IN (SELECT photo_id FROM photo_search WHERE photo_search MATCH \(bind: match))"
+        case .postgres:
+            let match = words.map { "\($0):*" }.joined(separator: " & ")
+            return """
+                p.id IN (SELECT photo_id FROM photo_search WHERE document @@ to_tsquery('simple', \(bind: match)))
+                """
+        }
+    }
+
+    /// An ORDER BY expression ranking photos `p` by relevance.
+    func rank(kind: DatabaseKind) -> SQLQueryString {
+        switch kind {
+        case .sqlite:
+            let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
+            return """
+                (SELECT bm25(photo_search) FROM photo_search WHERE photo_search MATCH \(bind: match) \
+                AND photo_search.photo_id = p.id) ASC, p.created_at DESC, p.id DESC
+                """
+        case .postgres:
+            let match = words.map { "\($0):*" }.joined(separator: " & ")
+            return """
+                (SELECT ts_rank(document, to_tsquery('simple', \(bind: match))) FROM photo_search s \
+                WHERE s.photo_id = p.id) DESC, p.created_at DESC, p.id DESC
+                """
+        }
+    }
+}
+
+extension LibraryStore {
+    /// Photos matching a search, one page of them, with tag counts over all matches.
+    public func searchPhotos(
+        _ search: PhotoSearch, page: PageRequest, viewerID: String? = nil
+    ) async throws -> SearchPage {
+        let text = SearchText(search.text)
+        guard let match = text.condition(kind: database.kind) else {
+            return SearchPage(page: Page(items: [], total: 0), tagFacets: [])
+        }
+        var conditions: [SQLQueryString] = [match]
+        if let orientation = search.orientation { conditions.append("p.orientation = \(bind: orientation.rawValue)") }
+        if let colorName = search.colorName { conditions.append("p.color_name = \(bind: colorName)") }
+        for tag in search.tags {
+            conditions.append("p.id IN (SELECT photo_id FROM photo_tags WHERE tag = \(bind: tag.lowercased()))")
+        }
+        let whereClause = conditions.joined(separator: " AND ")
+        let order: SQLQueryString =
+            search.order == .latest ? "p.created_at DESC, p.id DESC" : text.rank(kind: database.kind)
+        return try await database.read { db in
+            let items = try await photos(
+                """
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE \(whereClause) \
+                ORDER BY \(order) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
+                """,
+                viewerID: viewerID, on: db
+            )
+            let total = try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(whereClause)", on: db)
+            let facetRows = try await db.raw(
+                """
+                SELECT t.tag AS tag, COUNT(*) AS n FROM photo_tags t \
+                WHERE t.photo_id IN (SELECT p.id FROM photos p WHERE \(whereClause)) \
+                GROUP BY t.tag ORDER BY n DESC, t.tag ASC LIMIT 20
+                """
+            ).all()
+            let facets = try facetRows.map {
+                SearchPage.TagFacet(tag: try $0.decode(column: "tag", as: String.self),
+                                    count: try $0.decode(column: "n", as: Int.self))
+            }
+            return SearchPage(page: Page(items: items, total: total), tagFacets: facets)
+        }
+    }
+}

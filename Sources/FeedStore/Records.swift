@@ -1,0 +1,199 @@
+import Foundation
+
+/// A photo row with its owner, its tags and whether the viewer likes it: everything the API needs to shape one.
+public struct PhotoRecord: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var slug: String
+    public var owner: UserRecord
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var takenAt: Date?
+    public var width: Int
+    public var height: Int
+    public var color: String
+    public var blurHash: String?
+    public var description: String?
+    public var altDescription: String?
+    public var camera: CameraSettings
+    public var place: Place
+    public var likes: Int
+    public var downloads: Int
+    public var views: Int
+    public var sha256: String
+    public var bytes: Int
+    public var format: String
+    public var tags: [String]
+    public var likedByViewer: Bool
+}
+
+/// EXIF camera settings, in Unsplash's string forms.
+public struct CameraSettings: Sendable, Hashable, Codable {
+    public var make: String?
+    public var model: String?
+    public var exposureTime: String?
+    public var aperture: String?
+    public var focalLength: String?
+    public var iso: Int?
+
+    public init(
+        make: String? = nil, model: String? = nil, exposureTime: String? = nil, aperture: String? = nil,
+        focalLength: String? = nil, iso: Int? = nil
+    ) {
+        self.make = make
+        self.model = model
+        self.exposureTime = exposureTime
+        self.aperture = aperture
+        self.focalLength = focalLength
+        self.iso = iso
+    }
+}
+
+/// Where a photo was taken: names and, when known, coordinates.
+public struct Place: Sendable, Hashable, Codable {
+    public var name: String?
+    public var city: String?
+    public var country: String?
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(
+        name: String? = nil, city: String? = nil, country: String? = nil, latitude: Double? = nil,
+        longitude: Double? = nil
+    ) {
+        self.name = name
+        self.city = city
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A user row.
+public struct UserRecord: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var username: String
+    public var firstName: String
+    public var lastName: String?
+    public var email: String?
+    public var bio: String?
+    public var location: String?
+    public var portfolioURL: String?
+    public var instagramUsername: String?
+    public var totalPhotos: Int
+    public var totalLikes: Int
+    public var totalCollections: Int
+    public var createdAt: Date
+    public var updatedAt: Date
+}
+
+/// An album row with its owner.
+public struct CollectionRecord: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var owner: UserRecord
+    public var title: String
+    public var description: String?
+    public var isPrivate: Bool
+    public var coverPhotoID: String?
+    public var totalPhotos: Int
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var lastCollectedAt: Date?
+}
+
+/// Everything the importer knows about a new photo, ready to be recorded.
+public struct NewPhoto: Sendable, Hashable {
+    public var id: String
+    public var ownerID: String
+    public var title: String?
+    public var altDescription: String?
+    public var width: Int
+    public var height: Int
+    public var color: String
+    public var colorName: String
+    public var blurHash: String?
+    public var takenAt: Date?
+    public var camera: CameraSettings
+    public var place: Place
+    public var sha256: String
+    public var bytes: Int
+    public var format: String
+    public var tags: [String]
+    public var collectionIDs: [String]
+    public var license: String?
+    public var attribution: String?
+    public var createdAt: Date
+
+    public init(
+        id: String, ownerID: String, title: String?, altDescription: String?, width: Int, height: Int,
+        color: String, colorName: String, blurHash: String?, takenAt: Date?, camera: CameraSettings, place: Place,
+        sha256: String, bytes: Int, format: String, tags: [String], collectionIDs: [String] = [],
+        license: String? = nil, attribution: String? = nil, createdAt: Date
+    ) {
+        self.id = id
+        self.ownerID = ownerID
+        self.title = title
+        self.altDescription = altDescription
+        self.width = width
+        self.height = height
+        self.color = color
+        self.colorName = colorName
+        self.blurHash = blurHash
+        self.takenAt = takenAt
+        self.camera = camera
+        self.place = place
+        self.sha256 = sha256
+        self.bytes = bytes
+        self.format = format
+        self.tags = tags
+        self.collectionIDs = collectionIDs
+        self.license = license
+        self.attribution = attribution
+        self.createdAt = createdAt
+    }
+}
+
+/// A page of a list: the items and the size of the whole list.
+public struct Page<Item: Sendable & Hashable>: Sendable, Hashable {
+    public var items: [Item]
+    public var total: Int
+
+    public init(items: [Item], total: Int) {
+        self.items = items
+        self.total = total
+    }
+}
+
+/// Which page of a list to read. `number` starts at 1.
+public struct PageRequest: Sendable, Hashable {
+    public var number: Int
+    public var size: Int
+
+    public init(number: Int, size: Int) {
+        self.number = max(1, number)
+        self.size = max(1, size)
+    }
+
+    var offset: Int { (number - 1) * size }
+}
+
+/// Feed orders, as Unsplash names them.
+public enum PhotoOrder: String, Sendable, CaseIterable {
+    case latest, oldest, popular
+}
+
+/// Photo shapes Unsplash filters on.
+public enum Orientation: String, Sendable, CaseIterable {
+    case landscape, portrait, squarish
+
+    /// Within 10 % of square counts as squarish.
+    public init(width: Int, height: Int) {
+        let ratio = Double(width) / Double(max(1, height))
+        if ratio > 1.1 {
+            self = .landscape
+        } else if ratio < 1 / 1.1 {
+            self = .portrait
+        } else {
+            self = .squarish
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// What can go wrong in the store, in words a person can act on.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A setting is wrong (for example an unparsable database URL).
+    case badConfiguration(String)
+    /// The database could not be reached.
+    case unavailable(String)
+    /// A row that must be unique already exists.
+    case conflict(String)
+    /// A row the call needs does not exist.
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .badConfiguration(let message), .unavailable(let message), .conflict(let message),
+            .notFound(let message):
+            message
+        }
+    }
+}

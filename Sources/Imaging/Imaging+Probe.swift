@@ -1,0 +1,125 @@
+internal import CVips
+import Foundation
+
+/// Where an original comes from, valid for the length of one `Imaging` call.
+///
+/// libvips reads buffers in place without copying, so a `.buffer` input and every image made
+/// from it must not outlive the closure that lent the bytes.
+enum ImageInput {
+    case file(String)
+    case buffer(UnsafeRawBufferPointer)
+}
+
+/// An original whose size, format and header passed the limits; no pixels decoded yet.
+struct CheckedOriginal {
+    let input: ImageInput
+    let format: ImageFormat
+    let header: VipsImageHandle
+    let byteCount: Int
+}
+
+extension Imaging {
+    /// Checks the file size, then the format and header of a file.
+    func withOriginal<Result>(
+        file path: String, _ body: (CheckedOriginal) throws(ImagingError) -> Result
+    ) throws(ImagingError) -> Result {
+        try Self.start()
+        let byteCount = try Self.fileSize(path)
+        try checkBytes(byteCount)
+        return try body(checkHeader(.file(path), byteCount: byteCount))
+    }
+
+    /// Checks the buffer size, then the format and header of the bytes, lending them to `body`.
+    func withOriginal<Result>(
+        data: [UInt8], _ body: (CheckedOriginal) throws(ImagingError) -> Result
+    ) throws(ImagingError) -> Result {
+        try Self.start()
+        try checkBytes(data.count)
+        guard !data.isEmpty else { throw .notAnImage }
+        let outcome = data.withUnsafeBytes { bytes -> Swift.Result<Result, ImagingError> in
+            do throws(ImagingError) {
+                return .success(try body(checkHeader(.buffer(bytes), byteCount: data.count)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    private func checkBytes(_ byteCount: Int) throws(ImagingError) {
+        guard byteCount <= limits.maxBytes else {
+            throw .tooLarge(bytes: byteCount, limit: limits.maxBytes)
+        }
+    }
+
+    /// Finds the loader (refusing any we do not accept), reads only the header, checks the pixel count.
+    private func checkHeader(_ input: ImageInput, byteCount: Int) throws(ImagingError) -> CheckedOriginal {
+        var loader: UnsafePointer<CChar>?
+        let header: UnsafeMutablePointer<VipsImage>?
+        switch input {
+        case let .file(path):
+            header = cvips_header_from_file(path, &loader)
+        case let .buffer(bytes):
+            loader = vips_foreign_find_load_buffer(bytes.baseAddress, bytes.count)
+            header = loader == nil ? nil : cvips_header_from_buffer(bytes.baseAddress, bytes.count)
+        }
+        guard let loader, ImageFormat(loaderName: String(cString: loader), heifCompression: nil) != nil else {
+            vips_error_clear()
+            throw .notAnImage
+        }
+        guard let header else { throw .damaged(in: "vips_image_new_from_header") }
+        let image = VipsImageHandle(owning: header)
+        guard let format = ImageFormat(
+            loaderName: String(cString: loader), heifCompression: image.string("heif-compression"))
+        else { throw .notAnImage }
+        let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
+        guard !overflow, pixels <= limits.maxPixels else {
+            throw .tooManyPixels(width: image.width, height: image.height, limit: limits.maxPixels)
+        }
+        return CheckedOriginal(input: input, format: format, header: image, byteCount: byteCount)
+    }
+
+    private static func fileSize(_ path: String) throws(ImagingError) -> Int {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw .vips(call: "open", message: "Cannot read \(path): no such file or not readable.")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw .notAnImage
+        }
+        return (attributes[.size] as? NSNumber)?.intValue ?? 0
+    }
+}
+
+extension CheckedOriginal {
+    /// The probe of this original, from its header and metadata.
+    var probe: ImageProbe {
+        let orientation = header.orientation
+        let swapsAxes = orientation >= 5
+        let metadata = ExifReader(image: header)
+        return ImageProbe(
+            format: format,
+            width: swapsAxes ? header.height : header.width,
+            height: swapsAxes ? header.width : header.height,
+            orientation: orientation,
+            exif: metadata.summary,
+            gps: metadata.gps,
+            keywords: KeywordParser.keywords(iptc: header.blob("iptc-data"), xmp: header.blob("xmp-data")),
+            byteCount: byteCount
+        )
+    }
+}
+
+extension Imaging {
+    /// Reads format, size after orientation, EXIF, GPS and keywords of a file without decoding pixels.
+    public func probe(file path: String) throws(ImagingError) -> ImageProbe {
+        try withOriginal(file: path) { original throws(ImagingError) in original.probe }
+    }
+
+    /// Reads format, size after orientation, EXIF, GPS and keywords of bytes without decoding pixels.
+    public func probe(data: [UInt8]) throws(ImagingError) -> ImageProbe {
+        try withOriginal(data: data) { original throws(ImagingError) in original.probe }
+    }
+}

@@ -1,0 +1,134 @@
+internal import CVips
+
+/// How one spec maps onto `vips_thumbnail`'s box, size and interesting-crop options.
+struct ThumbnailBox {
+    /// Box width in pixels; `VIPS_MAX_COORD` when only a height is given.
+    var width: Int32
+    /// Box height in pixels; `VIPS_MAX_COORD` when only a width is given.
+    var height: Int32
+    var size: VipsSize
+    var crop: VipsInteresting
+    /// The exact output size `fit=fill` pads to.
+    var padding: (width: Int, height: Int)?
+
+    init(_ spec: RenditionSpec) {
+        let unconstrained = Int32(VIPS_MAX_COORD)
+        width = spec.pixelWidth.map { Int32($0) } ?? unconstrained
+        height = spec.pixelHeight.map { Int32($0) } ?? unconstrained
+        size = VIPS_SIZE_DOWN
+        crop = VIPS_INTERESTING_NONE
+        guard let boxWidth = spec.pixelWidth, let boxHeight = spec.pixelHeight else { return }
+        switch spec.fit {
+        case .clip, .max:
+            break
+        case .crop:
+            size = VIPS_SIZE_BOTH
+            crop = switch spec.crop {
+            case .centre: VIPS_INTERESTING_CENTRE
+            case .entropy: VIPS_INTERESTING_ENTROPY
+            case .attention: VIPS_INTERESTING_ATTENTION
+            }
+        case .fill:
+            size = VIPS_SIZE_BOTH
+            padding = (boxWidth, boxHeight)
+        }
+    }
+
+    /// The scale from an (oriented) original this box needs, so one decode can serve several boxes.
+    func scale(fromWidth originalWidth: Int, height originalHeight: Int) -> Double {
+        let horizontal = Double(width) / Double(max(1, originalWidth))
+        let vertical = Double(height) / Double(max(1, originalHeight))
+        if crop != VIPS_INTERESTING_NONE {
+            return max(horizontal, vertical)
+        }
+        let fitted = min(horizontal, vertical)
+        return size == VIPS_SIZE_DOWN ? min(fitted, 1) : fitted
+    }
+}
+
+extension Imaging {
+    /// Renders a file with shrink-on-load: auto-rotated, converted to sRGB, metadata stripped.
+    public func render(file path: String, _ spec: RenditionSpec) throws(ImagingError) -> Rendition {
+        let spec = try spec.validated()
+        return try withOriginal(file: path) { original throws(ImagingError) in
+            try Self.render(original, spec)
+        }
+    }
+
+    /// Renders bytes with shrink-on-load: auto-rotated, converted to sRGB, metadata stripped.
+    public func render(data: [UInt8], _ spec: RenditionSpec) throws(ImagingError) -> Rendition {
+        let spec = try spec.validated()
+        return try withOriginal(data: data) { original throws(ImagingError) in
+            try Self.render(original, spec)
+        }
+    }
+
+    private static func render(_ original: CheckedOriginal, _ spec: RenditionSpec) throws(ImagingError) -> Rendition {
+        let box = ThumbnailBox(spec)
+        let thumbnail = try thumbnail(of: original, box).materialised()
+        return try finish(thumbnail, box: box, spec: spec)
+    }
+
+    /// Decodes an original through `vips_thumbnail`, so JPEG, WebP and HEIF shrink while loading.
+    static func thumbnail(of original: CheckedOriginal, _ box: ThumbnailBox) throws(ImagingError) -> VipsImageHandle {
+        try VipsImageHandle.from("vips_thumbnail", orThrow: { .damaged(in: $0) }) { out in
+            switch original.input {
+            case let .file(path):
+                cvips_thumbnail_file(path, out, box.width, box.height, box.size, box.crop)
+            case let .buffer(bytes):
+                cvips_thumbnail_buffer(
+                    UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, out,
+                    box.width, box.height, box.size, box.crop)
+            }
+        }
+    }
+
+    /// Pads for `fit=fill` and encodes a sized image.
+    static func finish(
+        _ sized: VipsImageHandle, box: ThumbnailBox, spec: RenditionSpec
+    ) throws(ImagingError) -> Rendition {
+        var image = sized
+        if let padding = box.padding, padding != (image.width, image.height) {
+            var background = [Double](repeating: 255, count: image.bands)
+            if image.hasAlpha { background[background.count - 1] = 0 }
+            let source = image
+            image = try VipsImageHandle.from("vips_gravity") { out in
+                cvips_pad(source.pointer, out, Int32(padding.width), Int32(padding.height),
+                          background, Int32(background.count))
+            }
+        }
+        let data = try encode(image, format: spec.format, quality: spec.quality)
+        return Rendition(data: data, width: image.width, height: image.height, format: spec.format)
+    }
+
+    /// Encodes, by default with metadata stripped; JPEG output is flattened onto white first.
+    static func encode(
+        _ image: VipsImageHandle, format: OutputFormat, quality: Int, strip: Bool = true
+    ) throws(ImagingError) -> [UInt8] {
+        var image = image
+        if format == .jpeg, image.hasAlpha {
+            let source = image
+            image = try VipsImageHandle.from("vips_flatten") { cvips_flatten_white(source.pointer, $0) }
+        }
+        if strip {
+            let source = image
+            image = try VipsImageHandle.from("vips_copy") { cvips_copy_without_metadata(source.pointer, $0) }
+        }
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let quality = Int32(quality)
+        let strip: Int32 = strip ? 1 : 0
+        let (call, status): (String, Int32) = switch format {
+        case .jpeg: ("vips_jpegsave_buffer", cvips_jpegsave(image.pointer, &buffer, &length, quality, strip))
+        case .png: ("vips_pngsave_buffer", cvips_pngsave(image.pointer, &buffer, &length, quality, strip))
+        case .webp: ("vips_webpsave_buffer", cvips_webpsave(image.pointer, &buffer, &length, quality, strip))
+        case .avif: ("vips_heifsave_buffer", cvips_avifsave(image.pointer, &buffer, &length, quality, strip))
+        }
+        guard status == 0, let buffer else {
+            if let buffer { cvips_free(buffer) }
+            throw .failed(in: call)
+        }
+        defer { cvips_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+}

@@ -1,0 +1,55 @@
+internal import CVips
+import Synchronization
+
+/// Limits checked before an image is decoded.
+public struct ImagingLimits: Sendable, Hashable {
+    /// The largest pixel count (width × height in the header) accepted.
+    public var maxPixels: Int
+    /// The largest file or buffer size in bytes accepted.
+    public var maxBytes: Int
+
+    /// Creates limits; the defaults admit 100-megapixel, 200 MiB originals.
+    public init(maxPixels: Int = 100_000_000, maxBytes: Int = 200 * 1024 * 1024) {
+        self.maxPixels = maxPixels
+        self.maxBytes = maxBytes
+    }
+}
+
+/// Probes and renders images with libvips.
+///
+/// Every method is synchronous and blocking: run it on a thread pool, never on an event loop.
+/// Values are `Sendable` and every method may be called from many threads at once.
+public struct Imaging: Sendable {
+    /// The limits applied to every input.
+    public var limits: ImagingLimits
+
+    /// Creates an imaging value; libvips is started on first use if ``start(concurrency:)`` was not called.
+    public init(limits: ImagingLimits = .init()) {
+        self.limits = limits
+    }
+
+    private static let started = Mutex(false)
+
+    /// Starts libvips once per process: blocks untrusted loaders and keeps the operation cache small.
+    ///
+    /// Safe to call more than once; a later call only changes the concurrency when one is given.
+    /// - Parameter concurrency: threads libvips uses per pipeline; `nil` keeps its default
+    ///   (`VIPS_CONCURRENCY` or the number of cores).
+    public static func start(concurrency: Int? = nil) throws(ImagingError) {
+        try started.withLock { (isStarted: inout Bool) throws(ImagingError) in
+            if !isStarted {
+                guard cvips_init("imagefeed") == 0 else {
+                    throw .failed(in: "vips_init")
+                }
+                vips_block_untrusted_set(1)
+                vips_cache_set_max_mem(50 * 1024 * 1024)
+                vips_cache_set_max(50)
+                vips_cache_set_max_files(20)
+                isStarted = true
+            }
+            if let concurrency {
+                vips_concurrency_set(Int32(clamping: Swift.max(1, concurrency)))
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import FeedServer
+import Foundation
+import Imaging
+
+/// Builds the server configuration from flags first, then `IMAGEFEED_*` variables, then defaults.
+enum ConfigurationLoader {
+    static func load(
+        library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil,
+        web: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Configuration {
+        var problems: [String] = []
+        func integer(_ name: String) -> Int? {
+            guard let raw = environment[name], !raw.isEmpty else { return nil }
+            guard let value = Int(raw) else {
+                problems.append("\(name) must be a whole number; got \"\(raw)\".")
+                return nil
+            }
+            return value
+        }
+        var configuration = Configuration()
+        configuration.host = host ?? environment["IMAGEFEED_HOST"] ?? configuration.host
+        configuration.port = port ?? integer("IMAGEFEED_PORT") ?? configuration.port
+        configuration.dataDirectory = library.data ?? environment["IMAGEFEED_DATA"] ?? configuration.dataDirectory
+        configuration.databaseURL = library.database ?? environment["IMAGEFEED_DATABASE_URL"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        configuration.publicURL = publicURL ?? environment["IMAGEFEED_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.webDirectory = web ?? environment["IMAGEFEED_WEB"] ?? defaultWebDirectory()
+        if let megapixels = library.maxMegapixels ?? integer("IMAGEFEED_MAX_MEGAPIXELS") {
+            configuration.imageLimits.maxPixels = megapixels * 1_000_000
+        }
+        if let megabytes = library.maxMegabytes ?? integer("IMAGEFEED_MAX_MEGABYTES") {
+            configuration.imageLimits.maxBytes = megabytes * 1024 * 1024
+        }
+        configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
+        problems += configuration.problems()
+        guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+        return configuration
+    }
+
+    /// `Web/` next to the working directory when it exists (running from a checkout).
+    static func defaultWebDirectory() -> String? {
+        let candidate = FileManager.default.currentDirectoryPath + "/Web"
+        return FileManager.default.fileExists(atPath: candidate + "/index.html") ? candidate : nil
+    }
+}

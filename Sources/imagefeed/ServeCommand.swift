@@ -1,0 +1,49 @@
+import ArgumentParser
+import FeedServer
+import FeedStore
+import Foundation
+import Hummingbird
+import Logging
+
+/// `imagefeed serve`: the API, the images and the web app.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the library over HTTP.")
+
+    @OptionGroup var library: LibraryOptions
+
+    @Option(name: .long, help: "Interface to listen on (IMAGEFEED_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(name: .long, help: "Port to listen on (IMAGEFEED_PORT; default 8080).")
+    var port: Int?
+
+    @Option(name: .long, help: "Public origin used in absolute URLs, e.g. https://photos.example.com (IMAGEFEED_PUBLIC_URL).")
+    var publicURL: String?
+
+    @Option(name: .long, help: "Folder of the web app (IMAGEFEED_WEB; default ./Web when present).")
+    var web: String?
+
+    func run() async throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "imagefeed")
+        logger.logLevel = Logger.Level(rawValue: ProcessInfo.processInfo.environment["IMAGEFEED_LOG_LEVEL"] ?? "info") ?? .info
+        let configuration: Configuration
+        do {
+            configuration = try ConfigurationLoader.load(
+                library: library, host: host, port: port, publicURL: publicURL, web: web
+            )
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
+        }
+        do {
+            let app = try await buildApplication(configuration, logger: logger)
+            let shownHost = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
+            print("ImageFeed is serving http://\(shownHost):\(configuration.port)/  (Ctrl-C to stop)")
+            try await app.runService()
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
+        } catch let error as StoreError {
+            throw ValidationError("ImageFeed cannot start: \(error)")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Imaging
+import TestSupport
+
+/// Helpers shared by the Imaging suites.
+enum TestFiles {
+    /// Writes bytes into a fresh temporary directory and returns the file path.
+    static func path(for bytes: [UInt8], name: String = "original.jpg") throws -> String {
+        let path = try Fixtures.temporaryDirectory(prefix: "imaging-tests") + "/" + name
+        try Fixtures.write(bytes, to: path)
+        return path
+    }
+
+    /// Whether the bytes start with the signature of the format.
+    static func hasMagic(_ bytes: [UInt8], of format: OutputFormat) -> Bool {
+        func ascii(_ range: Range<Int>) -> String {
+            bytes.count >= range.upperBound ? String(decoding: bytes[range], as: UTF8.self) : ""
+        }
+        switch format {
+        case .jpeg: return bytes.starts(with: [0xFF, 0xD8, 0xFF])
+        case .png: return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        case .webp: return ascii(0..<4) == "RIFF" && ascii(8..<12) == "WEBP"
+        case .avif: return ascii(4..<8) == "ftyp" && ascii(8..<12) == "avif"
+        }
+    }
+}
+
+extension ImagingError {
+    /// True for `.corrupt`, whatever libvips's message says.
+    var isCorrupt: Bool {
+        if case .corrupt = self { return true }
+        return false
+    }
+
+    /// True for `.invalidParameter`.
+    var isInvalidParameter: Bool {
+        if case .invalidParameter = self { return true }
+        return false
+    }
+}

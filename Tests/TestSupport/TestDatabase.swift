@@ -1,0 +1,85 @@
+import FeedStore
+import Foundation
+import Logging
+
+/// The database backends a store test runs on: SQLite always, PostgreSQL when the test scripts started a server
+/// and exported `IMAGEFEED_TEST_POSTGRES_URL` (an admin URL such as `postgres://postgres@127.0.0.1:54329/postgres`).
+public enum Backend: String, Sendable, CaseIterable {
+    case sqlite
+    case postgres
+
+    /// The backends available to this test run. With `IMAGEFEED_REQUIRE_POSTGRES=1` (as `make test` sets it) a
+    /// missing PostgreSQL URL is an error rather than a silent SQLite-only run.
+    public static var available: [Backend] {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["IMAGEFEED_TEST_POSTGRES_URL"]?.isEmpty == false { return [.sqlite, .postgres] }
+        if environment["IMAGEFEED_REQUIRE_POSTGRES"] == "1" { return [.sqlite, .postgres] }
+        return [.sqlite]
+    }
+}
+
+/// Fresh, isolated databases for tests: a new SQLite file, or a new PostgreSQL database created for the test and
+/// dropped after it.
+public enum TestDatabase {
+    static let logger: Logger = {
+        var logger = Logger(label: "imagefeed.tests")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    /// Opens a migrated store on a fresh database of `backend`, runs `body`, then closes and removes it.
+    public static func withStore<R: Sendable>(
+        _ backend: Backend, _ body: (LibraryStore, String) async throws -> R
+    ) async throws -> R {
+        let (url, cleanup) = try await makeURL(backend)
+        let store = try await LibraryStore.open(url: url, logger: logger)
+        do {
+            let result = try await body(store, url)
+            try await store.database.shutdown()
+            try await cleanup()
+            return result
+        } catch {
+            try? await store.database.shutdown()
+            try? await cleanup()
+            throw error
+        }
+    }
+
+    /// A URL for a fresh, empty database and the closure that removes it.
+    public static func makeURL(_ backend: Backend) async throws -> (String, @Sendable () async throws -> Void) {
+        switch backend {
+        case .sqlite:
+            let directory = NSTemporaryDirectory() + "imagefeed-db-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            return ("sqlite://\(directory)/test.sqlite", { try? FileManager.default.removeItem(atPath: directory) })
+        case .postgres:
+            guard let admin = ProcessInfo.processInfo.environment["IMAGEFEED_TEST_POSTGRES_URL"], !admin.isEmpty,
+                var components = URLComponents(string: admin)
+            else {
+                throw TestDatabaseError.postgresMissing
+            }
+            let name = "imagefeed_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let adminDatabase = try await Database.open(url: admin, logger: logger)
+            try await adminDatabase.read { db in try await db.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+            try await adminDatabase.shutdown()
+            components.path = "/" + name
+            let url = components.string!
+            return (url, {
+                let adminDatabase = try await Database.open(url: admin, logger: logger)
+                try await adminDatabase.read { db in
+                    try await db.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run()
+                }
+                try await adminDatabase.shutdown()
+            })
+        }
+    }
+}
+
+/// Why a test database could not be made.
+public enum TestDatabaseError: Error, CustomStringConvertible {
+    case postgresMissing
+
+    public var description: String {
+        "PostgreSQL tests were required but IMAGEFEED_TEST_POSTGRES_URL is not set; run them through `make test`."
+    }
+}
