@@ -38,25 +38,33 @@ static inline VipsImage *cvips_header_from_buffer(const void *data, size_t lengt
 }
 
 /// vips_thumbnail_source is variadic and, unlike vips_thumbnail, takes loader options apart from the path.
+/// `rgb` says the input is RGB: only then are the sRGB profiles given (an sRGB import profile cannot be applied
+/// to a greyscale or CMYK image, which libvips then converts with its own profiles).
 static inline int cvips_thumbnail_file(const char *path, VipsImage **out, int width, int height,
-                                       VipsSize size, VipsInteresting crop) {
+                                       VipsSize size, VipsInteresting crop, int rgb) {
     // Both profiles are given: in 8.14 an export profile alone shifts untagged sRGB (red becomes #f81a10).
     VipsSource *source = vips_source_new_from_file(path);
     if (source == NULL)
         return -1;
-    int result = vips_thumbnail_source(source, out, width, "height", height, "size", size, "crop", crop,
-                                       "import_profile", "srgb", "export_profile", "srgb",
-                                       "option_string", "fail_on=truncated", NULL);
+    int result = rgb
+        ? vips_thumbnail_source(source, out, width, "height", height, "size", size, "crop", crop,
+                                "import_profile", "srgb", "export_profile", "srgb",
+                                "option_string", "fail_on=truncated", NULL)
+        : vips_thumbnail_source(source, out, width, "height", height, "size", size, "crop", crop,
+                                "option_string", "fail_on=truncated", NULL);
     g_object_unref(source);
     return result;
 }
 
 /// vips_thumbnail_buffer is variadic; this pins the options every rendition uses (sRGB out, strict loader).
 static inline int cvips_thumbnail_buffer(void *data, size_t length, VipsImage **out, int width, int height,
-                                         VipsSize size, VipsInteresting crop) {
-    return vips_thumbnail_buffer(data, length, out, width, "height", height, "size", size, "crop", crop,
-                                 "import_profile", "srgb", "export_profile", "srgb",
-                                 "option_string", "fail_on=truncated", NULL);
+                                         VipsSize size, VipsInteresting crop, int rgb) {
+    return rgb
+        ? vips_thumbnail_buffer(data, length, out, width, "height", height, "size", size, "crop", crop,
+                                "import_profile", "srgb", "export_profile", "srgb",
+                                "option_string", "fail_on=truncated", NULL)
+        : vips_thumbnail_buffer(data, length, out, width, "height", height, "size", size, "crop", crop,
+                                "option_string", "fail_on=truncated", NULL);
 }
 
 /// vips_thumbnail_image is variadic; it derives smaller renditions from an already decoded sRGB image.

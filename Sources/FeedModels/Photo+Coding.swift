@@ -108,6 +108,8 @@ extension User {
         acceptedTos = try container.decodeIfPresent(Bool.self, forKey: .acceptedTos) ?? false
         forHire = try container.decodeIfPresent(Bool.self, forKey: .forHire) ?? false
         email = try container.decodeIfPresent(String.self, forKey: .email)
+        device = try container.decodeIfPresent(Device.self, forKey: .device)
+        exactLocationPublic = try container.decodeIfPresent(Bool.self, forKey: .exactLocationPublic)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -131,5 +133,7 @@ extension User {
         try container.encode(acceptedTos, forKey: .acceptedTos)
         try container.encode(forHire, forKey: .forHire)
         try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeIfPresent(device, forKey: .device)
+        try container.encodeIfPresent(exactLocationPublic, forKey: .exactLocationPublic)
     }
 }

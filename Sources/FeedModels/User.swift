@@ -25,6 +25,10 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var forHire: Bool
     /// Only on `/me`.
     public var email: String?
+    /// Extension, only on `/me`: the device chosen for wallpaper downloads.
+    public var device: Device?
+    /// Extension, only on `/me`: whether exact photo coordinates are public (otherwise rounded to about 1 km).
+    public var exactLocationPublic: Bool?
 
     public init(
         id: String, updatedAt: Date, username: String, firstName: String, lastName: String?, bio: String?,
@@ -53,7 +57,8 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, name, bio, location, links, email
+        case id, username, name, bio, location, links, email, device
+        case exactLocationPublic = "exact_location_public"
         case updatedAt = "updated_at"
         case firstName = "first_name"
         case lastName = "last_name"

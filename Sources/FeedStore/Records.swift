@@ -84,6 +84,13 @@ public struct UserRecord: Sendable, Hashable, Identifiable {
     public var totalCollections: Int
     public var createdAt: Date
     public var updatedAt: Date
+    /// The uploaded avatar's original (content-addressed like photos), when one was uploaded.
+    public var avatarSHA256: String?
+    public var avatarFormat: String?
+    /// The device chosen for wallpaper downloads (an id of the device catalogue).
+    public var deviceID: String?
+    /// Whether the exact coordinates of this user's photos are public; otherwise they are rounded to about 1 km.
+    public var exactLocationPublic: Bool
 }
 
 /// An album row with its owner.

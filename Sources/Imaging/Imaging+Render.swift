@@ -71,14 +71,18 @@ extension Imaging {
 
     /// Decodes an original through `vips_thumbnail`, so JPEG, WebP and HEIF shrink while loading.
     static func thumbnail(of original: CheckedOriginal, _ box: ThumbnailBox) throws(ImagingError) -> VipsImageHandle {
-        try VipsImageHandle.from("vips_thumbnail", orThrow: { .damaged(in: $0) }) { out in
+        let interpretation = vips_image_get_interpretation(original.header.pointer)
+        let rgb: Int32 = original.header.bands >= 3
+            && [VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_RGB, VIPS_INTERPRETATION_RGB16].contains(interpretation)
+            ? 1 : 0
+        return try VipsImageHandle.from("vips_thumbnail", orThrow: { .damaged(in: $0) }) { out in
             switch original.input {
             case let .file(path):
-                cvips_thumbnail_file(path, out, box.width, box.height, box.size, box.crop)
+                cvips_thumbnail_file(path, out, box.width, box.height, box.size, box.crop, rgb)
             case let .buffer(bytes):
                 cvips_thumbnail_buffer(
                     UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, out,
-                    box.width, box.height, box.size, box.crop)
+                    box.width, box.height, box.size, box.crop, rgb)
             }
         }
     }

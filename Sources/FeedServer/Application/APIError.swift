@@ -15,6 +15,12 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         self.headers = headers
     }
 
+    public init(_ status: HTTPResponse.Status, _ messages: [String], headers: HTTPFields = [:]) {
+        self.status = status
+        self.messages = messages.isEmpty ? [status.reasonPhrase] : messages
+        self.headers = headers
+    }
+
     static func notFound(_ thing: String) -> APIError { APIError(.notFound, "Couldn't find \(thing)") }
 
     static func badParameter(_ message: String) -> APIError { APIError(.badRequest, message) }

@@ -44,18 +44,33 @@ public func buildApplication(
             maxAge: .seconds(86400)
         )
     )
-    router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: configuration.rateLimitPerHour)))
+    let limiter = SharedRateLimiter(
+        store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
+    )
+    router.add(middleware: RateLimitMiddleware(limiter: limiter))
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: AuthenticationMiddleware(store: store, publicURL: configuration.publicURL))
+    router.add(middleware: CSRFMiddleware(publicURL: configuration.publicURL))
     if let webDirectory = configuration.webDirectory {
         router.add(middleware: FileMiddleware(webDirectory, searchForIndexHtml: true, logger: logger))
     }
 
-    PhotosController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
+    let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
+    PhotosController(store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool)
+        .addRoutes(to: router)
     SearchController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     UsersController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     CollectionsController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     ImageController(store: store, renditions: renditions).addRoutes(to: router)
-    AvatarController(store: store).addRoutes(to: router)
+    AvatarController(store: store, renditions: renditions, files: files).addRoutes(to: router)
+    MeController(store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool)
+        .addRoutes(to: router)
+    DevicesController().addRoutes(to: router)
+    AccountController(
+        store: store, hasher: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
+        throttle: LoginThrottle(delayStep: configuration.loginDelayStep), publicURL: configuration.publicURL
+    ).addRoutes(to: router)
+    OAuthController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     Routes.addMethodNotAllowed(to: router)
 
     return Application(

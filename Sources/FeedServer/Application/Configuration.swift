@@ -20,6 +20,12 @@ public struct Configuration: Sendable {
     public var imageLimits: ImagingLimits
     /// API requests allowed per client per hour.
     public var rateLimitPerHour: Int
+    /// How often each process adds its rate-limit counts to the shared database counters.
+    public var rateLimitFlushInterval: TimeInterval = 1
+    /// bcrypt cost for new password hashes (12 or more in production; tests may lower it to run faster).
+    public var bcryptCost: UInt8 = 12
+    /// Extra delay per earlier failure on a failed sign-in (the "slow down" before the 429).
+    public var loginDelayStep: Duration = .milliseconds(250)
 
     public init(
         host: String = "127.0.0.1",

@@ -8,8 +8,8 @@ public struct FeedRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The remote address, for per-client limits when no key is sent.
     public var remoteAddress: String?
-    /// The API client's key (`Client-ID …` or `?client_id=`) or bearer token, when one was sent.
-    public var clientKey: String?
+    /// Who is calling; set by the authentication middleware.
+    public var caller: Caller = .anonymous
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 
 /// A parsed query string: `+` is a space, percent escapes are decoded, and the first value of a repeated key wins.
@@ -82,5 +83,52 @@ extension QueryParameters {
     /// A comma-separated list, trimmed, without empty items.
     func list(_ name: String) -> [String] {
         (self[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+/// The photo filters shared by `/photos` and `/search/photos`.
+extension QueryParameters {
+    /// Unsplash's colour filter names.
+    static let colorNames = [
+        "black_and_white", "black", "white", "yellow", "orange", "red", "purple", "magenta", "green", "teal", "blue",
+    ]
+
+    /// `lat`, `lon` and `radius` (km, default 10, at most 100): nil when no position is given.
+    func geo() throws(APIError) -> GeoQuery? {
+        let latitudeRaw = self["lat"].flatMap { $0.isEmpty ? nil : $0 }
+        let longitudeRaw = (self["lon"] ?? self["lng"]).flatMap { $0.isEmpty ? nil : $0 }
+        guard latitudeRaw != nil || longitudeRaw != nil else { return nil }
+        guard let latitudeRaw, let longitudeRaw else { throw .badParameter("lat and lon must be given together.") }
+        guard let latitude = Double(latitudeRaw), (-90...90).contains(latitude) else {
+            throw .badParameter("lat must be a number from -90 to 90; got \"\(latitudeRaw)\".")
+        }
+        guard let longitude = Double(longitudeRaw), (-180...180).contains(longitude) else {
+            throw .badParameter("lon must be a number from -180 to 180; got \"\(longitudeRaw)\".")
+        }
+        var radius = 10.0
+        if let raw = self["radius"], !raw.isEmpty {
+            guard let value = Double(raw), value > 0, value <= 100 else {
+                throw .badParameter("radius must be a number of kilometres above 0 and at most 100; got \"\(raw)\".")
+            }
+            radius = value
+        }
+        return GeoQuery(latitude: latitude, longitude: longitude, radiusKilometers: radius)
+    }
+
+    /// `orientation`, `color`, `tags` and the position.
+    func photoFilter() throws(APIError) -> PhotoFilter {
+        var colorName: String?
+        if let color = self["color"], !color.isEmpty {
+            guard Self.colorNames.contains(color) else {
+                throw .badParameter(
+                    "color must be one of \(Self.colorNames.joined(separator: ", ")); got \"\(color)\"."
+                )
+            }
+            colorName = color
+        }
+        return PhotoFilter(
+            orientation: try choice("orientation", as: Orientation.self), colorName: colorName, tags: list("tags"),
+            near: try geo()
+        )
     }
 }

@@ -6,24 +6,32 @@ enum Routes {
     /// API paths count against the rate limit and carry its headers; images and the web app do not.
     static func isAPI(path: String) -> Bool {
         !(path.hasPrefix("/img/") || path.hasPrefix("/avatars/") || path.hasPrefix("/p/") || path == "/"
-            || path.hasPrefix("/app/") || path == "/favicon.ico")
+            || path.hasPrefix("/app/") || path == "/favicon.ico" || path.hasPrefix("/account/")
+            || path.hasPrefix("/oauth/"))
     }
 
-    /// Paths that exist for GET only (until write endpoints land): other methods answer 405 with `Allow`.
-    static let readOnly = [
-        "/photos", "/photos/random", "/photos/:id", "/photos/:id/download", "/search/photos", "/users/:username",
-        "/users/:username/photos", "/users/:username/collections", "/collections", "/collections/:id",
-        "/collections/:id/photos", "/img/:id",
+    /// Each path and the methods it serves; every other method answers 405 with `Allow`.
+    static let allowed: [(path: String, methods: [HTTPRequest.Method])] = [
+        ("/photos", [.get, .post]), ("/photos/random", [.get]), ("/photos/:id", [.get, .put, .delete]),
+        ("/photos/:id/download", [.get]), ("/photos/:id/like", [.post, .delete]), ("/search/photos", [.get]),
+        ("/users/:username", [.get]), ("/users/:username/photos", [.get]), ("/users/:username/likes", [.get]),
+        ("/users/:username/collections", [.get]), ("/collections", [.get, .post]),
+        ("/collections/:id", [.get, .put, .delete]), ("/collections/:id/photos", [.get]),
+        ("/collections/:id/add", [.post]), ("/collections/:id/remove", [.delete]), ("/me", [.get, .put]),
+        ("/me/avatar", [.put, .post]), ("/devices", [.get]), ("/img/:id", [.get, .head]),
+        ("/oauth/token", [.post]), ("/oauth/revoke", [.post]),
     ]
 
-    /// Registers a 405 for every method a read-only path does not serve.
+    /// Registers a 405 for every method a path does not serve.
     static func addMethodNotAllowed(to router: Router<FeedRequestContext>) {
-        for path in readOnly {
-            for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
+        for (path, methods) in allowed {
+            let allow = methods.map(\.rawValue).joined(separator: ", ")
+            for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] where !methods.contains(method) {
                 router.on(RouterPath(path), method: method) { _, _ -> Response in
-                    var headers = HTTPFields()
-                    headers[.allow] = path == "/img/:id" ? "GET, HEAD" : "GET"
-                    throw APIError(.methodNotAllowed, "\(method.rawValue) is not allowed here; use GET.", headers: headers)
+                    throw APIError(
+                        .methodNotAllowed, "\(method.rawValue) is not allowed here; use \(allow).",
+                        headers: [.allow: allow]
+                    )
                 }
             }
         }

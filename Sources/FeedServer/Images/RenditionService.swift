@@ -19,10 +19,16 @@ actor RenditionService {
 
     /// The bytes of a rendition of `photo`, from the cache or rendered now.
     func rendition(of photo: PhotoRecord, spec: RenditionSpec) async throws -> [UInt8] {
-        let path = files.renditionPath(photoID: photo.id, key: ImageParameters.cacheKey(spec))
+        try await rendition(
+            source: files.originalPath(sha256: photo.sha256, format: photo.format), cacheID: photo.id, spec: spec
+        )
+    }
+
+    /// The bytes of a rendition of the image at `source`, cached under `cacheID`.
+    func rendition(source: String, cacheID: String, spec: RenditionSpec) async throws -> [UInt8] {
+        let path = files.renditionPath(photoID: cacheID, key: ImageParameters.cacheKey(spec))
         if let cached = FileManager.default.contents(atPath: path) { return [UInt8](cached) }
         if let running = inFlight[path] { return try await running.value }
-        let source = files.originalPath(sha256: photo.sha256, format: photo.format)
         let task = Task { [imaging, files, threadPool] in
             let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
             try? files.writeAtomically(rendition.data, to: path, durable: false)

@@ -1,4 +1,3 @@
-import Crypto
 import FeedStore
 import Foundation
 import Imaging
@@ -65,66 +64,27 @@ public struct LibraryImporter: Sendable {
         _ candidate: ImportCandidate, ownerID: String, options: ImportOptions, albums: AlbumCache,
         threadPool: NIOThreadPool
     ) async -> ImportOutcome {
+        let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
+        let album = options.collectionPerFolder ? candidate.album : nil
+        let details = PhotoIngester.Details(
+            title: ImportNaming.title(fromFileName: candidate.fileName),
+            tags: candidate.folderTags + options.tags,
+            collectionIDs: {
+                guard let album else { return [] }
+                return [try await albums.id(for: album)]
+            }
+        )
         do {
-            let limits = imaging.limits
-            let size = candidate.size
-            guard size <= limits.maxBytes else {
-                return .failed(reason: ImagingError.tooLarge(bytes: size, limit: limits.maxBytes).description)
+            switch try await ingester.ingest(
+                path: candidate.path, size: candidate.size, ownerID: ownerID, details: details, threadPool: threadPool
+            ) {
+            case .recorded(let id): return .imported(photoID: id)
+            case .duplicate(let id): return .duplicate(photoID: id)
             }
-            guard let bytes = FileManager.default.contents(atPath: candidate.path) else {
-                return .failed(reason: "The file could not be read.")
-            }
-            guard ImageSniffer.looksLikeImage(bytes) else { return .skipped(reason: "not an image") }
-            let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-            if let existing = try await store.photoID(sha256: sha256) { return .duplicate(photoID: existing) }
-
-            let prepared: PreparedImage
-            do {
-                let path = candidate.path
-                prepared = try await threadPool.runIfActive { [imaging] in
-                    try imaging.prepare(file: path, renditions: FeedSizes.all.map(\.spec))
-                }
-            } catch let error as ImagingError {
-                if case .notAnImage = error { return .skipped(reason: "not an image") }
-                return .failed(reason: error.description)
-            }
-            let format = prepared.probe.format.rawValue
-            try await threadPool.runIfActive { [files] in
-                try files.writeAtomically(bytes, to: files.originalPath(sha256: sha256, format: format), durable: true)
-            }
-            let photoID = Identifier.make()
-            for (size, rendition) in zip(FeedSizes.all, prepared.renditions) {
-                let path = files.renditionPath(photoID: photoID, key: ImageParameters.cacheKey(size.spec))
-                try files.writeAtomically(rendition.data, to: path, durable: false)
-            }
-            var collectionIDs: [String] = []
-            if options.collectionPerFolder, let album = candidate.album {
-                collectionIDs.append(try await albums.id(for: album))
-            }
-            let probe = prepared.probe
-            let title = ImportNaming.title(fromFileName: candidate.fileName)
-            let photo = NewPhoto(
-                id: photoID, ownerID: ownerID, title: title, altDescription: title.lowercased(),
-                width: probe.width, height: probe.height, color: prepared.dominantColor,
-                colorName: ColorName.classify(hex: prepared.dominantColor), blurHash: prepared.blurHash,
-                takenAt: probe.exif.takenAt,
-                camera: CameraSettings(
-                    make: probe.exif.make, model: probe.exif.model, exposureTime: probe.exif.exposureTime,
-                    aperture: probe.exif.aperture, focalLength: probe.exif.focalLength, iso: probe.exif.iso
-                ),
-                place: Place(latitude: probe.gps?.latitude, longitude: probe.gps?.longitude),
-                sha256: sha256, bytes: bytes.count, format: format,
-                tags: candidate.folderTags + probe.keywords + options.tags, collectionIDs: collectionIDs,
-                createdAt: Date()
-            )
-            switch try await store.recordPhoto(photo) {
-            case .inserted(let id):
-                return .imported(photoID: id)
-            case .duplicate(let id):
-                // Another worker recorded the same bytes first; its renditions are the ones referenced.
-                try? FileManager.default.removeItem(atPath: files.renditionPath(photoID: photoID, key: ""))
-                return .duplicate(photoID: id)
-            }
+        } catch ImagingError.notAnImage {
+            return .skipped(reason: "not an image")
+        } catch let error as ImagingError {
+            return .failed(reason: error.description)
         } catch {
             logger.warning("Import failed", metadata: ["path": "\(candidate.path)", "error": "\(error)"])
             return .failed(reason: String(describing: error))

@@ -1,33 +1,62 @@
 import FeedModels
+import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Counts API requests per client in fixed one-hour windows.
-actor RateLimiter {
+/// Counts API requests per client in fixed windows, in the database so that several server processes share one
+/// count. Hits are gathered in memory and added to the database at most every `flushInterval`; between flushes each
+/// process adds its own unflushed hits to the last shared total it saw.
+actor SharedRateLimiter {
+    private let store: LibraryStore
     private let limit: Int
-    private let windowSeconds: Int
-    private var windowStart: Int = 0
-    private var counts: [String: Int] = [:]
+    private let windowSeconds: Int64
+    private let flushInterval: TimeInterval
     private let now: @Sendable () -> Date
+    private var windowStart: Int64 = 0
+    private var pending: [String: Int] = [:]
+    private var shared: [String: Int] = [:]
+    private var lastFlush = Date.distantPast
 
-    init(limit: Int, windowSeconds: Int = 3600, now: @escaping @Sendable () -> Date = Date.init) {
+    init(store: LibraryStore, limit: Int, windowSeconds: Int64 = 3600, flushInterval: TimeInterval = 1,
+         now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
         self.limit = limit
         self.windowSeconds = windowSeconds
+        self.flushInterval = flushInterval
         self.now = now
     }
 
     /// Counts one request for `key` and returns the limit, what remains, and the seconds until the window resets.
-    func hit(_ key: String) -> (limit: Int, remaining: Int, resetIn: Int) {
-        let seconds = Int(now().timeIntervalSince1970)
+    func hit(_ key: String) async -> (limit: Int, remaining: Int, resetIn: Int) {
+        let date = now()
+        let seconds = Int64(date.timeIntervalSince1970)
         let window = seconds - seconds % windowSeconds
         if window != windowStart {
             windowStart = window
-            counts.removeAll(keepingCapacity: true)
+            pending.removeAll()
+            shared.removeAll()
+            try? await store.pruneRateLimits(before: Date(timeIntervalSince1970: TimeInterval(window - windowSeconds)))
         }
-        let used = (counts[key] ?? 0) + 1
-        counts[key] = used
-        return (limit, limit - used, windowStart + windowSeconds - seconds)
+        pending[key, default: 0] += 1
+        if date.timeIntervalSince(lastFlush) >= flushInterval {
+            lastFlush = date
+            await flush(window: window)
+        }
+        let used = (shared[key] ?? 0) + (pending[key] ?? 0)
+        return (limit, limit - used, Int(windowStart + windowSeconds - seconds))
+    }
+
+    private func flush(window: Int64) async {
+        let batch = pending
+        pending.removeAll()
+        for (key, hits) in batch {
+            if let total = try? await store.addRateLimitHits(subject: key, windowStart: window, hits: hits) {
+                shared[key] = max(shared[key] ?? 0, total)
+            } else {
+                pending[key, default: 0] += hits  // keep counting locally until the database answers again
+            }
+        }
     }
 }
 
@@ -35,7 +64,7 @@ actor RateLimiter {
 /// `Retry-After` past the limit. Image and web-app requests are not counted, as on Unsplash.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
-    let limiter: RateLimiter
+    let limiter: SharedRateLimiter
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -56,12 +85,16 @@ struct RateLimitMiddleware: RouterMiddleware {
     }
 }
 
-/// The client credential a request carries, if any: a bearer token, a `Client-ID` header or `?client_id=`.
+/// The client credential a request carries, as a rate-limit key: a bearer token (hashed, never stored as is),
+/// a `Client-ID` header or `?client_id=`.
 enum ClientKey {
     static func from(_ request: Request) -> String? {
         if let authorization = request.headers[.authorization] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { return parts[0].lowercased() + ":" + parts[1] }
+            if parts.count == 2 {
+                let scheme = parts[0].lowercased()
+                return scheme == "bearer" ? "token:" + Secrets.hash(String(parts[1])) : scheme + ":" + parts[1]
+            }
         }
         if let clientID = QueryParameters(request.uri.query)["client_id"] { return "client-id:" + clientID }
         return nil

@@ -8,20 +8,28 @@ import Hummingbird
 struct Presenter: Sendable {
     /// `http://host:port`, without a trailing slash.
     let origin: String
+    /// Who is looking: owners see their own photos' exact coordinates.
+    let viewerID: String?
 
-    init(origin: String) {
+    init(origin: String, viewerID: String? = nil) {
         self.origin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
+        self.viewerID = viewerID
     }
 
-    /// The configured public URL, else the origin the request came to (Host and X-Forwarded-Proto).
-    init(request: Request, publicURL: String?) {
+    /// For a request: the caller as viewer, and absolute URLs on the configured public URL or else on the origin
+    /// the request came to (Host and X-Forwarded-Proto).
+    init(request: Request, context: FeedRequestContext, publicURL: String?) {
+        self.init(request: request, publicURL: publicURL, viewerID: context.caller.user?.id)
+    }
+
+    init(request: Request, publicURL: String?, viewerID: String? = nil) {
         if let publicURL {
-            self.init(origin: publicURL)
+            self.init(origin: publicURL, viewerID: viewerID)
             return
         }
         let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] ?? "localhost"
         let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-        self.init(origin: "\(scheme)://\(host)")
+        self.init(origin: "\(scheme)://\(host)", viewerID: viewerID)
     }
 
     func imageURL(_ photoID: String, _ query: String = "") -> String {
@@ -47,8 +55,11 @@ struct Presenter: Sendable {
         let hasExif = [camera.make, camera.model, camera.exposureTime, camera.aperture, camera.focalLength]
             .contains { $0 != nil } || camera.iso != nil
         let place = record.place
+        // Rounded to two decimals (about 1 km) unless the viewer owns the photo or the owner made positions public.
+        let exact = record.owner.exactLocationPublic || record.owner.id == viewerID
+        func shown(_ value: Double) -> Double { exact ? value : (value * 100).rounded() / 100 }
         let position = place.latitude.flatMap { latitude in
-            place.longitude.map { Position(latitude: latitude, longitude: $0) }
+            place.longitude.map { Position(latitude: shown(latitude), longitude: shown($0)) }
         }
         let hasPlace = place.name != nil || place.city != nil || place.country != nil || position != nil
         return Photo(
@@ -68,10 +79,12 @@ struct Presenter: Sendable {
         )
     }
 
-    func user(_ record: UserRecord, includeEmail: Bool = false) -> User {
+    /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and the privacy setting.
+    func user(_ record: UserRecord, includeEmail includePrivate: Bool = false) -> User {
         let base = "\(origin)/users/\(record.username)"
+        let version = record.avatarSHA256.map { "&v=\($0.prefix(12))" } ?? ""
         let avatar = "\(origin)/avatars/\(record.username)"
-        return User(
+        var user = User(
             id: record.id, updatedAt: record.updatedAt, username: record.username, firstName: record.firstName,
             lastName: record.lastName, bio: record.bio, location: record.location, portfolioUrl: record.portfolioURL,
             instagramUsername: record.instagramUsername,
@@ -80,11 +93,17 @@ struct Presenter: Sendable {
                 likes: "\(base)/likes", portfolio: "\(base)/portfolio"
             ),
             profileImage: ProfileImage(
-                small: "\(avatar)?w=32&h=32", medium: "\(avatar)?w=64&h=64", large: "\(avatar)?w=128&h=128"
+                small: "\(avatar)?w=32&h=32\(version)", medium: "\(avatar)?w=64&h=64\(version)",
+                large: "\(avatar)?w=128&h=128\(version)"
             ),
             totalCollections: record.totalCollections, totalLikes: record.totalLikes,
-            totalPhotos: record.totalPhotos, email: includeEmail ? record.email : nil
+            totalPhotos: record.totalPhotos, email: includePrivate ? record.email : nil
         )
+        if includePrivate {
+            user.device = record.deviceID.flatMap(Device.named)
+            user.exactLocationPublic = record.exactLocationPublic
+        }
+        return user
     }
 
     func collection(_ record: CollectionRecord, cover: PhotoRecord?) -> Collection {

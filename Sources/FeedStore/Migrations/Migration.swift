@@ -27,6 +27,8 @@ struct Migration: Sendable {
         .createCollections,
         .createLikes,
         .createPhotoSearch,
+        .createAccounts,
+        .addPhotoFeatures,
     ]
 }
 

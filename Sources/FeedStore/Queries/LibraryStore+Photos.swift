@@ -28,17 +28,26 @@ public struct RandomFilter: Sendable, Hashable {
 }
 
 extension LibraryStore {
-    /// One page of the editorial feed: every photo, in `order`.
-    public func feed(order: PhotoOrder, page: PageRequest, viewerID: String? = nil) async throws -> Page<PhotoRecord> {
+    /// One page of the editorial feed: every photo matching `filter`, in `order` (nearest first when the filter
+    /// has a place).
+    public func feed(
+        order: PhotoOrder, page: PageRequest, filter: PhotoFilter = PhotoFilter(), viewerID: String? = nil
+    ) async throws -> Page<PhotoRecord> {
         try await database.read { db in
+            let conditions = filter.conditions
+            if let near = filter.near {
+                return try await nearby(conditions, geo: near, page: page, viewerID: viewerID, on: db)
+            }
+            let whereClause: SQLQueryString =
+                conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let items = try await photos(
                 """
-                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from)\(whereClause) \
                 ORDER BY \(unsafeRaw: order.sql) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = try await count("SELECT COUNT(*) AS n FROM photos", on: db)
+            let total = try await count("SELECT COUNT(*) AS n FROM photos p\(whereClause)", on: db)
             return Page(items: items, total: total)
         }
     }

@@ -8,21 +8,16 @@ public struct PhotoSearch: Sendable, Hashable {
         case relevant, latest
     }
 
+    /// Words to find; may be empty when `filter.near` is set.
     public var text: String
     public var order: Order
-    public var orientation: Orientation?
-    /// One of Unsplash's colour names (`black_and_white`, `red`, …).
-    public var colorName: String?
-    /// Every tag must match.
-    public var tags: [String]
+    public var filter: PhotoFilter
 
     public init(text: String, order: Order = .relevant, orientation: Orientation? = nil, colorName: String? = nil,
-                tags: [String] = []) {
+                tags: [String] = [], near: GeoQuery? = nil) {
         self.text = text
         self.order = order
-        self.orientation = orientation
-        self.colorName = colorName
-        self.tags = tags
+        self.filter = PhotoFilter(orientation: orientation, colorName: colorName, tags: tags, near: near)
     }
 }
 
@@ -103,27 +98,31 @@ extension LibraryStore {
         _ search: PhotoSearch, page: PageRequest, viewerID: String? = nil
     ) async throws -> SearchPage {
         let text = SearchText(search.text)
-        guard let match = text.condition(kind: database.kind) else {
+        var conditions = search.filter.conditions
+        if let match = text.condition(kind: database.kind) {
+            conditions.insert(match, at: 0)
+        } else if search.filter.near == nil {
             return SearchPage(page: Page(items: [], total: 0), tagFacets: [])
         }
-        var conditions: [SQLQueryString] = [match]
-        if let orientation = search.orientation { conditions.append("p.orientation = \(bind: orientation.rawValue)") }
-        if let colorName = search.colorName { conditions.append("p.color_name = \(bind: colorName)") }
-        for tag in search.tags {
-            conditions.append("p.id IN (SELECT photo_id FROM photo_tags WHERE tag = \(bind: tag.lowercased()))")
-        }
-        let whereClause = conditions.joined(separator: " AND ")
-        let order: SQLQueryString =
-            search.order == .latest ? "p.created_at DESC, p.id DESC" : text.rank(kind: database.kind)
+        let whereClause = conditions.isEmpty ? "TRUE" : conditions.joined(separator: " AND ")
+        let order: SQLQueryString = search.order == .latest || text.words.isEmpty
+            ? "p.created_at DESC, p.id DESC" : text.rank(kind: database.kind)
+        let allConditions = conditions
         return try await database.read { db in
-            let items = try await photos(
-                """
-                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE \(whereClause) \
-                ORDER BY \(order) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
-                """,
-                viewerID: viewerID, on: db
-            )
-            let total = try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(whereClause)", on: db)
+            let pageOfResults: Page<PhotoRecord>
+            if let near = search.filter.near {
+                pageOfResults = try await nearby(allConditions, geo: near, page: page, viewerID: viewerID, on: db)
+            } else {
+                let items = try await photos(
+                    """
+                    SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE \(whereClause) \
+                    ORDER BY \(order) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
+                    """,
+                    viewerID: viewerID, on: db
+                )
+                let total = try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(whereClause)", on: db)
+                pageOfResults = Page(items: items, total: total)
+            }
             let facetRows = try await db.raw(
                 """
                 SELECT t.tag AS tag, COUNT(*) AS n FROM photo_tags t \
@@ -135,7 +134,7 @@ extension LibraryStore {
                 SearchPage.TagFacet(tag: try $0.decode(column: "tag", as: String.self),
                                     count: try $0.decode(column: "n", as: Int.self))
             }
-            return SearchPage(page: Page(items: items, total: total), tagFacets: facets)
+            return SearchPage(page: pageOfResults, tagFacets: facets)
         }
     }
 }

@@ -58,6 +58,7 @@ enum UserColumns {
     static let names = [
         "id", "username", "first_name", "last_name", "email", "bio", "location", "portfolio_url",
         "instagram_username", "total_photos", "total_likes", "total_collections", "created_at", "updated_at",
+        "avatar_sha256", "avatar_format", "device_id", "exact_location_public",
     ]
 
     static func select(table: String, prefix: String = "") -> String {
@@ -81,7 +82,11 @@ enum UserColumns {
             totalLikes: try row.decode(column: column("total_likes"), as: Int.self),
             totalCollections: try row.decode(column: column("total_collections"), as: Int.self),
             createdAt: Date(storedSeconds: try row.decode(column: column("created_at"), as: Int64.self)),
-            updatedAt: Date(storedSeconds: try row.decode(column: column("updated_at"), as: Int64.self))
+            updatedAt: Date(storedSeconds: try row.decode(column: column("updated_at"), as: Int64.self)),
+            avatarSHA256: try row.decode(column: column("avatar_sha256"), as: String?.self),
+            avatarFormat: try row.decode(column: column("avatar_format"), as: String?.self),
+            deviceID: try row.decode(column: column("device_id"), as: String?.self),
+            exactLocationPublic: try row.decode(column: column("exact_location_public"), as: Bool.self)
         )
     }
 }

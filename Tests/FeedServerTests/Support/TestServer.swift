@@ -192,9 +192,71 @@ func withTestServer(
     let library = try await FixtureLibraries.library(for: backend)
     var configuration = Configuration(dataDirectory: library.dataDirectory)
     configure(&configuration)
-    let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
-    let app = try await buildApplication(configuration, store: store, files: library.files, logger: testLogger)
-    try await app.test(.router) { client in try await body(client, library) }
+    let settings = configuration
+    try await ServerGate.gate(for: backend).run {
+        let store: LibraryStore
+        do {
+            store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
+        } catch {
+            throw TestServerError.cannotOpenStore(String(reflecting: error))
+        }
+        let app = try await buildApplication(settings, store: store, files: library.files, logger: testLogger)
+        try await app.test(.router) { client in try await body(client, library) }
+    }
+}
+
+enum TestServerError: Error, CustomStringConvertible {
+    case cannotOpenStore(String)
+
+    var description: String {
+        switch self {
+        case .cannotOpenStore(let reason): "Could not open the fixture store: \(reason)"
+        }
+    }
+}
+
+/// Bounds how many test servers are open at once per backend. Each server opens its own connection pool, and
+/// dozens of PostgreSQL pools at once exceed the test server's `max_connections`.
+actor ServerGate {
+    private static let gates: [Backend: ServerGate] = [.sqlite: ServerGate(limit: 16), .postgres: ServerGate(limit: 4)]
+
+    static func gate(for backend: Backend) -> ServerGate { gates[backend]! }
+
+    private let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func run<R: Sendable>(_ body: @Sendable () async throws -> R) async throws -> R {
+        await enter()
+        do {
+            let result = try await body()
+            leave()
+            return result
+        } catch {
+            leave()
+            throw error
+        }
+    }
+
+    private func enter() async {
+        if running < limit {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func leave() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
 }
 
 // MARK: - Requests and responses

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The rules for account fields, each with the message a person sees when it is broken.
+public enum AccountRules {
+    public static func username(_ value: String) -> String? {
+        let valid = (3...30).contains(value.count)
+            && value.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+        return valid ? nil : "Username must be 3 to 30 letters, digits or underscores."
+    }
+
+    public static func email(_ value: String) -> String? {
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        let valid = parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !value.contains(" ") && value.count <= 254
+        return valid ? nil : "Email is not a valid address."
+    }
+
+    public static func password(_ value: String) -> String? {
+        let longEnough = value.count >= 8
+        let hasDigit = value.contains { $0.isNumber }
+        let hasSpecial = value.contains { !$0.isLetter && !$0.isNumber && !$0.isWhitespace }
+        guard longEnough, hasDigit, hasSpecial, value.count <= 72 else {
+            return value.count > 72
+                ? "Password must be at most 72 characters."
+                : "Password must be at least 8 characters and contain a digit and a special character."
+        }
+        return nil
+    }
+
+    public static func name(_ value: String, field: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "\(field) can't be blank." }
+        if trimmed.count > 60 { return "\(field) must be at most 60 characters." }
+        return nil
+    }
+
+    /// Every problem with a sign-up, in form order.
+    public static func signUp(username: String, firstName: String, lastName: String, email: String, password: String)
+        -> [String]
+    {
+        [
+            Self.username(username), name(firstName, field: "First name"), name(lastName, field: "Last name"),
+            Self.email(email), Self.password(password),
+        ].compactMap { $0 }
+    }
+
+    static let emailTaken = "An account with this email already exists."
+    static let usernameTaken = "This username is already taken."
+    static let wrongCredentials = "Incorrect email or password."
+}

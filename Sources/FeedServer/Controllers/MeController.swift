@@ -1,0 +1,94 @@
+import FeedModels
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Crypto
+import Imaging
+import NIOPosix
+
+/// `/me`: the signed-in person's own profile, read (`read_user`) and changed (`write_user`).
+struct MeController: Sendable {
+    let store: LibraryStore
+    let publicURL: String?
+    let ingester: PhotoIngester
+    let threadPool: NIOThreadPool
+
+    func addRoutes(to router: Router<FeedRequestContext>) {
+        router.get("/me", use: get)
+        router.put("/me", use: update)
+        router.put("/me/avatar", use: uploadAvatar)
+        router.post("/me/avatar", use: uploadAvatar)
+    }
+
+    @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        let user = try context.requireUser(.readUser)
+        return JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(user, includeEmail: true))
+    }
+
+    @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        let user = try context.requireUser(.writeUser)
+        let parameters = try await RequestParameters.collect(request, context: context)
+        func trimmed(_ name: String) -> String? { parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let changes = ProfileChanges(
+            username: trimmed("username"), firstName: trimmed("first_name"), lastName: trimmed("last_name"),
+            email: trimmed("email"), bio: trimmed("bio"), location: trimmed("location"),
+            portfolioURL: trimmed("url") ?? trimmed("portfolio_url"),
+            instagramUsername: trimmed("instagram_username"), deviceID: trimmed("device"),
+            exactLocationPublic: parameters.bool("exact_location_public")
+        )
+        var problems: [String] = []
+        if let username = changes.username, let problem = AccountRules.username(username) { problems.append(problem) }
+        if let firstName = changes.firstName, let problem = AccountRules.name(firstName, field: "First name") {
+            problems.append(problem)
+        }
+        if let email = changes.email, let problem = AccountRules.email(email) { problems.append(problem) }
+        if let bio = changes.bio, bio.count > 250 { problems.append("Bio must be at most 250 characters.") }
+        if let url = changes.portfolioURL, !url.isEmpty,
+            !(url.hasPrefix("http://") || url.hasPrefix("https://")) || URL(string: url)?.host == nil
+        {
+            problems.append("url must be an http(s) address.")
+        }
+        if let device = changes.deviceID, !device.isEmpty, Device.named(device) == nil {
+            problems.append("device must be an id from GET /devices; got \"\(device)\".")
+        }
+        guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
+        do {
+            let updated = try await store.updateProfile(userID: user.id, changes)
+            return JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(updated, includeEmail: true))
+        } catch StoreError.conflict(let field) {
+            throw APIError(.conflict, field == "email" ? AccountRules.emailTaken : AccountRules.usernameTaken)
+        }
+    }
+}
+
+extension MeController {
+    /// `PUT /me/avatar` (multipart field `avatar` or `file`, or a raw image body): a new avatar, checked like any
+    /// upload and stored content-addressed; it is served cropped square around its most salient part.
+    @Sendable func uploadAvatar(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        let user = try context.requireUser(.writeUser)
+        let imaging = ingester.imaging
+        let files = ingester.files
+        let upload = try await UploadReceiver.receive(request, files: files, maxBytes: min(imaging.limits.maxBytes, 20 << 20))
+        defer { upload.discard() }
+        let stored: (sha256: String, format: String)
+        do {
+            stored = try await threadPool.runIfActive { () throws -> (String, String) in
+                guard let data = FileManager.default.contents(atPath: upload.path), ImageSniffer.looksLikeImage(data) else {
+                    throw ImagingError.notAnImage
+                }
+                let probe = try imaging.probe(file: upload.path)
+                let sha256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+                try files.writeAtomically(
+                    data, to: files.originalPath(sha256: sha256, format: probe.format.rawValue), durable: true
+                )
+                return (sha256, probe.format.rawValue)
+            }
+        } catch let error as ImagingError {
+            throw PhotosController.apiError(for: error)
+        }
+        try await store.setAvatar(userID: user.id, sha256: stored.sha256, format: stored.format)
+        guard let updated = try await store.user(id: user.id) else { throw APIError.notFound("User") }
+        return JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(updated, includeEmail: true))
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Imaging
+import MultipartKit
+import NIOCore
+
+/// An uploaded file, streamed to the scratch folder, with the form's text fields.
+struct ReceivedUpload: Sendable {
+    var path: String
+    var size: Int
+    var fileName: String?
+    var fields: [String: String]
+
+    /// Deletes the scratch file.
+    func discard() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Streams an upload to disk without holding it in memory, stopping as soon as it passes the size limit: a
+/// `multipart/form-data` body (the file in the first part that has a filename, or in a part named `file`,
+/// `photo` or `avatar`), or a raw `image/*` body.
+enum UploadReceiver {
+    static let maxFieldBytes = 64 * 1024
+
+    static func receive(_ request: Request, files: LibraryFiles, maxBytes: Int) async throws -> ReceivedUpload {
+        let contentType = request.headers[.contentType] ?? ""
+        let path = files.scratch.appendingPathComponent("upload-" + UUID().uuidString).path
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw APIError(.internalServerError, "The server could not store the upload.") }
+        let sink = UploadSink(handle: handle, maxBytes: maxBytes)
+        do {
+            if contentType.lowercased().hasPrefix("multipart/form-data") {
+                guard let boundary = boundary(of: contentType) else {
+                    throw APIError(.badRequest, "The multipart body has no boundary.")
+                }
+                let parser = MultipartParser(boundary: boundary)
+                let state = MultipartState()
+                parser.onHeader = { name, value in state.header(name, value) }
+                parser.onBody = { buffer in state.body(&buffer, sink: sink) }
+                parser.onPartComplete = { state.complete() }
+                for try await buffer in request.body {
+                    do {
+                        try parser.execute(buffer)
+                    } catch {
+                        throw APIError(.badRequest, "The multipart body is malformed.")
+                    }
+                    if let failure = sink.failure ?? state.failure { throw failure }
+                }
+                if let failure = sink.failure ?? state.failure { throw failure }
+                guard state.sawFile else {
+                    throw APIError(.badRequest, "No file was uploaded: send it in a form field named \"file\".")
+                }
+                try handle.close()
+                return ReceivedUpload(path: path, size: sink.written, fileName: state.fileName, fields: state.fields)
+            } else if contentType.lowercased().hasPrefix("image/") || contentType.lowercased().hasPrefix("application/octet-stream") {
+                for try await var buffer in request.body {
+                    sink.write(&buffer)
+                    if let failure = sink.failure { throw failure }
+                }
+                try handle.close()
+                guard sink.written > 0 else { throw APIError(.badRequest, "The upload is empty.") }
+                return ReceivedUpload(path: path, size: sink.written, fileName: nil, fields: [:])
+            } else {
+                throw APIError(
+                    .unsupportedMediaType,
+                    "Send the photo as multipart/form-data (field \"file\") or as a raw image/* body."
+                )
+            }
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+    }
+
+    static func boundary(of contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+}
+
+/// Writes upload bytes to the scratch file and stops at the limit. Used from one task at a time.
+final class UploadSink: @unchecked Sendable {
+    let handle: FileHandle
+    let maxBytes: Int
+    private(set) var written = 0
+    private(set) var failure: APIError?
+
+    init(handle: FileHandle, maxBytes: Int) {
+        self.handle = handle
+        self.maxBytes = maxBytes
+    }
+
+    func write(_ buffer: inout ByteBuffer) {
+        guard failure == nil else { return }
+        written += buffer.readableBytes
+        guard written <= maxBytes else {
+            failure = APIError(
+                .contentTooLarge, ImagingError.tooLarge(bytes: written, limit: maxBytes).description
+            )
+            return
+        }
+        if let bytes = buffer.readBytes(length: buffer.readableBytes) { handle.write(Data(bytes)) }
+    }
+}
+
+/// Follows the parts of a multipart body: text fields into a dictionary, the first file into the sink.
+final class MultipartState: @unchecked Sendable {
+    private var headers: [String: String] = [:]
+    private var fieldBuffer: [UInt8] = []
+    private var inFile = false
+    private(set) var sawFile = false
+    private(set) var fileName: String?
+    private(set) var fields: [String: String] = [:]
+    private(set) var failure: APIError?
+
+    func header(_ name: String, _ value: String) {
+        headers[name.lowercased()] = value
+    }
+
+    func body(_ buffer: inout ByteBuffer, sink: UploadSink) {
+        if !inFile, !sawFile, isFilePart() {
+            inFile = true
+            sawFile = true
+            fileName = disposition("filename")
+        }
+        if inFile {
+            sink.write(&buffer)
+        } else {
+            fieldBuffer += buffer.readBytes(length: buffer.readableBytes) ?? []
+            if fieldBuffer.count > UploadReceiver.maxFieldBytes {
+                failure = APIError(.contentTooLarge, "A form field is larger than 64 KB.")
+            }
+        }
+    }
+
+    func complete() {
+        if inFile {
+            inFile = false
+        } else if let name = disposition("name") {
+            fields[name] = String(decoding: fieldBuffer, as: UTF8.self)
+        }
+        fieldBuffer.removeAll()
+        headers.removeAll()
+    }
+
+    private func isFilePart() -> Bool {
+        let name = disposition("name")
+        return disposition("filename") != nil || ["file", "photo", "avatar", "image"].contains(name ?? "")
+    }
+
+    private func disposition(_ key: String) -> String? {
+        guard let header = headers["content-disposition"] else { return nil }
+        for item in header.split(separator: ";").dropFirst() {
+            let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == key {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+}

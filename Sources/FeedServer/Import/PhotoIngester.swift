@@ -1,0 +1,86 @@
+import Crypto
+import FeedStore
+import Foundation
+import Imaging
+import NIOPosix
+
+/// Turns one image file into a library photo — the pipeline shared by `imagefeed import` and uploads: size check
+/// before reading, format sniffing, sha256 de-duplication, one libvips decode for probe, feed renditions, BlurHash
+/// and colour, then the original (durably) and the renditions on disk, and only then the database row.
+struct PhotoIngester: Sendable {
+    let store: LibraryStore
+    let files: LibraryFiles
+    let imaging: Imaging
+
+    /// What ingesting did.
+    enum Result: Sendable, Hashable {
+        case recorded(photoID: String)
+        case duplicate(photoID: String)
+    }
+
+    /// What the caller knows about the photo besides its pixels.
+    struct Details: Sendable {
+        var title: String?
+        var description: String?
+        var tags: [String] = []
+        var place = Place()
+        /// Albums to put the photo in; asked only once the image has been read successfully.
+        var collectionIDs: @Sendable () async throws -> [String] = { [] }
+    }
+
+    /// Ingests the file at `path` for `ownerID`. Image problems are thrown as ``ImagingError`` (a non-image is
+    /// `.notAnImage`); nothing is written for them.
+    func ingest(path: String, size: Int, ownerID: String, details: Details, threadPool: NIOThreadPool) async throws
+        -> Result
+    {
+        guard size <= imaging.limits.maxBytes else {
+            throw ImagingError.tooLarge(bytes: size, limit: imaging.limits.maxBytes)
+        }
+        let bytes = try await threadPool.runIfActive { () throws -> Data in
+            guard let data = FileManager.default.contents(atPath: path) else { throw ImagingError.notAnImage }
+            return data
+        }
+        guard ImageSniffer.looksLikeImage(bytes) else { throw ImagingError.notAnImage }
+        let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        if let existing = try await store.photoID(sha256: sha256) { return .duplicate(photoID: existing) }
+
+        let prepared = try await threadPool.runIfActive { [imaging] in
+            try imaging.prepare(file: path, renditions: FeedSizes.all.map(\.spec))
+        }
+        let format = prepared.probe.format.rawValue
+        let photoID = Identifier.make()
+        try await threadPool.runIfActive { [files] in
+            try files.writeAtomically(bytes, to: files.originalPath(sha256: sha256, format: format), durable: true)
+            for (size, rendition) in zip(FeedSizes.all, prepared.renditions) {
+                let renditionPath = files.renditionPath(photoID: photoID, key: ImageParameters.cacheKey(size.spec))
+                try files.writeAtomically(rendition.data, to: renditionPath, durable: false)
+            }
+        }
+        let probe = prepared.probe
+        let place = details.place.latitude == nil
+            ? Place(name: details.place.name, city: details.place.city, country: details.place.country,
+                    latitude: probe.gps?.latitude, longitude: probe.gps?.longitude)
+            : details.place
+        let photo = NewPhoto(
+            id: photoID, ownerID: ownerID, title: details.description ?? details.title,
+            altDescription: details.title?.lowercased(),
+            width: probe.width, height: probe.height, color: prepared.dominantColor,
+            colorName: ColorName.classify(hex: prepared.dominantColor), blurHash: prepared.blurHash,
+            takenAt: probe.exif.takenAt,
+            camera: CameraSettings(
+                make: probe.exif.make, model: probe.exif.model, exposureTime: probe.exif.exposureTime,
+                aperture: probe.exif.aperture, focalLength: probe.exif.focalLength, iso: probe.exif.iso
+            ),
+            place: place, sha256: sha256, bytes: bytes.count, format: format,
+            tags: details.tags + probe.keywords, collectionIDs: try await details.collectionIDs(), createdAt: Date()
+        )
+        switch try await store.recordPhoto(photo) {
+        case .inserted(let id):
+            return .recorded(photoID: id)
+        case .duplicate(let id):
+            // The same bytes were recorded meanwhile; the renditions rendered here are not referenced.
+            try? FileManager.default.removeItem(atPath: files.renditionPath(photoID: photoID, key: ""))
+            return .duplicate(photoID: id)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import SQLKit
+
+/// A new account, its password already hashed.
+public struct NewAccount: Sendable {
+    public var username: String
+    public var firstName: String
+    public var lastName: String
+    public var email: String
+    public var passwordHash: String
+
+    public init(username: String, firstName: String, lastName: String, email: String, passwordHash: String) {
+        self.username = username
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.passwordHash = passwordHash
+    }
+}
+
+/// Profile fields a user may change; nil leaves a field as it is, an empty string clears an optional one.
+public struct ProfileChanges: Sendable, Hashable {
+    public var username: String?
+    public var firstName: String?
+    public var lastName: String?
+    public var email: String?
+    public var bio: String?
+    public var location: String?
+    public var portfolioURL: String?
+    public var instagramUsername: String?
+    /// An id of the device catalogue; an empty string clears it.
+    public var deviceID: String?
+    public var exactLocationPublic: Bool?
+
+    public init(
+        username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
+        bio: String? = nil, location: String? = nil, portfolioURL: String? = nil, instagramUsername: String? = nil,
+        deviceID: String? = nil, exactLocationPublic: Bool? = nil
+    ) {
+        self.deviceID = deviceID
+        self.exactLocationPublic = exactLocationPublic
+        self.username = username
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.bio = bio
+        self.location = location
+        self.portfolioURL = portfolioURL
+        self.instagramUsername = instagramUsername
+    }
+}
+
+extension LibraryStore {
+    /// Creates an account; a taken username or email is a ``StoreError/conflict(_:)`` naming which.
+    public func createAccount(_ account: NewAccount) async throws -> UserRecord {
+        let id = Identifier.make()
+        try await database.transaction { db in
+            try await Self.checkUnique(username: account.username, email: account.email, except: nil, on: db)
+            let now = Date().storedSeconds
+            try await db.raw(
+                """
+                INSERT INTO users (id, username, first_name, last_name, email, password_hash, created_at, updated_at) \
+                VALUES (\(bind: id), \(bind: account.username), \(bind: account.firstName), \(bind: account.lastName), \
+                \(bind: account.email), \(bind: account.passwordHash), \(bind: now), \(bind: now))
+                """
+            ).run()
+        }
+        guard let user = try await user(id: id) else { throw StoreError.notFound("The new account vanished.") }
+        return user
+    }
+
+    static func checkUnique(username: String?, email: String?, except userID: String?, on db: any SQLDatabase)
+        async throws
+    {
+        let other = userID ?? ""
+        if let username, try await db.raw(
+            "SELECT id FROM users WHERE lower(username) = lower(\(bind: username)) AND id <> \(bind: other)"
+        ).first() != nil {
+            throw StoreError.conflict("username")
+        }
+        if let email, try await db.raw(
+            "SELECT id FROM users WHERE lower(email) = lower(\(bind: email)) AND id <> \(bind: other)"
+        ).first() != nil {
+            throw StoreError.conflict("email")
+        }
+    }
+
+    /// The account whose email or username is `login`, with its password hash (nil for accounts that cannot sign
+    /// in, such as the owner of imported photos).
+    public func credentials(login: String) async throws -> (user: UserRecord, passwordHash: String?)? {
+        try await database.read { db in
+            guard let row = try await db.raw(
+                """
+                SELECT \(unsafeRaw: UserColumns.select(table: "u")), u.password_hash FROM users u \
+                WHERE lower(u.email) = lower(\(bind: login)) OR lower(u.username) = lower(\(bind: login))
+                """
+            ).first() else { return nil }
+            return (try UserColumns.decode(row), try row.decode(column: "password_hash", as: String?.self))
+        }
+    }
+
+    /// Every account, by username.
+    public func allUsers() async throws -> [UserRecord] {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: UserColumns.select(table: "u")) FROM users u ORDER BY u.username")
+                .all().map { try UserColumns.decode($0) }
+        }
+    }
+
+    /// Replaces a password hash and ends every session of the account.
+    public func setPasswordHash(_ hash: String, userID: String) async throws {
+        try await database.transaction { db in
+            try await db.raw("UPDATE users SET password_hash = \(bind: hash) WHERE id = \(bind: userID)").run()
+            try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: userID)").run()
+        }
+    }
+
+    /// Deletes an account with everything it owns.
+    public func deleteUser(id: String) async throws {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM photo_search WHERE photo_id IN (SELECT id FROM photos WHERE user_id = \(bind: id))").run()
+            try await db.raw("DELETE FROM users WHERE id = \(bind: id)").run()
+        }
+    }
+
+    /// Applies profile changes; a taken username or email is a conflict.
+    public func updateProfile(userID: String, _ changes: ProfileChanges) async throws -> UserRecord {
+        try await database.transaction { db in
+            try await Self.checkUnique(username: changes.username, email: changes.email, except: userID, on: db)
+            var sets: [SQLQueryString] = []
+            func set(_ column: String, _ value: String?, optional: Bool = true) {
+                guard let value else { return }
+                let stored: String? = optional && value.isEmpty ? nil : value
+                sets.append("\(unsafeRaw: column) = \(bind: stored)")
+            }
+            set("username", changes.username, optional: false)
+            set("first_name", changes.firstName, optional: false)
+            set("last_name", changes.lastName)
+            set("email", changes.email)
+            set("bio", changes.bio)
+            set("location", changes.location)
+            set("portfolio_url", changes.portfolioURL)
+            set("instagram_username", changes.instagramUsername)
+            set("device_id", changes.deviceID)
+            if let exact = changes.exactLocationPublic { sets.append("exact_location_public = \(bind: exact)") }
+            sets.append("updated_at = \(bind: Date().storedSeconds)")
+            try await db.raw("UPDATE users SET \(sets.joined(separator: ", ")) WHERE id = \(bind: userID)").run()
+        }
+        guard let user = try await user(id: userID) else { throw StoreError.notFound("User") }
+        return user
+    }
+
+    /// Points the account's avatar at an uploaded original.
+    public func setAvatar(userID: String, sha256: String, format: String) async throws {
+        try await database.transaction { db in
+            try await db.raw(
+                """
+                UPDATE users SET avatar_sha256 = \(bind: sha256), avatar_format = \(bind: format), \
+                updated_at = \(bind: Date().storedSeconds) WHERE id = \(bind: userID)
+                """
+            ).run()
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import FeedServer
+import FeedStore
+import Foundation
+import HummingbirdBcrypt
+import Logging
+
+/// `imagefeed users create|list|set-password|delete`.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "Manage accounts.",
+        subcommands: [Create.self, List.self, SetPassword.self, Delete.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an account.")
+        @OptionGroup var library: LibraryOptions
+        @Option(help: "3–30 letters, digits or underscores.") var username: String
+        @Option(help: "Email address.") var email: String
+        @Option(name: .customLong("first-name")) var firstName: String
+        @Option(name: .customLong("last-name")) var lastName: String
+        @Option(help: "The password; read from standard input when omitted.") var password: String?
+
+        func run() async throws {
+            let password = try self.password ?? readSecret(prompt: "Password: ")
+            let problems = AccountRules.signUp(username: username, firstName: firstName, lastName: lastName,
+                                                  email: email, password: password)
+            guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
+            try await withStore(library) { store in
+                do {
+                    let user = try await store.createAccount(NewAccount(
+                        username: username, firstName: firstName, lastName: lastName, email: email,
+                        passwordHash: Bcrypt.hash(password, cost: 12)
+                    ))
+                    print("Created @\(user.username) (\(user.id)).")
+                } catch StoreError.conflict(let field) {
+                    throw ValidationError(field == "email"
+                        ? "An account with this email already exists." : "This username is already taken.")
+                }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List accounts.")
+        @OptionGroup var library: LibraryOptions
+
+        func run() async throws {
+            try await withStore(library) { store in
+                for user in try await store.allUsers() {
+                    print("\(user.username)\t\(user.email ?? "-")\t\(user.totalPhotos) photos")
+                }
+            }
+        }
+    }
+
+    struct SetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-password", abstract: "Set a password (and end the account's sessions).")
+        @OptionGroup var library: LibraryOptions
+        @Argument var username: String
+        @Option(help: "The password; read from standard input when omitted.") var password: String?
+
+        func run() async throws {
+            let password = try self.password ?? readSecret(prompt: "New password: ")
+            if let problem = AccountRules.password(password) { throw ValidationError(problem) }
+            try await withStore(library) { store in
+                guard let user = try await store.user(username: username) else {
+                    throw ValidationError("No account is called \(username).")
+                }
+                try await store.setPasswordHash(Bcrypt.hash(password, cost: 12), userID: user.id)
+                print("Password set for @\(user.username).")
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete an account and everything it owns.")
+        @OptionGroup var library: LibraryOptions
+        @Argument var username: String
+
+        func run() async throws {
+            try await withStore(library) { store in
+                guard let user = try await store.user(username: username) else {
+                    throw ValidationError("No account is called \(username).")
+                }
+                try await store.deleteUser(id: user.id)
+                print("Deleted @\(user.username).")
+            }
+        }
+    }
+}
+
+/// `imagefeed apps create|list`: OAuth applications.
+struct AppsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps", abstract: "Manage OAuth applications.", subcommands: [Create.self, List.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Register an application and print its keys.")
+        @OptionGroup var library: LibraryOptions
+        @Option var name: String
+        @Option(name: .customLong("redirect-uri"), help: "Repeat for several; urn:ietf:wg:oauth:2.0:oob for native apps.")
+        var redirectURIs: [String]
+        @Flag(name: .customLong("public"), help: "A client that cannot keep a secret: PKCE required.")
+        var isPublic = false
+        @Option(help: "The account that owns the application.") var owner: String?
+
+        func run() async throws {
+            let problems = AppRegistration.problems(name: name, redirectURIs: redirectURIs)
+            guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
+            try await withStore(library) { store in
+                var ownerID: String?
+                if let owner {
+                    guard let user = try await store.user(username: owner) else {
+                        throw ValidationError("No account is called \(owner).")
+                    }
+                    ownerID = user.id
+                }
+                let registered = try await AppRegistration.register(
+                    name: name, ownerID: ownerID, redirectURIs: redirectURIs, isPublic: isPublic, store: store
+                )
+                print("Access key: \(registered.app.accessKey)")
+                if !isPublic { print("Secret key: \(registered.secret)") }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List applications.")
+        @OptionGroup var library: LibraryOptions
+
+        func run() async throws {
+            try await withStore(library) { store in
+                for app in try await store.apps() {
+                    print("\(app.name)\t\(app.accessKey)\t\(app.isPublic ? "public" : "confidential")\t"
+                        + app.redirectURIs.joined(separator: " "))
+                }
+            }
+        }
+    }
+}
+
+/// Opens the configured store for a one-off command and closes it afterwards.
+func withStore(_ library: LibraryOptions, _ body: (LibraryStore) async throws -> Void) async throws {
+    let configuration = try ConfigurationLoader.load(library: library)
+    var logger = Logger(label: "imagefeed.cli")
+    logger.logLevel = .error
+    let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
+    do {
+        try await body(store)
+        try await store.database.shutdown()
+    } catch {
+        try? await store.database.shutdown()
+        throw error
+    }
+}
+
+/// Reads a secret from standard input (one line), without echo when it is a terminal.
+func readSecret(prompt: String) throws -> String {
+    if isatty(STDIN_FILENO) == 1, let typed = getpass(prompt) { return String(cString: typed) }
+    guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        throw ValidationError("No password given: pass --password or write it to standard input.")
+    }
+    return line
+}

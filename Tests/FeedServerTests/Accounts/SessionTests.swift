@@ -1,0 +1,255 @@
+@testable import FeedServer
+import FeedStore
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import SQLKit
+import TestSupport
+import Testing
+
+@Suite("Accounts: sign-in and sessions")
+struct SessionTests {
+    @Test(arguments: Backend.available)
+    func log_in_by_email_or_username_sets_the_session_cookie(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            let person = Person("lin")
+            try await client.signUp(person)
+
+            for login in [person.email, person.username, person.email.uppercased()] {
+                // act
+                let response = try await client.logIn(login, person.password)
+
+                // assert
+                #expect(response.status == .ok)
+                #expect(try response.object()["username"] as? String == "lin")
+                let cookie = try #require(response.sessionCookie)
+                #expect(try await client.get("/me", headers: [.cookie: cookie]).status == .ok)
+            }
+        }
+    }
+
+    @Test
+    func session_cookie_is_httponly_lax_and_lasts_30_days() async throws {
+        try await withAccountServer { client, _ in
+            // setup
+            let person = Person("cookie")
+            try await client.signUp(person)
+
+            // act
+            let response = try await client.logIn(person.email, person.password)
+
+            // assert
+            let attributes = response.sessionCookieAttributes
+            #expect(attributes.contains("HttpOnly"))
+            #expect(attributes.contains("SameSite=Lax"))
+            #expect(attributes.contains("Max-Age=2592000"))
+            #expect(attributes.contains("Path=/"))
+            #expect(!attributes.contains("Secure"))
+        }
+    }
+
+    @Test
+    func session_cookie_is_secure_behind_an_https_proxy() async throws {
+        try await withAccountServer { client, _ in
+            // setup
+            let person = Person("proxied")
+            try await client.signUp(person)
+
+            // act
+            let response = try await client.logIn(
+                person.email, person.password,
+                headers: [.origin: "https://localhost", HTTPField.Name("X-Forwarded-Proto")!: "https"])
+
+            // assert
+            #expect(response.status == .ok)
+            #expect(response.sessionCookieAttributes.contains("Secure"))
+        }
+    }
+
+    @Test
+    func session_cookie_is_secure_with_an_https_public_url() async throws {
+        try await withAccountServer(configure: { $0.publicURL = "https://photos.example.com" }) { client, _ in
+            // act
+            let response = try await client.post(
+                "/account/signup", form: Person("public").form,
+                headers: formHeaders(origin: "https://photos.example.com", json: true))
+
+            // assert
+            #expect(response.status == .created)
+            #expect(response.sessionCookieAttributes.contains("Secure"))
+            #expect(response.sessionCookieAttributes.contains("HttpOnly"))
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func wrong_email_and_wrong_password_get_the_same_message(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            let person = Person("careful")
+            try await client.signUp(person)
+
+            // act
+            let wrongPassword = try await client.logIn(person.email, "wrong-password-1")
+            let unknownEmail = try await client.logIn("nobody@example.com", person.password)
+
+            // assert
+            for response in [wrongPassword, unknownEmail] {
+                #expect(response.status == .unauthorized)
+                #expect(response.errors == ["Incorrect email or password."])
+                #expect(response.sessionCookie == nil)
+            }
+        }
+    }
+
+    @Test(arguments: ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)"])
+    func log_in_never_returns_to_another_site(returnTo: String) async throws {
+        try await withAccountServer { client, _ in
+            // setup
+            let person = Person("trusting")
+            try await client.signUp(person)
+
+            // act
+            let response = try await client.post(
+                "/account/login", form: ["login": person.email, "password": person.password, "return_to": returnTo],
+                headers: formHeaders())
+
+            // assert
+            #expect(response.status == .seeOther)
+            #expect(response.location == "/")
+        }
+    }
+
+    @Test
+    func failed_log_in_form_shows_the_message_on_the_page() async throws {
+        try await withAccountServer { client, _ in
+            // act
+            let response = try await client.post(
+                "/account/login", form: ["login": "nobody@example.com", "password": "whatever-1"],
+                headers: formHeaders())
+
+            // assert
+            #expect(response.status == .unauthorized)
+            #expect(response.text.contains("Incorrect email or password."))
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func log_in_rotates_the_session_id_and_ends_the_old_session(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            let person = Person("rotor")
+            try await client.signUp(person)
+            let first = try #require(try await client.logIn(person.email, person.password).sessionCookie)
+
+            // act: the browser signs in again, sending the cookie it holds
+            let second = try #require(
+                try await client.logIn(person.email, person.password, cookie: first).sessionCookie)
+
+            // assert
+            #expect(second != first)
+            #expect(try await client.get("/me", headers: [.cookie: first]).status == .unauthorized)
+            #expect(try await client.get("/me", headers: [.cookie: second]).status == .ok)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func log_out_ends_the_session_on_the_server(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            let cookie = try await client.signedInCookie(Person("leaver"))
+
+            // act
+            let response = try await client.post("/account/logout", form: [:], headers: formHeaders(cookie: cookie))
+
+            // assert
+            #expect(response.status == .seeOther)
+            #expect(response.location == "/account/login")
+            #expect(response.sessionCookieAttributes.contains("Max-Age=0"))
+            let me = try await client.get("/me", headers: [.cookie: cookie])
+            #expect(me.status == .unauthorized)
+            #expect(me.errors == ["OAuth error: The access token is invalid"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func a_second_instance_over_the_same_database_accepts_the_cookie(backend: Backend) async throws {
+        try await withAccountServers(backend: backend) { first, second, _ in
+            // setup
+            let cookie = try await first.signedInCookie(Person("roamer"))
+
+            // act
+            let me = try await second.get("/me", headers: [.cookie: cookie])
+            let logout = try await second.post("/account/logout", form: [:], headers: formHeaders(cookie: cookie))
+
+            // assert
+            #expect(me.status == .ok)
+            #expect(try me.object()["username"] as? String == "roamer")
+            #expect(logout.status == .seeOther)
+            #expect(try await first.get("/me", headers: [.cookie: cookie]).status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func an_active_session_is_renewed_for_another_30_days(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, store in
+            // setup: a session with ten days left
+            let cookie = try await client.signedInCookie(Person("regular"))
+            let tenDays = Int64(Date().addingTimeInterval(10 * 24 * 3600).timeIntervalSince1970)
+            try await store.database.transaction { db in
+                try await db.raw("UPDATE sessions SET expires_at = \(bind: tenDays)").run()
+            }
+
+            // act
+            let response = try await client.get("/me", headers: [.cookie: cookie])
+
+            // assert
+            #expect(response.status == .ok)
+            #expect(response.sessionCookie == cookie)
+            #expect(response.sessionCookieAttributes.contains("Max-Age=2592000"))
+            let expires = try await store.database.read { db in
+                try await db.raw("SELECT expires_at FROM sessions").first()?.decode(column: "expires_at", as: Int64.self)
+            }
+            #expect((expires ?? 0) > Int64(Date().addingTimeInterval(29 * 24 * 3600).timeIntervalSince1970))
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func an_expired_session_does_not_authenticate_and_is_cleared(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, store in
+            // setup
+            let cookie = try await client.signedInCookie(Person("sleeper"))
+            let past = Int64(Date().addingTimeInterval(-60).timeIntervalSince1970)
+            try await store.database.transaction { db in
+                try await db.raw("UPDATE sessions SET expires_at = \(bind: past)").run()
+            }
+
+            // act
+            let me = try await client.get("/me", headers: [.cookie: cookie])
+            let settings = try await client.get("/account/settings", headers: [.cookie: cookie])
+
+            // assert
+            #expect(me.status == .unauthorized)
+            #expect(settings.status == .seeOther)
+            #expect(settings.location?.hasPrefix("/account/login") == true)
+            #expect(settings.sessionCookieAttributes.contains("Max-Age=0"))
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func sessions_are_stored_only_as_hashes(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, store in
+            // setup
+            let cookie = try await client.signedInCookie(Person("hidden"))
+            let sessionID = String(cookie.dropFirst(SessionCookie.name.count + 1))
+
+            // act
+            let stored = try await store.database.read { db in
+                try await db.raw("SELECT id_hash FROM sessions").all().map { try $0.decode(column: "id_hash", as: String.self) }
+            }
+
+            // assert
+            #expect(stored == [Secrets.hash(sessionID)])
+        }
+    }
+}

@@ -1,0 +1,207 @@
+@testable import FeedServer
+import FeedStore
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import SQLKit
+import TestSupport
+import Testing
+
+@Suite("Accounts: sign-up")
+struct SignUpTests {
+    @Test(arguments: Backend.available)
+    func sign_up_creates_the_account_and_signs_in(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            let person = Person("ada_l")
+
+            // act
+            let response = try await client.signUp(person)
+
+            // assert
+            #expect(response.status == .created)
+            let user = try response.object()
+            #expect(user["username"] as? String == "ada_l")
+            #expect(user["first_name"] as? String == "Ada")
+            #expect(user["last_name"] as? String == "Lovelace")
+            #expect(user["email"] as? String == "ada_l@example.com")
+            let cookie = try #require(response.sessionCookie)
+            let me = try await client.get("/me", headers: [.cookie: cookie])
+            #expect(me.status == .ok)
+            #expect(try me.object()["username"] as? String == "ada_l")
+        }
+    }
+
+    @Test
+    func sign_up_form_redirects_to_return_to_with_a_session() async throws {
+        try await withAccountServer { client, _ in
+            // setup
+            var form = Array(Person("grace").form.map { ($0.key, $0.value) })
+            form.append(("return_to", "/account/settings"))
+            let body = form.map { formEncoded([$0.0: $0.1]) }.joined(separator: "&")
+
+            // act
+            let response = try await client.send(.post, "/account/signup", headers: formHeaders(), body: body)
+
+            // assert
+            #expect(response.status == .seeOther)
+            #expect(response.location == "/account/settings")
+            #expect(response.sessionCookie != nil)
+        }
+    }
+
+    static let ruleCases: [(field: String, value: String, message: String)] = [
+        ("email", "not-an-email", "Email is not a valid address."),
+        ("email", "ada@localhost", "Email is not a valid address."),
+        ("email", "ada @example.com", "Email is not a valid address."),
+        ("password", "sh0rt!", "Password must be at least 8 characters and contain a digit and a special character."),
+        ("password", "no-digits-here", "Password must be at least 8 characters and contain a digit and a special character."),
+        ("password", "nospecial123", "Password must be at least 8 characters and contain a digit and a special character."),
+        ("username", "ab", "Username must be 3 to 30 letters, digits or underscores."),
+        ("username", String(repeating: "a", count: 31), "Username must be 3 to 30 letters, digits or underscores."),
+        ("username", "ada-lovelace", "Username must be 3 to 30 letters, digits or underscores."),
+        ("username", "adé", "Username must be 3 to 30 letters, digits or underscores."),
+    ]
+
+    @Test(arguments: ruleCases)
+    func sign_up_breaking_a_rule_is_422_with_its_message(field: String, value: String, message: String) async throws {
+        try await withAccountServer { client, _ in
+            // setup
+            var form = Dictionary(uniqueKeysWithValues: Person("valid_name").form.map { ($0.key, $0.value) })
+            form[field] = value
+            let body = form.map { formEncoded([$0.key: $0.value]) }.joined(separator: "&")
+
+            // act
+            let response = try await client.send(
+                .post, "/account/signup", headers: formHeaders(json: true), body: body)
+
+            // assert
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errors == [message])
+            #expect(response.sessionCookie == nil)
+        }
+    }
+
+    @Test(arguments: ["valid_name", "abc", String(repeating: "z", count: 30), "A_1"])
+    func sign_up_accepts_usernames_of_3_to_30_letters_digits_and_underscores(username: String) async throws {
+        try await withAccountServer { client, _ in
+            // act
+            let response = try await client.signUp(Person(username))
+
+            // assert
+            #expect(response.status == .created)
+        }
+    }
+
+    @Test
+    func sign_up_form_shows_every_problem_on_the_page() async throws {
+        try await withAccountServer { client, _ in
+            // act
+            let response = try await client.post(
+                "/account/signup", form: ["username": "x", "first_name": "A", "last_name": "B", "email": "nope",
+                                          "password": "short"], headers: formHeaders())
+
+            // assert
+            #expect(response.status == .unprocessableContent)
+            #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(response.text.contains("Username must be 3 to 30 letters, digits or underscores."))
+            #expect(response.text.contains("Email is not a valid address."))
+            #expect(response.text.contains(
+                "Password must be at least 8 characters and contain a digit and a special character."))
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func taken_email_is_409_whatever_its_case(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            try await client.signUp(Person("first"))
+            var second = Person("second")
+            second.email = "FIRST@Example.com"
+
+            // act
+            let response = try await client.signUp(second)
+
+            // assert
+            #expect(response.status == .conflict)
+            #expect(response.errors == ["An account with this email already exists."])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func taken_username_is_409_whatever_its_case(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            try await client.signUp(Person("taken"))
+            var second = Person("TAKEN")
+            second.email = "other@example.com"
+
+            // act
+            let response = try await client.signUp(second)
+
+            // assert
+            #expect(response.status == .conflict)
+            #expect(response.errors == ["This username is already taken."])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func passwords_and_hashes_are_never_returned(backend: Backend) async throws {
+        try await withAccountServer(backend: backend) { client, _ in
+            // setup
+            let person = Person("secretive")
+
+            // act
+            let signUp = try await client.signUp(person)
+            let logIn = try await client.logIn(person.email, person.password)
+            let cookie = try #require(logIn.sessionCookie)
+            let me = try await client.get("/me", headers: [.cookie: cookie])
+            let profile = try await client.get("/users/secretive")
+
+            // assert
+            for response in [signUp, logIn, me, profile] {
+                #expect(response.status.code < 300)
+                #expect(!response.text.contains(person.password))
+                #expect(!response.text.contains("$2"))
+                #expect(!response.text.contains("password"))
+            }
+        }
+    }
+
+    @Test
+    func default_bcrypt_cost_is_at_least_12() async throws {
+        // setup: the default configuration, as `imagefeed serve` builds it
+        #expect(Configuration().bcryptCost >= 12)
+        try await withAccountServer(configure: { $0 = Configuration(dataDirectory: $0.dataDirectory) }) { client, store in
+            // act
+            let response = try await client.signUp(Person("hashed"))
+
+            // assert
+            #expect(response.status == .created)
+            let hash = try await store.database.read { db in
+                try await db.raw("SELECT password_hash FROM users WHERE username = 'hashed'").first()?
+                    .decode(column: "password_hash", as: String.self)
+            }
+            let parts = try #require(hash).split(separator: "$")
+            #expect(parts.count == 3)
+            #expect(parts.first == "2b")
+            #expect(Int(parts[1]) ?? 0 >= 12)
+            #expect(hash?.hasPrefix("$2b$12$") == true)
+        }
+    }
+
+    @Test
+    func test_configuration_hashes_with_the_cost_it_is_given() async throws {
+        try await withAccountServer { client, store in
+            // act
+            try await client.signUp(Person("cheap"))
+
+            // assert
+            let hash = try await store.database.read { db in
+                try await db.raw("SELECT password_hash FROM users WHERE username = 'cheap'").first()?
+                    .decode(column: "password_hash", as: String.self)
+            }
+            #expect(hash?.hasPrefix("$2b$04$") == true)
+        }
+    }
+}

@@ -1,0 +1,266 @@
+import FeedModels
+@testable import FeedServer
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@Suite("Errors and headers", .fixtureLibrary)
+struct ErrorsAndHeadersTests {
+    /// An unregistered app key: anonymous, but counted on its own (rate-limit counts live in the shared database).
+    static func newClient() -> HTTPFields { [.authorization: "Client-ID test-\(UUID().uuidString)"] }
+
+    @Test(arguments: Backend.available)
+    func unknown_path_is_404_json(backend: Backend) async throws {
+        try await withTestServer(backend: backend) { client, _ in
+            // act
+            let response = try await client.get("/no/such/path")
+
+            // assert
+            #expect(response.status == .notFound)
+            #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+            #expect(!response.errors.isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.available, [
+        (HTTPRequest.Method.put, "/photos", "GET, POST"), (.delete, "/photos", "GET, POST"),
+        (.post, "/photos/{id}", "GET, PUT, DELETE"), (.patch, "/photos/{id}", "GET, PUT, DELETE"),
+        (.post, "/photos/random", "GET"), (.delete, "/photos/{id}/download", "GET"), (.post, "/search/photos", "GET"),
+        (.put, "/users/alice", "GET"), (.post, "/collections/x/photos", "GET"),
+    ])
+    func methods_a_path_does_not_serve_are_405_with_allow(
+        backend: Backend, request: (method: HTTPRequest.Method, uri: String, allow: String)
+    ) async throws {
+        try await withTestServer(backend: backend) { client, library in
+            // act
+            let uri = request.uri.replacingOccurrences(of: "{id}", with: library.id(.seaView))
+            let response = try await client.execute(uri: uri, method: request.method)
+
+            // assert
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.header("Allow") == request.allow)
+            #expect(response.errors.first?.contains(request.method.rawValue) == true, "\(response.errors)")
+            #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test(arguments: Backend.available, [
+        ("page=abc", "page"), ("page=-1", "page"), ("per_page=0", "per_page"), ("per_page=x", "per_page"),
+        ("order_by=best", "order_by"),
+    ])
+    func bad_paging_parameter_is_400_naming_it(backend: Backend, parameter: (query: String, name: String))
+        async throws
+    {
+        try await withTestServer(backend: backend) { client, _ in
+            // act
+            let response = try await client.get("/photos?\(parameter.query)")
+
+            // assert
+            #expect(response.status == .badRequest)
+            let message = try #require(response.errors.first)
+            #expect(message.hasPrefix(parameter.name + " "), "\(message)")
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func rate_limit_headers_are_on_success_and_error_responses(backend: Backend) async throws {
+        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 100 }) { client, _ in
+            // setup: counts are shared through the database, so this test has its own client
+            let caller = Self.newClient()
+
+            // act
+            let first = try await client.get("/photos", headers: caller)
+            let notFound = try await client.get("/photos/doesNotExist", headers: caller)
+            let badRequest = try await client.get("/photos?page=abc", headers: caller)
+            let unknownPath = try await client.get("/nothing-here", headers: caller)
+
+            // assert
+            #expect(first.status == .ok)
+            #expect(notFound.status == .notFound)
+            #expect(badRequest.status == .badRequest)
+            #expect(unknownPath.status == .notFound)
+            let responses = [first, notFound, badRequest, unknownPath]
+            for response in responses {
+                #expect(response.header("X-Ratelimit-Limit") == "100", "\(response.status)")
+            }
+            #expect(responses.map { $0.header("X-Ratelimit-Remaining") } == ["99", "98", "97", "96"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func request_past_the_limit_is_429_with_retry_after(backend: Backend) async throws {
+        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 3 }) { client, _ in
+            // setup
+            let caller = Self.newClient()
+
+            // act
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<3 { statuses.append(try await client.get("/photos?per_page=1", headers: caller).status) }
+            let fourth = try await client.get("/photos?per_page=1", headers: caller)
+
+            // assert
+            #expect(statuses == [.ok, .ok, .ok])
+            #expect(fourth.status == .tooManyRequests)
+            #expect(fourth.errors == ["Rate Limit Exceeded"])
+            #expect(fourth.header("Content-Type")?.hasPrefix("application/json") == true)
+            let retryAfter = try #require(fourth.header("Retry-After").flatMap { Int($0) })
+            #expect((1...3600).contains(retryAfter))
+            #expect(fourth.header("X-Ratelimit-Limit") == "3")
+            #expect(fourth.header("X-Ratelimit-Remaining") == "0")
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func each_client_id_has_its_own_budget(backend: Backend) async throws {
+        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 1 }) { client, _ in
+            // setup
+            let one = Self.newClient(), two = Self.newClient()
+
+            // act
+            let first = try await client.get("/photos", headers: one)
+            let second = try await client.get("/photos", headers: two)
+            let again = try await client.get("/photos", headers: one)
+
+            // assert
+            #expect(first.status == .ok)
+            #expect(second.status == .ok)
+            #expect(again.status == .tooManyRequests)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func image_requests_carry_no_rate_limit_and_do_not_count(backend: Backend) async throws {
+        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 2 }) { client, library in
+            // setup
+            let caller = Self.newClient()
+
+            // act
+            let api = try await client.get("/photos?per_page=1", headers: caller)
+            var images: [TestResponse] = []
+            for _ in 0..<4 {
+                images.append(try await client.get("/img/\(library.id(.seaView))?w=100", headers: caller))
+            }
+            let apiAgain = try await client.get("/photos?per_page=1", headers: caller)
+
+            // assert
+            #expect(api.header("X-Ratelimit-Remaining") == "1")
+            for image in images {
+                #expect(image.status == .ok)
+                #expect(image.header("X-Ratelimit-Limit") == nil)
+                #expect(image.header("X-Ratelimit-Remaining") == nil)
+            }
+            #expect(apiAgain.status == .ok)
+            #expect(apiAgain.header("X-Ratelimit-Remaining") == "0")
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func cors_allows_any_origin_and_exposes_paging_headers(backend: Backend) async throws {
+        try await withTestServer(backend: backend) { client, _ in
+            // act
+            let response = try await client.get("/photos?per_page=2", headers: [.origin: "https://example.com"])
+
+            // assert
+            #expect(response.status == .ok)
+            let allowOrigin = try #require(response.header("Access-Control-Allow-Origin"))
+            #expect(allowOrigin == "*" || allowOrigin == "https://example.com")
+            // Product bug: Hummingbird's CORSMiddleware sends Access-Control-Expose-Headers on preflight answers
+            // only, so browsers cannot read Link or X-Total.
+            withKnownIssue("Access-Control-Expose-Headers is missing from actual (non-preflight) responses") {
+                let exposed = try #require(response.header("Access-Control-Expose-Headers")).lowercased()
+                for header in ["link", "x-total", "x-per-page", "x-ratelimit-limit", "x-ratelimit-remaining"] {
+                    #expect(exposed.contains(header), "\(header) not exposed")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func cors_preflight_for_unsplash_js_succeeds(backend: Backend) async throws {
+        try await withTestServer(backend: backend) { client, _ in
+            // act
+            let response = try await client.execute(
+                uri: "/photos/random", method: .options,
+                headers: [
+                    .origin: "https://example.com",
+                    .accessControlRequestMethod: "GET",
+                    .accessControlRequestHeaders: "authorization,accept-version,cache-control",
+                ])
+
+            // assert
+            #expect((200..<300).contains(response.status.code))
+            #expect(response.header("Access-Control-Allow-Origin") != nil)
+            let methods = try #require(response.header("Access-Control-Allow-Methods"))
+            #expect(methods.contains("GET"))
+            let headers = try #require(response.header("Access-Control-Allow-Headers")).lowercased()
+            for header in ["authorization", "accept-version", "cache-control"] {
+                #expect(headers.contains(header), "\(header) not allowed")
+            }
+        }
+    }
+}
+
+@Suite("Server lifecycle")
+struct ServerLifecycleTests {
+    @Test(arguments: Backend.available)
+    func database_can_be_shut_down_twice(backend: Backend) async throws {
+        // setup
+        let (url, remove) = try await TestDatabase.makeURL(backend)
+        let store = try await LibraryStore.open(url: url, logger: testLogger)
+        try await store.database.shutdown()
+
+        // act / assert
+        // Product bug: Database.shutdown() is not idempotent; the pool's second shutdown throws
+        // ConnectionPoolError.shutdown.
+        await withKnownIssue("Database.shutdown() throws when called a second time") {
+            try await store.database.shutdown()
+        }
+        try await remove()
+    }
+
+    @Test(arguments: Backend.available)
+    func store_closed_by_the_server_can_be_closed_again(backend: Backend) async throws {
+        // setup
+        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-server-lifecycle")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+
+        // act / assert: the application closes the store when it stops, then withStore closes it again
+        await withKnownIssue("ResourcesService and the store's owner both call Database.shutdown()") {
+            let status = try await TestDatabase.withStore(backend) { store, _ in
+                let app = try await buildApplication(
+                    Configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data),
+                    logger: testLogger)
+                return try await app.test(.router) { client in try await client.get("/photos").status }
+            }
+            #expect(status == .ok)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func empty_library_answers_empty_lists(backend: Backend) async throws {
+        // setup
+        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-server-empty")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (url, remove) = try await TestDatabase.makeURL(backend)
+        let store = try await LibraryStore.open(url: url, logger: testLogger)
+        let app = try await buildApplication(
+            Configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data), logger: testLogger)
+
+        // act
+        let (list, random) = try await app.test(.router) { client in
+            (try await client.get("/photos"), try await client.get("/photos/random"))
+        }
+        try await remove()
+
+        // assert
+        #expect(list.status == .ok)
+        #expect(list.header("X-Total") == "0")
+        #expect(list.header("Link") == nil)
+        #expect(try list.array().isEmpty)
+        #expect(random.status == .notFound)
+    }
+}

@@ -1,0 +1,389 @@
+"""Shared helpers of the benchmark scripts: paths, processes (server, nginx, PostgreSQL), wrk and HTTP timing.
+
+Python 3 standard library only. Every measured command line is returned with its result so that RESULTS.md can
+quote it exactly.
+"""
+import http.client
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+WORK = BENCH / "work"
+RESULTS = WORK / "results"
+LOGS = WORK / "logs"
+LUA = BENCH / "wrk-report.lua"
+BIN = os.path.abspath(os.environ.get("IMAGEFEED_BIN") or str(REPO / ".build/release/imagefeed"))
+PG_BIN = os.path.abspath(os.environ["IMAGEFEED_PG_BIN"]) if os.environ.get("IMAGEFEED_PG_BIN") else ""  # an imagefeed built with --traits PostgreSQL, when available
+WRK_SECONDS = int(os.environ.get("BENCH_WRK_SECONDS", "8"))
+CORES = os.cpu_count() or 1
+# As in the anchors: the server (or nginx) on core 1, wrk on core 0. With one core nothing is pinned.
+SERVER_CPUS = "1" if CORES >= 2 else None
+CLIENT_CPUS = "0" if CORES >= 2 else None
+# ImageMagick from Debian; a stand-in `convert` may come first on PATH.
+CONVERT = "/usr/bin/convert" if Path("/usr/bin/convert").exists() else "convert"
+
+for folder in (WORK, RESULTS, LOGS):
+    folder.mkdir(parents=True, exist_ok=True)
+
+
+def log(*parts):
+    print(time.strftime("%H:%M:%S"), *parts, flush=True)
+
+
+def quote(cmd):
+    return " ".join(shlex.quote(str(c)) for c in cmd)
+
+
+def rel(path):
+    """A path relative to the repository, for command lines in the report."""
+    try:
+        return str(Path(path).resolve().relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
+def pinned(cpus, cmd):
+    return (["taskset", "-c", cpus] if cpus else []) + [str(c) for c in cmd]
+
+
+def output(cmd, **kw):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, **kw).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def save(name, data):
+    (RESULTS / f"{name}.json").write_text(json.dumps(data, indent=1, sort_keys=True))
+
+
+def load(name):
+    path = RESULTS / f"{name}.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def free_port(preferred):
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", preferred))
+            return preferred
+        except OSError:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+
+def wait_port(port, proc=None, timeout=120):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc is not None and proc.poll() is not None:
+            return False
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
+def proc_status(pid):
+    """Peak and current resident set (MB) of a process, from /proc (VmHWM is what time(1) reports as %M)."""
+    fields = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmHWM", "VmRSS", "Threads"):
+                fields[key] = int(value.split()[0])
+    except OSError:
+        return {}
+    return {"peak_rss_mb": round(fields.get("VmHWM", 0) / 1024, 1), "rss_mb": round(fields.get("VmRSS", 0) / 1024, 1),
+            "threads": fields.get("Threads")}
+
+
+def proc_tree_cpu(pid):
+    """CPU seconds (user+system) of a process and all its threads."""
+    try:
+        parts = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class Server:
+    """`imagefeed serve` on loopback with the rate limit lifted and logging off the hot path."""
+
+    def __init__(self, data, port, database=None, binary=None, cpus=SERVER_CPUS, name="server"):
+        self.data, self.database = str(data), database
+        self.binary = binary or BIN
+        self.port = free_port(port)
+        self.cpus = cpus
+        self.name = name
+        self.proc = None
+        self.env = {"IMAGEFEED_RATE_LIMIT": "100000000", "IMAGEFEED_LOG_LEVEL": "error"}
+        self.cmd = pinned(cpus, [self.binary, "serve", "--data", self.data, "--port", self.port]
+                          + (["--database", database] if database else []))
+
+    @property
+    def command(self):
+        return quote([f"{k}={v}" for k, v in self.env.items()] + [rel(c) if "/" in str(c) else c for c in self.cmd])
+
+    def start(self, timeout=180):
+        self.logfile = open(LOGS / f"{self.name}-{self.port}.log", "w")
+        self.proc = subprocess.Popen(self.cmd, cwd=WORK, env=dict(os.environ, **self.env), stdout=self.logfile,
+                                     stderr=subprocess.STDOUT)
+        if not wait_port(self.port, self.proc, timeout):
+            self.stop()
+            raise RuntimeError(f"{self.name} did not start; see {LOGS}/{self.name}-{self.port}.log:\n"
+                               + (LOGS / f"{self.name}-{self.port}.log").read_text()[-2000:])
+        return self
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def stats(self):
+        return dict(proc_status(self.proc.pid), cpu_s=proc_tree_cpu(self.proc.pid))
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+class Nginx:
+    """nginx serving a folder of static files as in the anchors: one worker, sendfile, open_file_cache, no log."""
+
+    def __init__(self, root, port=18088, cpus=SERVER_CPUS):
+        self.root = Path(root).resolve()
+        self.port = free_port(port)
+        self.prefix = WORK / "nginx"
+        self.prefix.mkdir(exist_ok=True)
+        for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            (self.prefix / "tmp" / sub).mkdir(parents=True, exist_ok=True)
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        tmp = self.prefix / "tmp"
+        self.conf = self.prefix / "nginx.conf"
+        self.conf.write_text(f"""{user}worker_processes 1;
+daemon off;
+pid {self.prefix}/nginx.pid;
+error_log {self.prefix}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_timeout 65;
+    keepalive_requests 100000000;
+    open_file_cache max=1000 inactive=60s;
+    open_file_cache_valid 60s;
+    client_body_temp_path {tmp}/body;
+    proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fastcgi;
+    uwsgi_temp_path {tmp}/uwsgi;
+    scgi_temp_path {tmp}/scgi;
+    server {{
+        listen 127.0.0.1:{self.port};
+        root {self.root};
+    }}
+}}
+""")
+        self.cmd = pinned(cpus, ["nginx", "-c", self.conf, "-p", self.prefix])
+
+    @property
+    def command(self):
+        return quote([rel(c) if "/" in str(c) else c for c in self.cmd]) + f"  # {rel(self.conf)}"
+
+    def url(self, name):
+        return f"http://127.0.0.1:{self.port}/{name}"
+
+    def __enter__(self):
+        self.proc = subprocess.Popen(self.cmd, stdout=subprocess.DEVNULL, stderr=open(LOGS / "nginx.log", "w"))
+        if not wait_port(self.port, self.proc, 20):
+            raise RuntimeError("nginx did not start: " + (LOGS / "nginx.log").read_text())
+        return self
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGQUIT)  # graceful: master waits for its worker
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def wait_idle(server, limit=120):
+    """Waits until the server stops burning CPU (requests wrk abandoned may still be running); returns seconds."""
+    t0 = time.time()
+    last = proc_tree_cpu(server.proc.pid)
+    while time.time() - t0 < limit:
+        time.sleep(0.5)
+        now = proc_tree_cpu(server.proc.pid)
+        if now - last < 0.05:
+            break
+        last = now
+    return round(time.time() - t0, 1)
+
+
+def wrk(url, connections=64, seconds=None, threads=1, cpus=CLIENT_CPUS, timeout="10s"):
+    """One wrk run; returns req/s, the latency percentiles, error counts and the command line."""
+    seconds = seconds or WRK_SECONDS
+    cmd = pinned(cpus, ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", timeout,
+                        "-s", LUA, url])
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    result = {"command": quote([rel(c) if str(c).startswith("/") else c for c in cmd])}
+    m = re.search(r"Requests/sec:\s+([\d.]+)", run.stdout)
+    result["rps"] = float(m.group(1)) if m else 0.0
+    m = re.search(r"^WRKJSON (.*)$", run.stdout, re.M)
+    if m:
+        result.update(json.loads(m.group(1)))
+    result["errors"] = sum(result.get(k, 0) for k in ("connect_errors", "read_errors", "write_errors", "timeouts",
+                                                      "non2xx"))
+    if not m:
+        result["stderr"] = (run.stderr or run.stdout)[-500:]
+    return result
+
+
+def fetch(port, path, host=None, headers=None, timeout=600):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn.request("GET", path, headers=dict({"Host": host or f"127.0.0.1:{port}"}, **(headers or {})))
+    resp = conn.getresponse()
+    body = resp.read()
+    conn.close()
+    return resp.status, dict(resp.getheaders()), body
+
+
+def percentile(values, q):
+    """Nearest-rank percentile of a list of numbers."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, int(round(q / 100 * len(ordered) + 0.5)) - 1))
+    return ordered[index]
+
+
+def summarize_ms(samples):
+    return {"n": len(samples), "p50_ms": round(percentile(samples, 50), 3), "p95_ms": round(percentile(samples, 95), 3),
+            "mean_ms": round(statistics.fmean(samples), 3), "min_ms": round(min(samples), 3),
+            "max_ms": round(max(samples), 3)}
+
+
+def timed_loop(fn, budget_s=2.0, min_n=5, max_n=300, warmup=1):
+    """Calls fn repeatedly (after `warmup` calls) until the time budget or max_n is used; returns ms samples."""
+    for _ in range(warmup):
+        fn()
+    samples = []
+    start = time.perf_counter()
+    while len(samples) < max_n and (len(samples) < min_n or time.perf_counter() - start < budget_s):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1000)
+    return samples
+
+
+def http_latency(port, path, budget_s=2.0, min_n=5, max_n=300):
+    """Sequential requests on one keep-alive connection; latency samples in ms (client included, ~0.1 ms)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    status = []
+
+    def one():
+        conn.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+        resp = conn.getresponse()
+        resp.read()
+        status.append(resp.status)
+
+    samples = timed_loop(one, budget_s, min_n, max_n)
+    conn.close()
+    result = summarize_ms(samples)
+    result["status"] = sorted(set(status))
+    return result
+
+
+def time_command(cmd, env=None, cwd=None, shell=False):
+    """Runs a command under /usr/bin/time -f '%e %U %S %M'; returns wall, user, sys, max RSS (MB) and output."""
+    tfile = WORK / "time.out"
+    full = ["/usr/bin/time", "-f", "%e %U %S %M", "-o", str(tfile)] + (["bash", "-c", cmd] if shell else cmd)
+    run = subprocess.run(full, capture_output=True, text=True, env=dict(os.environ, **(env or {})), cwd=cwd)
+    last = tfile.read_text().strip().splitlines()[-1].split()
+    return {"wall_s": float(last[0]), "user_s": float(last[1]), "sys_s": float(last[2]),
+            "peak_rss_mb": round(int(last[3]) / 1024, 1), "rc": run.returncode, "stdout": run.stdout[-3000:],
+            "stderr": run.stderr[-3000:]}
+
+
+class Postgres:
+    """A throwaway PostgreSQL server (the approach of scripts/test-postgres.sh, on its own port)."""
+
+    def __init__(self, port=54339):
+        self.port = port
+        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: [int(x) for x in re.findall(r"\d+", p.parent.name)])
+        if not bins:
+            raise RuntimeError("PostgreSQL server binaries not found (apt-get install postgresql)")
+        self.bin = bins[-1]
+        self.work = WORK / "pg"
+        self.url = f"postgres://postgres@127.0.0.1:{port}/postgres?sslmode=disable"
+
+    def as_owner(self, cmd):
+        return (["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []) + [str(c) for c in cmd]
+
+    def __enter__(self):
+        self.stop_stale()
+        shutil.rmtree(self.work, ignore_errors=True)
+        self.work.mkdir(parents=True)
+        if os.geteuid() == 0:
+            shutil.chown(self.work, "postgres")
+        subprocess.run(self.as_owner([self.bin / "initdb", "-D", self.work / "data", "-U", "postgres", "--auth=trust",
+                                      "--no-sync", "-E", "UTF8", "--locale=C"]), check=True, capture_output=True)
+        # Defaults otherwise (shared_buffers 128 MB), as in the anchors; durability off as in the test script.
+        self.options = (f"-p {self.port} -k {self.work} -c listen_addresses=127.0.0.1 -c fsync=off "
+                        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        subprocess.run(self.as_owner([self.bin / "pg_ctl", "-D", self.work / "data", "-l", self.work / "server.log",
+                                      "-w", "-t", "60", "-o", self.options, "start"]), check=True, capture_output=True)
+        return self
+
+    def stop_stale(self):
+        if (self.work / "data" / "postmaster.pid").exists():
+            subprocess.run(self.as_owner([self.bin / "pg_ctl", "-D", self.work / "data", "-m", "immediate", "stop"]),
+                           capture_output=True)
+
+    def __exit__(self, *exc):
+        subprocess.run(self.as_owner([self.bin / "pg_ctl", "-D", self.work / "data", "-m", "fast", "stop"]),
+                       capture_output=True)
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def psql_cmd(self, *args):
+        return ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
+                "-d", "postgres", *args]
+
+    def sql(self, text):
+        run = subprocess.run(self.psql_cmd("-At", "-c", text), capture_output=True, text=True)
+        if run.returncode != 0:
+            raise RuntimeError(f"psql failed: {run.stderr}\n{text[:500]}")
+        return run.stdout
+
+    def script(self, text):
+        run = subprocess.run(self.psql_cmd("-At"), input=text, capture_output=True, text=True)
+        if run.returncode != 0:
+            raise RuntimeError(f"psql failed: {run.stderr[-2000:]}")
+        return run.stdout

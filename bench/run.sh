@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The benchmark suite (issue 6): every figure against a reference doing the same work, written to bench/RESULTS.md.
+#
+#   make bench                      # installs wrk, nginx, imagemagick, libvips-tools, postgresql, then runs this
+#   bench/run.sh                    # all sections
+#   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web (report always)
+#
+# Environment: IMAGEFEED_BIN (skip the release build and use this binary), IMAGEFEED_PG_BIN (an imagefeed built
+# with --traits PostgreSQL, to also time PostgreSQL over HTTP), BENCH_WRK_SECONDS (default 8),
+# BENCH_SCALES (default 10000,100000,1000000), BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench_dir="$PWD/bench"
+mkdir -p bench/work/results bench/work/logs
+
+# Packages the sections need beyond the Makefile's BENCH_PACKAGES: the photographs and the sqlite3 shell.
+scripts/install-packages.sh mate-backgrounds plasma-workspace-wallpapers sqlite3 libvips-tools imagemagick nginx \
+    wrk postgresql
+
+given_bin="${IMAGEFEED_BIN:-}"
+if [ -z "${IMAGEFEED_BIN:-}" ]; then
+    echo "Building the release binary…"
+    swift build -c release --product imagefeed
+    export IMAGEFEED_BIN="$PWD/.build/release/imagefeed"
+fi
+[ -x "$IMAGEFEED_BIN" ] || { echo "No imagefeed binary at $IMAGEFEED_BIN" >&2; exit 1; }
+
+# As in the anchors: the measuring jobs get scheduler priority over other work on the box (our own autogroup
+# only; nobody else's processes are touched). Best effort.
+autogroup="not changed"
+if echo -15 > /proc/self/autogroup 2>/dev/null; then autogroup="$(cat /proc/self/autogroup)"; fi
+export BENCH_AUTOGROUP="$autogroup"
+export BENCH_COMMAND="${BENCH_COMMAND:-${given_bin:+IMAGEFEED_BIN=$given_bin }$( [ -n "${MAKELEVEL:-}" ] && echo "make bench" || echo "bench/run.sh $*")}"
+
+sections=("$@")
+[ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web)
+# A full run replaces every result; a partial run keeps the others for the report.
+[ $# -eq 0 ] && rm -f bench/work/results/*.json
+started=$(date +%s)
+failed=()
+for section in "${sections[@]}"; do
+    echo "== $section"
+    rm -f "bench/work/results/failed-$section.txt"
+    case "$section" in
+        machine) cmd=(python3 "$bench_dir/machine.py") ;;
+        import|renditions) cmd=(python3 "$bench_dir/images.py" "$section") ;;
+        sqlite|postgres) cmd=(python3 "$bench_dir/db.py" "$section") ;;
+        web) cmd=(python3 "$bench_dir/web.py") ;;
+        *) echo "unknown section $section" >&2; exit 2 ;;
+    esac
+    # A failing section is reported (bench/work/results/failed-*.txt, quoted in RESULTS.md); the others still run.
+    if ! "${cmd[@]}" 2> >(tee "bench/work/logs/$section.stderr" >&2); then
+        failed+=("$section")
+        tail -n 30 "bench/work/logs/$section.stderr" > "bench/work/results/failed-$section.txt"
+    fi
+done
+python3 "$bench_dir/report.py" "$(( $(date +%s) - started ))"
+echo "Wrote bench/RESULTS.md"
+[ ${#failed[@]} -eq 0 ] || { echo "Failed sections: ${failed[*]}" >&2; exit 1; }
