@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 DEMO ?= /usr/share/backgrounds/mate
 SWIFT_TEST_FLAGS ?= --traits PostgreSQL
 RUN_PACKAGES := libvips-dev pkg-config mate-backgrounds
-TEST_PACKAGES := libvips-dev pkg-config postgresql
+TEST_PACKAGES := libvips-dev pkg-config postgresql chromium mate-backgrounds python3-venv
 BENCH_PACKAGES := libvips-dev libvips-tools imagemagick nginx wrk postgresql
 
 .PHONY: help run test deps-run deps-test build-release demo bench clean
@@ -31,6 +31,7 @@ demo:
 test: deps-test
 	swift build $(SWIFT_TEST_FLAGS) --build-tests
 	scripts/test-postgres.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
+	scripts/e2e.sh
 
 bench: 
 	scripts/install-packages.sh $(BENCH_PACKAGES)

@@ -5,7 +5,8 @@
 #   scripts/test-postgres.sh swift test --traits PostgreSQL
 set -euo pipefail
 
-port="${IMAGEFEED_TEST_POSTGRES_PORT:-54329}"
+# A free port unless one is given, so several runs (or a developer's own server) never collide.
+port="${IMAGEFEED_TEST_POSTGRES_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
 bin_dir="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
 if [ -z "$bin_dir" ] || [ ! -x "$bin_dir/initdb" ]; then
     echo "PostgreSQL server binaries not found. Install them with: sudo apt-get install -y postgresql" >&2

@@ -59,3 +59,23 @@ public struct CollectionLinks: Codable, Sendable, Hashable {
         self.photos = photos
     }
 }
+
+extension Collection {
+    /// Nullable keys are sent as explicit `null`, as Unsplash does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(description, forKey: .description)
+        try container.encode(publishedAt, forKey: .publishedAt)
+        try container.encode(lastCollectedAt, forKey: .lastCollectedAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(featured, forKey: .featured)
+        try container.encode(totalPhotos, forKey: .totalPhotos)
+        try container.encode(`private`, forKey: .private)
+        try container.encode(shareKey, forKey: .shareKey)
+        try container.encode(coverPhoto, forKey: .coverPhoto)
+        try container.encode(user, forKey: .user)
+        try container.encode(links, forKey: .links)
+    }
+}

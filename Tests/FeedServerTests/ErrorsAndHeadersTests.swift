@@ -168,14 +168,11 @@ struct ErrorsAndHeadersTests {
             #expect(response.status == .ok)
             let allowOrigin = try #require(response.header("Access-Control-Allow-Origin"))
             #expect(allowOrigin == "*" || allowOrigin == "https://example.com")
-            // Product bug: Hummingbird's CORSMiddleware sends Access-Control-Expose-Headers on preflight answers
-            // only, so browsers cannot read Link or X-Total.
-            withKnownIssue("Access-Control-Expose-Headers is missing from actual (non-preflight) responses") {
-                let exposed = try #require(response.header("Access-Control-Expose-Headers")).lowercased()
-                for header in ["link", "x-total", "x-per-page", "x-ratelimit-limit", "x-ratelimit-remaining"] {
-                    #expect(exposed.contains(header), "\(header) not exposed")
-                }
+            let exposed = try #require(response.header("Access-Control-Expose-Headers")).lowercased()
+            for header in ["link", "x-total", "x-per-page", "x-ratelimit-limit", "x-ratelimit-remaining"] {
+                #expect(exposed.contains(header), "\(header) not exposed")
             }
+
         }
     }
 
@@ -214,11 +211,8 @@ struct ServerLifecycleTests {
         try await store.database.shutdown()
 
         // act / assert
-        // Product bug: Database.shutdown() is not idempotent; the pool's second shutdown throws
-        // ConnectionPoolError.shutdown.
-        await withKnownIssue("Database.shutdown() throws when called a second time") {
-            try await store.database.shutdown()
-        }
+        try await store.database.shutdown()
+
         try await remove()
     }
 
@@ -229,15 +223,14 @@ struct ServerLifecycleTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
 
         // act / assert: the application closes the store when it stops, then withStore closes it again
-        await withKnownIssue("ResourcesService and the store's owner both call Database.shutdown()") {
-            let status = try await TestDatabase.withStore(backend) { store, _ in
-                let app = try await buildApplication(
-                    Configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data),
-                    logger: testLogger)
-                return try await app.test(.router) { client in try await client.get("/photos").status }
-            }
-            #expect(status == .ok)
+        let status = try await TestDatabase.withStore(backend) { store, _ in
+            let app = try await buildApplication(
+                Configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data),
+                logger: testLogger)
+            return try await app.test(.router) { client in try await client.get("/photos").status }
         }
+        #expect(status == .ok)
+
     }
 
     @Test(arguments: Backend.available)

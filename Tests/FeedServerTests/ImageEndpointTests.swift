@@ -262,12 +262,9 @@ struct ImageEndpointTests {
             let response = try await client.get("/img/\(library.id(.seaView))?\(parameter.query)")
 
             // assert
-            // Product bug: ImageParameters.parse returns .original before it validates fit, crop and dpr, so a bad
-            // value without w/h/fm/q is silently ignored.
-            withKnownIssue("fit/dpr are not validated when no w, h, fm or q is given") {
-                #expect(response.status == .badRequest)
-                #expect(response.errors.first?.hasPrefix(parameter.name + " ") == true)
-            }
+            #expect(response.status == .badRequest)
+            #expect(response.errors.first?.hasPrefix(parameter.name + " ") == true)
+            
         }
     }
 

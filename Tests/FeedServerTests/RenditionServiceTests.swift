@@ -42,9 +42,8 @@ struct RenditionServiceTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
 
-            // assert
-            // RenditionService cannot count its renders (no `renderCount`), so this checks the observable part:
-            // one cache file, and every caller got exactly its bytes.
+            // assert: one render, one cache file, and every caller got exactly its bytes
+            #expect(await service.renderCount == 1)
             #expect(results.count == 12)
             #expect(Set(results).count == 1)
             let cached = try #require(FileManager.default.contents(atPath: path))

@@ -131,13 +131,10 @@ struct UsersAndCollectionsAPITests {
             let object = try #require(try await client.get("/collections").array().first)
 
             // assert
-            // Product bug: Collection uses the synthesized encoder, which drops nil optionals, unlike Photo and
-            // Unsplash (which always send `description` and `share_key`, null when empty).
-            withKnownIssue("Collection JSON omits nullable keys instead of sending null") {
-                for key in ["description", "share_key"] {
-                    #expect(object[key] is NSNull, "\(key) should be null")
-                }
+            for key in ["description", "share_key"] {
+                #expect(object[key] is NSNull, "\(key) should be null")
             }
+
         }
     }
 

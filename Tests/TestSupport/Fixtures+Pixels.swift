@@ -40,11 +40,13 @@ extension Fixtures {
 
     /// A minimal XMP packet with the keywords in `dc:subject`.
     static func xmpPacket(keywords: [String]) -> [UInt8] {
-        let items = keywords.map { keyword in
+        // The closure's type is spelled out: SQLKit (linked into this target) adds a `joined()` on its own
+        // interpolated strings, which the literal below would otherwise be inferred as.
+        let items = keywords.map { (keyword: String) -> String in
             let escaped = keyword.replacingOccurrences(of: "&", with: "&amp;")
                 .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             return "<rdf:li>\(escaped)</rdf:li>"
-        }.joined()
+        }.joined(separator: "")
         return Array("""
             <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
             <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">\

@@ -17,7 +17,6 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
     let problems = configuration.problems()
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
     let files = LibraryFiles(root: configuration.dataDirectory)
-    try files.prepare()
     let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
     return try await buildApplication(configuration, store: store, files: files, logger: logger)
 }
@@ -26,6 +25,7 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
 public func buildApplication(
     _ configuration: Configuration, store: LibraryStore, files: LibraryFiles, logger: Logger
 ) async throws -> some ApplicationProtocol {
+    try files.prepare()
     try Imaging.start()
     let threadPool = NIOThreadPool(numberOfThreads: System.coreCount)
     threadPool.start()
@@ -34,16 +34,7 @@ public func buildApplication(
 
     let router = Router(context: FeedRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
-    router.add(
-        middleware: CORSMiddleware(
-            allowOrigin: .all,
-            allowHeaders: [.accept, .authorization, .contentType, .origin, .cacheControl,
-                           HTTPField.Name("Accept-Version")!, .ifNoneMatch],
-            allowMethods: [.get, .head, .post, .put, .delete, .options],
-            exposedHeaders: ["Link", "X-Total", "X-Per-Page", "X-RateLimit-Limit", "X-RateLimit-Remaining", "ETag"],
-            maxAge: .seconds(86400)
-        )
-    )
+    router.add(middleware: CORSHeadersMiddleware())
     let limiter = SharedRateLimiter(
         store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
     )
@@ -66,6 +57,7 @@ public func buildApplication(
     MeController(store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool)
         .addRoutes(to: router)
     DevicesController().addRoutes(to: router)
+    ShareController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     AccountController(
         store: store, hasher: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
         throttle: LoginThrottle(delayStep: configuration.loginDelayStep), publicURL: configuration.publicURL

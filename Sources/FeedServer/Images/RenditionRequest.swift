@@ -18,8 +18,7 @@ enum ImageParameters {
         let fitRaw = query["fit"]
         let formatRaw = query["fm"] ?? (query["auto"]?.contains("format") == true ? "auto" : nil)
         let qualityRaw = query["q"]
-        guard width != nil || height != nil || formatRaw != nil || qualityRaw != nil else { return .original }
-
+        // Validate every parameter first, so a bad value is a 400 even without a size.
         let fit = try fitValue(fitRaw)
         let crop = try cropValue(query["crop"])
         var quality = 80
@@ -37,6 +36,7 @@ enum ImageParameters {
             dpr = value
         }
         let (format, negotiated) = try formatValue(formatRaw, accept: accept)
+        guard width != nil || height != nil || formatRaw != nil || qualityRaw != nil else { return .original }
         let scaledWidth = width.map { Int((Double($0) * dpr).rounded()) }
         let scaledHeight = height.map { Int((Double($0) * dpr).rounded()) }
         for (name, value) in [("w", scaledWidth), ("h", scaledHeight)] {

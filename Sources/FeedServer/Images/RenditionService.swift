@@ -10,6 +10,8 @@ actor RenditionService {
     let files: LibraryFiles
     let threadPool: NIOThreadPool
     private var inFlight: [String: Task<[UInt8], any Error>] = [:]
+    /// How many renditions were rendered (not served from the cache or shared with a render in flight).
+    private(set) var renderCount = 0
 
     init(imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool) {
         self.imaging = imaging
@@ -35,6 +37,7 @@ actor RenditionService {
             return rendition.data
         }
         inFlight[path] = task
+        renderCount += 1
         defer { inFlight[path] = nil }
         return try await task.value
     }

@@ -46,7 +46,13 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         let idHash = Secrets.hash(cookie)
         guard let session = try await store.session(idHash: idHash) else {
-            var response = try await next(request, context)
+            // An expired or unknown cookie is cleared whatever the route answers, errors included.
+            var response: Response
+            do {
+                response = try await next(request, context)
+            } catch let error as APIError {
+                response = error.response()
+            }
             response.setCookie(SessionCookie.cleared(secure: SessionCookie.isSecure(request, publicURL: publicURL)))
             return response
         }

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
+import Synchronization
 
 /// The SQL backends the store runs on.
 public enum DatabaseKind: String, Sendable {
@@ -23,6 +24,7 @@ public final class Database: Sendable {
     private let acquire: @Sendable () async throws -> any PooledConnection
     private let closePool: @Sendable () async throws -> Void
     private let writeGate: WriteGate?
+    private let closed = Mutex(false)
 
     init(
         kind: DatabaseKind,
@@ -84,8 +86,13 @@ public final class Database: Sendable {
         }
     }
 
-    /// Closes every connection.
+    /// Closes every connection. Closing twice is harmless: the second call does nothing.
     public func shutdown() async throws {
+        let alreadyClosed = closed.withLock { closed in
+            defer { closed = true }
+            return closed
+        }
+        guard !alreadyClosed else { return }
         try await closePool()
     }
 }

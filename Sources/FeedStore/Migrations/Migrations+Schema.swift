@@ -102,6 +102,7 @@ extension Migration {
         "CREATE INDEX collection_photos_by_photo ON collection_photos (photo_id)",
     ])
 
+    /// `created_at` is in milliseconds: likes made within one second still list newest first.
     static let createLikes = Migration(name: "004_create_likes", both: [
         """
         CREATE TABLE likes (

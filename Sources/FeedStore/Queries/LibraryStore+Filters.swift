@@ -83,6 +83,13 @@ extension LibraryStore {
     func nearby(
         _ conditions: [SQLQueryString], geo: GeoQuery, page: PageRequest, viewerID: String?, on db: any SQLDatabase
     ) async throws -> Page<PhotoRecord> {
+        try await nearbyMatches(conditions, geo: geo, page: page, viewerID: viewerID, on: db).page
+    }
+
+    /// ``nearby(_:geo:page:viewerID:on:)`` with the ids of every match, nearest first.
+    func nearbyMatches(
+        _ conditions: [SQLQueryString], geo: GeoQuery, page: PageRequest, viewerID: String?, on db: any SQLDatabase
+    ) async throws -> (page: Page<PhotoRecord>, ids: [String]) {
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let rows = try await db.raw("SELECT p.id, p.latitude, p.longitude FROM photos p\(whereClause)").all()
         var matches: [(id: String, distance: Double)] = []
@@ -95,12 +102,13 @@ extension LibraryStore {
         }
         matches.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
         let slice = matches.dropFirst(page.offset).prefix(page.size).map(\.id)
-        guard !slice.isEmpty else { return Page(items: [], total: matches.count) }
+        let ids = matches.map(\.id)
+        guard !slice.isEmpty else { return (Page(items: [], total: matches.count), ids) }
         let records = try await photos(
             "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: Array(slice)))",
             viewerID: viewerID, on: db
         )
         let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return Page(items: slice.compactMap { byID[$0] }, total: matches.count)
+        return (Page(items: slice.compactMap { byID[$0] }, total: matches.count), ids)
     }
 }

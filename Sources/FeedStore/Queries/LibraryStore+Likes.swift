@@ -13,7 +13,7 @@ extension LibraryStore {
             let inserted = try await db.raw(
                 """
                 INSERT INTO likes (user_id, photo_id, created_at) VALUES (\(bind: userID), \(bind: photoID), \
-                \(bind: date.storedSeconds)) ON CONFLICT DO NOTHING RETURNING photo_id
+                \(bind: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))) ON CONFLICT DO NOTHING RETURNING photo_id
                 """
             ).first()
             if inserted != nil {

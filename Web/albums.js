@@ -1,0 +1,127 @@
+// A person's page (name and place pinned on top, then their albums) and an album's square grid with a filter.
+
+import { get, PhotoList, arrayPages, NetworkError } from './api.js';
+import { gridCell } from './photos.js';
+import { el, icon, avatar, displayName, debounce, showAlert } from './ui.js';
+import { imageURL } from './api.js';
+import { placeholderStyle } from './blurhash.js';
+import { VirtualGrid } from './vgrid.js';
+
+function failure(container, error, retry) {
+    const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
+    container.replaceChildren(el('div.empty', {}, el('h2', { text: 'Could not load this page' }), el('p', { text: message }),
+        el('button.secondary', { type: 'button', onclick: retry }, 'Try again')));
+}
+
+export function createUserPage(section) {
+    let shown = null;
+    return {
+        async show(route) {
+            const username = route.params[0];
+            if (shown === username) return;
+            shown = username;
+            section.replaceChildren(el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
+            try {
+                const [user, albums] = await Promise.all([
+                    get(`/users/${encodeURIComponent(username)}`),
+                    get(`/users/${encodeURIComponent(username)}/collections?per_page=30`),
+                ]);
+                const header = el('header.person', {},
+                    avatar(user, 64, 'avatar big'),
+                    el('div', {},
+                        el('h1', { text: displayName(user) }),
+                        el('p.muted', {}, `@${user.username}`),
+                        user.location ? el('p.place', {}, icon('pin'), user.location) : null));
+                const cards = albums.map((album) => {
+                    const cover = el('span.album-cover');
+                    if (album.cover_photo) {
+                        placeholderStyle(cover, album.cover_photo);
+                        cover.append(el('img', { src: imageURL(album.cover_photo, 600, 450), alt: '', loading: 'lazy', width: 600, height: 450 }));
+                    }
+                    return el('li', {}, el('a.album', { href: `#/collections/${encodeURIComponent(album.id)}` }, cover,
+                        el('span.album-title', { text: album.title }),
+                        el('span.muted', { text: `${album.total_photos} photo${album.total_photos === 1 ? '' : 's'}` })));
+                });
+                section.replaceChildren(header,
+                    el('h2.section-title', { text: 'Albums' }),
+                    cards.length ? el('ul.albums', {}, cards) : el('p.empty-line', { text: 'No albums yet.' }));
+            } catch (error) {
+                shown = null;
+                failure(section, error, () => this.show(route));
+            }
+        },
+        hide() {},
+    };
+}
+
+export function createAlbumPage(section) {
+    let shown = null;
+    let virtual = null;
+    let list = null;
+    let active = false;
+    return {
+        get list() { return list; },
+        async show(route) {
+            active = true;
+            const id = route.params[0];
+            if (shown === id) { virtual?.setActive(true); return; }
+            shown = id;
+            section.replaceChildren(el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
+            let album;
+            try {
+                album = await get(`/collections/${encodeURIComponent(id)}`);
+            } catch (error) {
+                shown = null;
+                failure(section, error, () => this.show(route));
+                return;
+            }
+            const field = el('input', { id: 'album-filter', type: 'search', placeholder: 'Filter by title', autocomplete: 'off' });
+            const count = el('p.muted.album-count', { role: 'status' });
+            const grid = el('div.photo-grid.square');
+            const empty = el('div.empty', { hidden: true }, el('h2', { text: 'No photos found' }), el('p', { text: 'No photo title in this album matches.' }));
+            section.replaceChildren(
+                el('header.album-head', {},
+                    el('a.back-link', { href: `#/user/${encodeURIComponent(album.user.username)}` }, icon('back'), displayName(album.user)),
+                    el('h1', { text: album.title }),
+                    album.description ? el('p.muted', { text: album.description }) : null,
+                    el('div.search-row.compact', {},
+                        el('label.visually-hidden', { for: 'album-filter', text: 'Filter this album by title' }),
+                        el('span.search-icon', {}, icon('search')), field),
+                    count),
+                grid, empty);
+            const load = (text) => {
+                list = new PhotoList(arrayPages(`/collections/${encodeURIComponent(id)}/photos`, { query: text }), 30);
+                virtual?.setActive(false);
+                grid.replaceChildren();
+                virtual = new VirtualGrid(grid, list, {
+                    columns: () => 3, gap: 3, itemHeight: (_, width) => width,
+                    render: (photo) => gridCell(photo, list, 'album'),
+                    onNearEnd: () => more(list),
+                });
+                virtual.setActive(active);
+                more(list);
+            };
+            const more = async (target) => {
+                try {
+                    await target.more();
+                } catch (error) {
+                    if (target !== list) return;
+                    const message = error instanceof NetworkError ? 'The server did not answer.' : error.message;
+                    if (await showAlert('Could not load photos', message, ['Try again', 'Cancel']) === 0) more(target);
+                    return;
+                }
+                if (target !== list) return;
+                empty.hidden = list.items.length > 0;
+                count.textContent = field.value.trim()
+                    ? `${list.total ?? list.items.length} of ${album.total_photos} photos`
+                    : `${album.total_photos} photos`;
+            };
+            field.addEventListener('input', debounce(() => load(field.value.trim()), 250));
+            load('');
+        },
+        hide() {
+            active = false;
+            virtual?.setActive(false);
+        },
+    };
+}

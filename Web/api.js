@@ -1,0 +1,158 @@
+// Same-origin JSON client for the ImageFeed API. The session cookie carries the signed-in person; the browser
+// adds Origin to state changes, which the server checks.
+
+/** The request never got an answer (offline, server down). */
+export class NetworkError extends Error {}
+
+/** The server answered with an error status; `errors` holds its messages. */
+export class ApiError extends Error {
+    constructor(status, errors, headers) {
+        super(errors[0] || `HTTP ${status}`);
+        this.status = status;
+        this.errors = errors;
+        this.headers = headers;
+    }
+}
+
+/** Sends one request; resolves to `{data, headers, status}` or throws NetworkError / ApiError. */
+export async function request(method, path, { json, body, signal } = {}) {
+    const headers = { Accept: 'application/json' };
+    if (json !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(json);
+    }
+    let response;
+    try {
+        response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal });
+    } catch (error) {
+        if (error.name === 'AbortError') throw error;
+        throw new NetworkError('The server did not answer.');
+    }
+    let data = null;
+    if (response.status !== 204) {
+        const text = await response.text().catch(() => '');
+        try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+    }
+    if (!response.ok) {
+        const errors = data && Array.isArray(data.errors) ? data.errors : [];
+        throw new ApiError(response.status, errors, response.headers);
+    }
+    return { data, headers: response.headers, status: response.status };
+}
+
+export const get = (path, options) => request('GET', path, options).then((r) => r.data);
+
+/** A query string from an object, skipping empty values. */
+export function query(params) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+        if (value !== undefined && value !== null && value !== '') search.set(key, value);
+    }
+    const text = search.toString();
+    return text ? `?${text}` : '';
+}
+
+/** The signed-in person (or null) and who to tell when it changes. */
+export const session = {
+    user: null,
+    listeners: new Set(),
+    set(user) {
+        this.user = user;
+        for (const listener of this.listeners) listener(user);
+    },
+    onChange(listener) { this.listeners.add(listener); },
+};
+
+export async function loadSession() {
+    try {
+        session.set(await get('/me'));
+    } catch (error) {
+        if (error instanceof ApiError) session.set(null);
+        else throw error;
+    }
+    return session.user;
+}
+
+const known = new Map();
+/** One shared object per photo id, so a like shows in every list at once. */
+export function intern(photo) {
+    const existing = known.get(photo.id);
+    if (existing) return Object.assign(existing, photo);
+    if (known.size > 5000) known.delete(known.keys().next().value);
+    known.set(photo.id, photo);
+    return photo;
+}
+
+/** A paged list of photos (feed, search, favourites, album) that views and the viewer share. */
+export class PhotoList {
+    constructor(fetchPage, perPage = 24) {
+        this.fetchPage = fetchPage;
+        this.perPage = perPage;
+        this.items = [];
+        this.page = 0;
+        this.done = false;
+        this.loading = null;
+        this.listeners = new Set();
+        this.extra = null;
+    }
+
+    /** Loads the next page once; resolves to true when photos were added. */
+    more() {
+        if (this.done) return Promise.resolve(false);
+        if (this.loading) return this.loading;
+        this.loading = (async () => {
+            try {
+                const { photos, total, extra } = await this.fetchPage(this.page + 1, this.perPage);
+                this.page += 1;
+                this.extra = extra ?? this.extra;
+                const seen = new Set(this.items.map((photo) => photo.id));
+                const fresh = photos.filter((photo) => !seen.has(photo.id)).map(intern);
+                this.items.push(...fresh);
+                this.total = total;
+                if (photos.length < this.perPage || (total !== undefined && this.items.length >= total)) {
+                    this.done = true;
+                }
+                this.emit();
+                return fresh.length > 0;
+            } finally {
+                this.loading = null;
+            }
+        })();
+        return this.loading;
+    }
+
+    remove(id) {
+        const index = this.items.findIndex((photo) => photo.id === id);
+        if (index < 0) return;
+        this.items.splice(index, 1);
+        if (this.total) this.total -= 1;
+        this.emit();
+    }
+
+    onChange(listener) { this.listeners.add(listener); }
+    emit() { for (const listener of this.listeners) listener(this); }
+}
+
+/** A fetchPage for an endpoint answering an array with X-Total. */
+export function arrayPages(path, params = {}) {
+    return async (page, perPage) => {
+        const response = await request('GET', path + query({ ...params, page, per_page: perPage }));
+        return { photos: response.data, total: Number(response.headers.get('X-Total') ?? NaN) || undefined };
+    };
+}
+
+/** Likes or unlikes; resolves to the photo as the server now sees it. */
+export async function setLike(id, liked) {
+    const { data } = await request(liked ? 'POST' : 'DELETE', `/photos/${encodeURIComponent(id)}/like`);
+    return data.photo;
+}
+
+/** An image URL of a given width, in the best format the browser takes. */
+export function imageURL(photo, width, height) {
+    const base = photo.urls.raw.split('?')[0];
+    return height ? `${base}?w=${width}&h=${height}&fit=crop&fm=auto` : `${base}?w=${width}&fm=auto`;
+}
+
+export function srcset(photo, widths) {
+    return widths.map((width) => `${imageURL(photo, width)} ${width}w`).join(', ');
+}

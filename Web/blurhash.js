@@ -1,0 +1,96 @@
+// A tiny BlurHash decoder (https://blurha.sh): a hash becomes a 32×32 PNG data URL, cached.
+
+const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
+const cache = new Map();
+let canvas;
+
+function decode83(text) {
+    let value = 0;
+    for (const char of text) value = value * 83 + DIGITS.indexOf(char);
+    return value;
+}
+
+const toLinear = (value) => {
+    const v = value / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+};
+
+const toSRGB = (value) => {
+    const v = Math.max(0, Math.min(1, value));
+    return Math.round(v <= 0.0031308 ? v * 12.92 * 255 : (1.055 * v ** (1 / 2.4) - 0.055) * 255);
+};
+
+const signPow = (value, exp) => Math.sign(value) * Math.abs(value) ** exp;
+
+/** RGBA pixels of a hash, or null when it is malformed. */
+export function decode(hash, width, height) {
+    if (!hash || hash.length < 6) return null;
+    const size = decode83(hash[0]);
+    const nx = (size % 9) + 1;
+    const ny = Math.floor(size / 9) + 1;
+    if (hash.length !== 4 + 2 * nx * ny) return null;
+    const maxValue = (decode83(hash[1]) + 1) / 166;
+    const colors = [];
+    const dc = decode83(hash.slice(2, 6));
+    colors.push([toLinear(dc >> 16), toLinear((dc >> 8) & 255), toLinear(dc & 255)]);
+    for (let i = 1; i < nx * ny; i++) {
+        const ac = decode83(hash.slice(4 + i * 2, 6 + i * 2));
+        colors.push([
+            signPow((Math.floor(ac / 361) - 9) / 9, 2) * maxValue,
+            signPow((Math.floor(ac / 19) % 19 - 9) / 9, 2) * maxValue,
+            signPow((ac % 19 - 9) / 9, 2) * maxValue,
+        ]);
+    }
+    const pixels = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+            let r = 0, g = 0, b = 0;
+            for (let j = 0; j < ny; j++) {
+                const cy = Math.cos((Math.PI * y * j) / height);
+                for (let i = 0; i < nx; i++) {
+                    const basis = Math.cos((Math.PI * x * i) / width) * cy;
+                    const color = colors[i + j * nx];
+                    r += color[0] * basis;
+                    g += color[1] * basis;
+                    b += color[2] * basis;
+                }
+            }
+            const p = 4 * (x + y * width);
+            pixels[p] = toSRGB(r);
+            pixels[p + 1] = toSRGB(g);
+            pixels[p + 2] = toSRGB(b);
+            pixels[p + 3] = 255;
+        }
+    }
+    return pixels;
+}
+
+/** A data URL for the hash (small: the browser scales it smoothly), or '' when it can't be decoded. */
+export function blurHashURL(hash) {
+    if (!hash) return '';
+    if (cache.has(hash)) return cache.get(hash);
+    let url = '';
+    try {
+        const pixels = decode(hash, 24, 24);
+        if (pixels) {
+            canvas ??= document.createElement('canvas');
+            canvas.width = 24;
+            canvas.height = 24;
+            const context = canvas.getContext('2d');
+            context.putImageData(new ImageData(pixels, 24, 24), 0, 0);
+            url = canvas.toDataURL();
+        }
+    } catch {
+        url = '';
+    }
+    if (cache.size > 500) cache.delete(cache.keys().next().value);
+    cache.set(hash, url);
+    return url;
+}
+
+/** Background for a photo while it loads: its BlurHash over its dominant colour. */
+export function placeholderStyle(element, photo) {
+    element.style.backgroundColor = photo.color || 'var(--surface-2)';
+    const url = blurHashURL(photo.blur_hash);
+    if (url) element.style.backgroundImage = `url("${url}")`;
+}

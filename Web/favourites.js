@@ -1,0 +1,71 @@
+// Favourites: the signed-in person's liked photos, most recently liked first; unliking removes a photo.
+
+import { PhotoList, arrayPages, session, NetworkError } from './api.js';
+import { gridCell } from './photos.js';
+import { gridColumns } from './search.js';
+import { el, icon, showAlert } from './ui.js';
+import { VirtualGrid } from './vgrid.js';
+
+export function createFavourites(section) {
+    const grid = el('div.photo-grid');
+    const empty = el('div.empty', { hidden: true }, icon('heart', 'icon big'), el('h2', { text: 'No favourites yet' }),
+        el('p', {}, 'Tap the heart on a photo you love and it will wait for you here. ', el('a', { href: '#/feed', text: 'Browse the feed' })));
+    const count = el('p.muted', { role: 'status' });
+    section.append(el('header.page-head', {}, el('h1', { text: 'Favourites' }), count), grid, empty);
+
+    let list = null;
+    let virtual = null;
+    let owner = null;
+    let stale = true;
+    let active = false;
+
+    function reset() {
+        owner = session.user?.username;
+        list = new PhotoList(arrayPages(`/users/${encodeURIComponent(owner)}/likes`), 30);
+        virtual?.setActive(false);
+        grid.replaceChildren();
+        virtual = new VirtualGrid(grid, list, {
+            columns: gridColumns, gap: 4, itemHeight: (_, width) => width,
+            render: (photo) => gridCell(photo, list, 'favourites', { withLike: true }),
+            onNearEnd: () => more(),
+        });
+        list.onChange(paint);
+        stale = false;
+        virtual.setActive(active);
+        more();
+    }
+
+    function paint() {
+        empty.hidden = list.items.length > 0 || !list.page;
+        count.textContent = list.page ? `${list.total ?? list.items.length} photo${(list.total ?? list.items.length) === 1 ? '' : 's'}` : '';
+    }
+
+    async function more() {
+        try {
+            await list.more();
+        } catch (error) {
+            const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
+            if (await showAlert('Could not load favourites', message, ['Try again', 'Cancel']) === 0) more();
+        }
+    }
+
+    document.addEventListener('photo-liked', ({ detail: { photo } }) => {
+        if (!list) return;
+        if (!photo.liked_by_user) list.remove(photo.id);
+        else if (!list.items.some((item) => item.id === photo.id)) stale = true;
+    });
+    session.onChange(() => { stale = true; });
+
+    return {
+        get list() { return list; },
+        show() {
+            active = true;
+            if (stale || owner !== session.user?.username) reset();
+            else virtual.setActive(true);
+        },
+        hide() {
+            active = false;
+            virtual?.setActive(false);
+        },
+    };
+}

@@ -1,0 +1,132 @@
+// Profile: avatar, names, bio, device for wallpaper downloads, theme, and logging out.
+
+import { request, get, session, NetworkError } from './api.js';
+import { go } from './router.js';
+import { el, avatar, displayName, showAlert, toast } from './ui.js';
+
+function problem(error) {
+    return error instanceof NetworkError ? 'The server did not answer. Check your connection and try again.'
+        : error.errors?.join(' ') || error.message;
+}
+
+export function createProfile(section, { theme }) {
+    let devices = null;
+
+    async function save(fields, button) {
+        button?.setAttribute('aria-busy', 'true');
+        try {
+            const { data } = await request('PUT', '/me', { json: fields });
+            session.set(data);
+            return true;
+        } catch (error) {
+            await showAlert('Could not save your profile', problem(error));
+            return false;
+        } finally {
+            button?.removeAttribute('aria-busy');
+        }
+    }
+
+    async function changeAvatar(file) {
+        const body = new FormData();
+        body.append('avatar', file);
+        try {
+            const { data } = await request('PUT', '/me/avatar', { body });
+            session.set(data);
+            toast('Profile photo updated');
+        } catch (error) {
+            await showAlert('Could not change your photo', problem(error));
+        }
+    }
+
+    async function logOut() {
+        const choice = await showAlert('Log out?', 'You can sign in again at any time.', ['Yes', 'No']);
+        if (choice !== 0) return;
+        try {
+            await request('POST', '/account/logout');
+        } catch (error) {
+            if (error instanceof NetworkError) {
+                await showAlert('Could not log out', 'The server did not answer. Check your connection and try again.');
+                return;
+            }
+        }
+        session.set(null);
+        go('/signin', { replace: true });
+    }
+
+    function render() {
+        const user = session.user;
+        if (!user) return;
+        const fileInput = el('input.visually-hidden', { id: 'avatar-file', type: 'file', accept: 'image/*' });
+        fileInput.addEventListener('change', () => fileInput.files[0] && changeAvatar(fileInput.files[0]));
+        const first = el('input', { id: 'first-name', name: 'first_name', value: user.first_name || '', autocomplete: 'given-name', required: true, maxlength: 60 });
+        const last = el('input', { id: 'last-name', name: 'last_name', value: user.last_name || '', autocomplete: 'family-name', maxlength: 60 });
+        const bio = el('textarea', { id: 'bio', name: 'bio', rows: 3, maxlength: 250 });
+        bio.value = user.bio || '';
+        const firstError = el('p.field-error', { id: 'first-name-error' });
+        const saveButton = el('button.primary', { type: 'submit' }, 'Save');
+        const form = el('form.card-form', { novalidate: true }, el('h2', { text: 'Edit profile' }),
+            el('div.two', {},
+                el('div.field', {}, el('label', { for: 'first-name', text: 'First name' }), first, firstError),
+                el('div.field', {}, el('label', { for: 'last-name', text: 'Last name' }), last)),
+            el('div.field', {}, el('label', { for: 'bio', text: 'Bio' }), bio),
+            el('div.form-actions', {}, saveButton));
+        form.addEventListener('submit', async (event) => {
+            event.preventDefault();
+            if (!first.value.trim()) {
+                firstError.textContent = 'Enter your first name.';
+                first.setAttribute('aria-invalid', 'true');
+                first.setAttribute('aria-describedby', 'first-name-error');
+                first.focus();
+                return;
+            }
+            first.removeAttribute('aria-invalid');
+            firstError.textContent = '';
+            if (await save({ first_name: first.value.trim(), last_name: last.value.trim(), bio: bio.value.trim() }, saveButton)) {
+                toast('Profile saved');
+            }
+        });
+
+        const deviceSelect = el('select', { id: 'device' }, el('option', { value: '', text: 'Not chosen' }));
+        const fillDevices = () => {
+            for (const device of devices || []) {
+                deviceSelect.append(el('option', { value: device.id, text: `${device.name} — ${device.width} × ${device.height}` }));
+            }
+            deviceSelect.value = user.device?.id || '';
+        };
+        if (devices) fillDevices();
+        else get('/devices').then((list) => { devices = list; fillDevices(); }).catch(() => {});
+        deviceSelect.addEventListener('change', async () => {
+            if (await save({ device: deviceSelect.value })) toast(deviceSelect.value ? 'Device saved' : 'Device cleared');
+        });
+
+        const themeSelect = el('select', { id: 'theme' },
+            el('option', { value: 'system', text: 'Same as system' }), el('option', { value: 'light', text: 'Light' }),
+            el('option', { value: 'dark', text: 'Dark' }));
+        themeSelect.value = theme.preference();
+        themeSelect.addEventListener('change', () => theme.set(themeSelect.value));
+
+        section.replaceChildren(
+            el('header.profile-head', {},
+                avatar(user, 96, 'avatar huge'),
+                el('div', {},
+                    el('h1', { text: displayName(user) }),
+                    el('p.muted', { text: `@${user.username}` }),
+                    user.bio ? el('p.bio', { text: user.bio }) : null,
+                    el('div.inline-actions', {},
+                        el('label.button.secondary', { for: 'avatar-file' }, 'Change photo'), fileInput,
+                        el('a.button.secondary', { href: `#/user/${encodeURIComponent(user.username)}` }, 'My albums')))),
+            form,
+            el('section.card-form', { 'aria-labelledby': 'prefs-title' },
+                el('h2', { id: 'prefs-title', text: 'Preferences' }),
+                el('div.field', {}, el('label', { for: 'device', text: 'My device (for wallpaper downloads)' }), deviceSelect),
+                el('div.field', {}, el('label', { for: 'theme', text: 'Appearance' }), themeSelect)),
+            el('div.form-actions.center', {}, el('button.danger', { type: 'button', onclick: logOut }, 'Log out')),
+        );
+    }
+
+    return {
+        show() { if (session.user && !section.contains(document.activeElement)) render(); },
+        hide() {},
+        refresh: render,
+    };
+}

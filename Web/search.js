@@ -1,0 +1,208 @@
+// Search: words, tag chips from the results, colour and orientation filters, and photos near me.
+
+import { PhotoList, request, query, NetworkError } from './api.js';
+import { gridCell } from './photos.js';
+import { go } from './router.js';
+import { el, icon, showAlert } from './ui.js';
+import { VirtualGrid } from './vgrid.js';
+
+const COLOURS = [
+    ['', 'Any colour'], ['black_and_white', 'Black and white'], ['black', 'Black'], ['white', 'White'],
+    ['yellow', 'Yellow'], ['orange', 'Orange'], ['red', 'Red'], ['purple', 'Purple'], ['magenta', 'Magenta'],
+    ['green', 'Green'], ['teal', 'Teal'], ['blue', 'Blue'],
+];
+const ORIENTATIONS = [['', 'Any shape'], ['landscape', 'Landscape'], ['portrait', 'Portrait'], ['squarish', 'Square']];
+const NEAR_RADIUS_KM = 50;
+
+export function gridColumns(width) {
+    return width < 600 ? 2 : width < 900 ? 3 : width < 1200 ? 4 : 5;
+}
+
+/** Where the browser says this person is: resolves to coords or rejects with a GeolocationPositionError. */
+function locate() {
+    return new Promise((resolve, reject) => {
+        if (!navigator.geolocation) {
+            reject(Object.assign(new Error('This browser cannot tell where you are.'), { code: 0 }));
+            return;
+        }
+        navigator.geolocation.getCurrentPosition((position) => resolve(position.coords), reject,
+            { enableHighAccuracy: false, timeout: 10000, maximumAge: 600000 });
+    });
+}
+
+async function permissionState() {
+    try {
+        return (await navigator.permissions.query({ name: 'geolocation' })).state;
+    } catch {
+        return 'prompt';
+    }
+}
+
+export function createSearch(section) {
+    const field = el('input', { id: 'search-field', type: 'search', name: 'query', placeholder: 'Search photos, tags, places', autocomplete: 'off', enterkeyhint: 'search' });
+    const colour = el('select', { id: 'search-colour', name: 'color' }, COLOURS.map(([value, label]) => el('option', { value, text: label })));
+    const orientation = el('select', { id: 'search-orientation', name: 'orientation' }, ORIENTATIONS.map(([value, label]) => el('option', { value, text: label })));
+    const nearButton = el('button.secondary.near-button', { type: 'button' }, icon('pin'), 'Near me');
+    const form = el('form.search-form', { role: 'search', onsubmit: (event) => { event.preventDefault(); submit(); } },
+        el('div.search-row', {},
+            el('label.visually-hidden', { for: 'search-field', text: 'Search photos' }),
+            el('span.search-icon', {}, icon('search')), field,
+            el('button.primary', { type: 'submit' }, 'Search')),
+        el('div.filters', {},
+            el('label.visually-hidden', { for: 'search-colour', text: 'Colour' }), colour,
+            el('label.visually-hidden', { for: 'search-orientation', text: 'Orientation' }), orientation,
+            nearButton));
+    const chips = el('ul.chips', { 'aria-label': 'Tags in these results' });
+    const summary = el('p.search-summary', { role: 'status' });
+    const notice = el('p.notice', { hidden: true, role: 'status' });
+    const grid = el('div.photo-grid');
+    const status = el('div.empty', { hidden: true });
+    section.append(el('h1.visually-hidden', { text: 'Search' }), form, notice, summary, chips, grid, status);
+
+    let list = new PhotoList(async () => ({ photos: [] }));
+    let virtual = null;
+    let shownKey = null;
+    let firstVisit = true;
+    let active = false;
+
+    function makeGrid() {
+        grid.replaceChildren();
+        virtual?.setActive(false);
+        virtual = new VirtualGrid(grid, list, {
+            columns: gridColumns,
+            gap: 4,
+            itemHeight: (_, width) => width,
+            render: (photo) => gridCell(photo, list, 'search'),
+            onNearEnd: () => loadMore(),
+        });
+        virtual.setActive(active);
+    }
+
+    /** The search as a route: every filter lives in the address, so back and reload keep it. */
+    function submit(changes = {}) {
+        const current = new URLSearchParams(location.hash.split('?')[1] || '');
+        const params = {
+            query: field.value.trim(), color: colour.value, orientation: orientation.value,
+            tags: current.get('tags') || '', lat: current.get('lat') || '', lon: current.get('lon') || '',
+            near: current.get('near') || '', ...changes,
+        };
+        if (!('tags' in changes) && params.query !== (current.get('query') || '')) {
+            Object.assign(params, { tags: '', lat: '', lon: '', near: '' });
+        }
+        go(`/search${query(params)}`);
+    }
+
+    async function loadMore() {
+        if (list.done || list.loading) return;
+        try {
+            await list.more();
+            renderMeta();
+        } catch (error) {
+            const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
+            const choice = await showAlert('Search failed', message, ['Try again', 'Cancel']);
+            if (choice === 0) loadMore();
+        }
+    }
+
+    function renderMeta() {
+        const params = list.params;
+        const selected = new Set((params.tags || '').split(',').filter(Boolean));
+        const facets = list.extra || [];
+        chips.replaceChildren(...[...selected].filter((tag) => !facets.some((facet) => facet.title === tag))
+            .map((title) => ({ title, count: null })).concat(facets)
+            .slice(0, 20)
+            .map((tag) => el('li', {}, el('button.chip', {
+                type: 'button', 'aria-pressed': String(selected.has(tag.title)),
+                onclick: () => {
+                    selected.has(tag.title) ? selected.delete(tag.title) : selected.add(tag.title);
+                    submit({ tags: [...selected].join(',') });
+                },
+            }, tag.title, tag.count ? el('span.chip-count', { text: String(tag.count) }) : null))));
+        const near = params.lat !== undefined;
+        const words = params.query ? `“${params.query}”` : '';
+        summary.textContent = list.total
+            ? `${list.total} photo${list.total === 1 ? '' : 's'}${near ? ` within ${NEAR_RADIUS_KM} km${params.query ? ' of you' : ''}` : ''}${words ? ` for ${words}` : ''}`
+            : '';
+        if (near && list.total) summary.prepend(el('strong', { text: params.nearLabel || 'Near you · ' }));
+        status.hidden = list.items.length > 0 || list.loading || !list.page;
+        status.replaceChildren(icon('search', 'icon big'), el('h2', { text: 'No photos found' }),
+            el('p', { text: near ? 'Nothing was taken near here yet. Try a word instead.' : 'Try another word, or fewer filters.' }));
+    }
+
+    function run(params) {
+        const key = JSON.stringify(params);
+        if (key === shownKey) return;
+        shownKey = key;
+        field.value = params.query || '';
+        colour.value = params.color || '';
+        orientation.value = params.orientation || '';
+        list = new PhotoList(async (page, perPage) => {
+            const { data } = await request('GET', `/search/photos${query({ ...params, radius: params.lat !== undefined ? NEAR_RADIUS_KM : '', nearLabel: undefined, page, per_page: perPage })}`);
+            return { photos: data.results, total: data.total, extra: data.tags };
+        }, 30);
+        list.params = params;
+        chips.replaceChildren();
+        summary.textContent = '';
+        status.hidden = true;
+        makeGrid();
+        if (params.query || params.lat !== undefined) {
+            loadMore();
+        } else {
+            list.done = true;
+            renderMeta();
+            summary.textContent = '';
+        }
+    }
+
+    async function nearMe() {
+        notice.hidden = true;
+        nearButton.setAttribute('aria-busy', 'true');
+        try {
+            const coords = await locate();
+            go(`/search${query({ lat: coords.latitude.toFixed(4), lon: coords.longitude.toFixed(4), near: 'me' })}`);
+        } catch (error) {
+            notice.hidden = false;
+            notice.textContent = error.code === 1
+                ? 'Location is turned off for this site, so photos near you can’t be shown. You can still search by word, tag or colour.'
+                : 'Your location could not be found right now. You can still search by word, tag or colour.';
+        } finally {
+            nearButton.removeAttribute('aria-busy');
+        }
+    }
+    nearButton.addEventListener('click', nearMe);
+    colour.addEventListener('change', () => submit());
+    orientation.addEventListener('change', () => submit());
+
+    return {
+        get list() { return list; },
+        async show(route) {
+            active = true;
+            virtual?.setActive(true);
+            const q = route.query;
+            const params = {};
+            for (const key of ['query', 'color', 'orientation', 'tags', 'lat', 'lon']) {
+                if (q.get(key)) params[key] = q.get(key);
+            }
+            if (params.lat !== undefined) params.nearLabel = q.get('near') === 'me' ? 'Near you · ' : 'Near this place · ';
+            const empty = !params.query && params.lat === undefined;
+            if (firstVisit && empty) {
+                firstVisit = false;
+                run(params);
+                const state = await permissionState();
+                if (state !== 'denied') nearMe();
+                else {
+                    notice.hidden = false;
+                    notice.textContent = 'Location is turned off for this site, so photos near you can’t be shown. You can still search by word, tag or colour.';
+                }
+                return;
+            }
+            firstVisit = false;
+            run(params);
+        },
+        hide() {
+            active = false;
+            virtual?.setActive(false);
+        },
+        focusField() { field.focus(); },
+    };
+}

@@ -1,0 +1,73 @@
+// Offline support: the app shell is kept (network first, so updates arrive at once), recently seen images are
+// served from a bounded cache, and API reads fall back to their last answer.
+
+const SHELL = 'imagefeed-shell-v1';
+const IMAGES = 'imagefeed-images-v1';
+const API = 'imagefeed-api-v1';
+const MAX_IMAGES = 300;
+const MAX_API = 60;
+const SHELL_FILES = [
+    '/', '/index.html', '/app.css', '/app.js', '/api.js', '/router.js', '/ui.js', '/blurhash.js', '/vgrid.js',
+    '/photos.js', '/feed.js', '/viewer.js', '/search.js', '/albums.js', '/favourites.js', '/profile.js', '/auth.js',
+    '/icon.svg', '/manifest.webmanifest',
+];
+
+self.addEventListener('install', (event) => {
+    event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+    const keep = new Set([SHELL, IMAGES, API]);
+    event.waitUntil(caches.keys()
+        .then((names) => Promise.all(names.filter((name) => !keep.has(name)).map((name) => caches.delete(name))))
+        .then(() => self.clients.claim()));
+});
+
+async function trim(cacheName, max) {
+    const cache = await caches.open(cacheName);
+    const keys = await cache.keys();
+    for (const key of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(key);
+}
+
+async function networkFirst(request, cacheName, max) {
+    const cache = await caches.open(cacheName);
+    try {
+        const response = await fetch(request);
+        if (response.ok) {
+            await cache.put(request, response.clone());
+            if (max) trim(cacheName, max);
+        }
+        return response;
+    } catch (error) {
+        const cached = await cache.match(request, { ignoreVary: true })
+            || (request.mode === 'navigate' ? await cache.match('/index.html') : undefined);
+        if (cached) return cached;
+        throw error;
+    }
+}
+
+async function cacheFirst(request) {
+    const cache = await caches.open(IMAGES);
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok) {
+        await cache.put(request, response.clone());
+        trim(IMAGES, MAX_IMAGES);
+    }
+    return response;
+}
+
+self.addEventListener('fetch', (event) => {
+    const request = event.request;
+    const url = new URL(request.url);
+    if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+    if (url.pathname.startsWith('/img/') || url.pathname.startsWith('/avatars/')) {
+        if (url.searchParams.has('dl')) return;
+        event.respondWith(cacheFirst(request));
+    } else if (request.mode === 'navigate' || SHELL_FILES.includes(url.pathname)) {
+        event.respondWith(networkFirst(request, SHELL));
+    } else if (/^\/(photos|search|users|collections|me|devices)(\/|$)/.test(url.pathname)) {
+        event.respondWith(networkFirst(request, API, MAX_API));
+    }
+});

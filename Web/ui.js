@@ -1,0 +1,128 @@
+// Shared interface pieces: element builder, icons, alert dialogs, toasts, formatting.
+
+/** Creates an element: `el('button.like', {type: 'button'}, child…)`. */
+export function el(tag, attributes = {}, ...children) {
+    const [name, ...classes] = tag.split('.');
+    const node = document.createElement(name || 'div');
+    if (classes.length) node.className = classes.join(' ');
+    for (const [key, value] of Object.entries(attributes)) {
+        if (value === undefined || value === null || value === false) continue;
+        if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+        else if (key === 'text') node.textContent = value;
+        else if (key === 'html') node.innerHTML = value;
+        else node.setAttribute(key, value === true ? '' : value);
+    }
+    for (const child of children.flat()) {
+        if (child !== null && child !== undefined && child !== false) node.append(child);
+    }
+    return node;
+}
+
+const PATHS = {
+    heart: 'M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.1 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.6 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z',
+    back: 'M15 5l-7 7 7 7',
+    next: 'M9 5l7 7-7 7',
+    share: 'M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 002 2h10a2 2 0 002-2v-6',
+    download: 'M12 3v12M7 10l5 5 5-5M5 20h14',
+    info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7.5v.5',
+    feed: 'M4 5h16v6H4zM4 15h16v4H4z',
+    search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM16.5 16.5L21 21',
+    profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c1.5-4 4.5-6 8-6s6.5 2 8 6',
+    pin: 'M12 21s-6.5-6.1-6.5-11a6.5 6.5 0 0113 0c0 4.9-6.5 11-6.5 11zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5z',
+    moon: 'M20 14.5A8 8 0 019.5 4 8 8 0 1020 14.5z',
+    sun: 'M12 17a5 5 0 100-10 5 5 0 000 10zM12 1.5v2M12 20.5v2M1.5 12h2M20.5 12h2M4.6 4.6L6 6M18 18l1.4 1.4M4.6 19.4L6 18M18 6l1.4-1.4',
+    close: 'M6 6l12 12M18 6L6 18',
+    photo: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5h.01',
+    offline: 'M3 3l18 18M8.5 16.5a5 5 0 017 0M5 12.5a10 10 0 014.2-2.4M19 12.5a10 10 0 00-3-2M12 20h.01M1.5 9a15 15 0 015-3M22.5 9A15 15 0 0011 4.6',
+};
+
+/** An inline SVG icon, hidden from assistive technology (its button carries the label). */
+export function icon(name, className = 'icon') {
+    const wrapper = document.createElement('span');
+    wrapper.innerHTML = `<svg class="${className}" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${PATHS[name]}"/></svg>`;
+    return wrapper.firstChild;
+}
+
+/**
+ * A modal alert; resolves to the index of the button chosen (Esc chooses the last one, the "cancel" one when there
+ * are several).
+ */
+export function showAlert(title, message, buttons = ['OK']) {
+    return new Promise((resolve) => {
+        const titleID = `alert-${Math.random().toString(36).slice(2)}`;
+        const dialog = el('dialog.alert', { 'aria-labelledby': titleID, role: 'alertdialog' },
+            el('h2', { id: titleID, text: title }),
+            message ? el('p', { text: message }) : null,
+            el('div.alert-buttons', {}, buttons.map((label, index) => el(
+                `button.${index === 0 ? 'primary' : 'secondary'}`,
+                { type: 'button', onclick: () => { dialog.close(String(index)); } },
+                label,
+            ))),
+        );
+        dialog.addEventListener('close', () => {
+            const chosen = dialog.returnValue === '' ? buttons.length - 1 : Number(dialog.returnValue);
+            dialog.remove();
+            resolve(chosen);
+        });
+        document.body.append(dialog);
+        dialog.showModal();
+        dialog.querySelector('button').focus();
+    });
+}
+
+let toastTimer;
+/** A short message at the bottom of the screen, read out politely. */
+export function toast(message) {
+    const region = document.getElementById('toast');
+    region.textContent = message;
+    region.classList.add('show');
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => region.classList.remove('show'), 3200);
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+export function formatDate(iso) {
+    if (!iso) return '';
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+export function formatBytes(bytes) {
+    if (!bytes) return '';
+    if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+    return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function displayName(user) {
+    return user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.username || '';
+}
+
+/** Delays calls until `wait` ms passed without a new one. */
+export function debounce(fn, wait) {
+    let timer;
+    return (...args) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => fn(...args), wait);
+    };
+}
+
+/** A photo's alt text: its alt description, else its description, else a neutral phrase. */
+export function altText(photo) {
+    const text = photo.alt_description || photo.description;
+    return text ? text.charAt(0).toUpperCase() + text.slice(1) : `Photo by ${displayName(photo.user)}`;
+}
+
+/** An avatar image that falls back to initials when it can't load. */
+export function avatar(user, size, className = 'avatar') {
+    const initials = (displayName(user) || '?').split(/\s+/).map((part) => part[0]).join('').slice(0, 2).toUpperCase();
+    const holder = el(`span.${className}`, { 'data-initials': initials, style: `--size:${size}px` });
+    const url = size > 64 ? user?.profile_image?.large : size > 32 ? user?.profile_image?.medium : user?.profile_image?.small;
+    if (url) {
+        const image = el('img', { src: url, alt: '', width: size, height: size, loading: 'lazy', decoding: 'async' });
+        image.addEventListener('error', () => { image.remove(); holder.classList.add('failed'); });
+        holder.append(image);
+    } else {
+        holder.classList.add('failed');
+    }
+    return holder;
+}

@@ -1,0 +1,193 @@
+"""Starts the real `imagefeed` server with the web app and drives it with Debian's Chromium through Playwright.
+
+The binary comes from IMAGEFEED_BIN (default .build/debug/imagefeed; built with `swift build --traits PostgreSQL
+--product imagefeed` when missing). The server gets a free port and a temporary data directory holding Debian's
+mate-backgrounds wallpapers (imported once per binary and copied), a signed-up user, and a few uploaded photos
+with GPS positions in Paris for the near-me journeys. Chromium is /usr/bin/chromium (`apt-get install chromium`);
+Playwright's own browser download is never used.
+"""
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("IMAGEFEED_BIN", str(REPO / ".build" / "debug" / "imagefeed"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+WALLPAPERS = "/usr/share/backgrounds/mate"
+SCREENSHOTS = REPO / "e2e" / "screenshots"
+PARIS = (48.8566, 2.3522)
+
+VIEWPORTS = {
+    "phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),
+    "desktop": dict(viewport={"width": 1280, "height": 800}),
+}
+
+
+@dataclass(frozen=True)
+class WebServer:
+    base: str
+    data: str
+    username: str
+    email: str
+    password: str
+    geo_photo_ids: tuple
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _cli(*args: str, data: str, cwd: str, timeout: int = 300) -> str:
+    result = subprocess.run([BINARY, *args, "--data", data], cwd=cwd, capture_output=True, text=True,
+                            timeout=timeout, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"imagefeed {' '.join(args[:2])} failed ({result.returncode}):\n{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+def _ensure_binary():
+    if os.access(BINARY, os.X_OK):
+        return
+    subprocess.run(["swift", "build", "--traits", "PostgreSQL", "--product", "imagefeed"], cwd=REPO, check=True,
+                   timeout=3600)
+    if not os.access(BINARY, os.X_OK):
+        pytest.fail(f"{BINARY} is missing after building; set IMAGEFEED_BIN")
+
+
+def _library_template(workdir: str) -> str:
+    """The imported wallpapers, made once per binary build and reused (importing takes ~30 s)."""
+    stamp = int(os.stat(BINARY).st_mtime)
+    template = Path(tempfile.gettempdir()) / f"imagefeed-web-e2e-library-{stamp}"
+    if not (template / ".complete").exists():
+        shutil.rmtree(template, ignore_errors=True)
+        _cli("import", WALLPAPERS, "--collection-per-folder", "--user", "mate", data=str(template), cwd=workdir)
+        (template / ".complete").write_text("ok")
+    return str(template)
+
+
+def _upload_geo_photos(base: str, login: str, password: str) -> tuple:
+    """Three photos taken 'in Paris' (wallpapers with a few bytes appended, so they are new files)."""
+    session = requests.Session()
+    headers = {"Origin": base, "Accept": "application/json"}
+    answer = session.post(f"{base}/account/login", json={"login": login, "password": password}, headers=headers,
+                          timeout=10)
+    answer.raise_for_status()
+    sources = sorted(Path(WALLPAPERS).rglob("*.jpg"))[:3]
+    ids = []
+    for index, source in enumerate(sources):
+        body = source.read_bytes() + b"\0geo-fixture-" + str(index).encode()
+        fields = {"title": f"Paris walk {index + 1}", "tags": "paris,city",
+                  "location[latitude]": str(PARIS[0] + index * 0.003), "location[longitude]": str(PARIS[1]),
+                  "location[city]": "Paris", "location[country]": "France"}
+        response = session.post(f"{base}/photos", data=fields, files={"file": (f"paris-{index}.jpg", body, "image/jpeg")},
+                                headers=headers, timeout=120)
+        assert response.status_code == 201, response.text
+        ids.append(response.json()["id"])
+    session.post(f"{base}/account/logout", headers=headers, timeout=10)
+    return tuple(ids)
+
+
+@pytest.fixture(scope="session")
+def web_server():
+    _ensure_binary()
+    workdir = tempfile.mkdtemp(prefix="imagefeed-web-e2e-")
+    data = os.path.join(workdir, "data")
+    shutil.copytree(_library_template(workdir), data)
+    username, email, password = "walker", "walker@example.com", "walk-in-the-park-1!"
+    _cli("users", "create", "--username", username, "--email", email, "--first-name", "Wanda",
+         "--last-name", "Walker", "--password", password, data=data, cwd=workdir)
+    port = _free_port()
+    log = open(os.path.join(workdir, "server.log"), "w")
+    environment = dict(os.environ, IMAGEFEED_LOG_LEVEL="warning", IMAGEFEED_RATE_LIMIT="100000")
+    process = subprocess.Popen(
+        [BINARY, "serve", "--data", data, "--host", "127.0.0.1", "--port", str(port), "--web", str(REPO / "Web")],
+        cwd=workdir, stdout=log, stderr=subprocess.STDOUT, env=environment,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited with {process.returncode}: " + Path(workdir, "server.log").read_text())
+            try:
+                requests.get(f"{base}/photos?per_page=1", timeout=1)
+                break
+            except requests.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server did not answer within 30 seconds")
+                time.sleep(0.1)
+        geo = _upload_geo_photos(base, username, password)
+        yield WebServer(base=base, data=data, username=username, email=email, password=password, geo_photo_ids=geo)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+class Screens:
+    """Saves screenshots as e2e/screenshots/<test>-<variant>-<screen>.png."""
+
+    def __init__(self, page, prefix: str):
+        self.page, self.prefix = page, prefix
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, name: str):
+        self.page.wait_for_timeout(250)  # let image fades finish
+        self.page.screenshot(path=str(SCREENSHOTS / f"{self.prefix}-{name}.png"))
+
+
+@pytest.fixture
+def open_app(chromium, web_server, request):
+    """`open_app(device, scheme, signed_in=True, **context_options)` → (context, page, shot)."""
+    contexts = []
+
+    def make(device="phone", scheme="light", signed_in=True, path="/#/feed", **options):
+        context = chromium.new_context(color_scheme=scheme, **VIEWPORTS[device], **options)
+        context.set_default_timeout(8000)
+        contexts.append(context)
+        if signed_in:
+            answer = context.request.post(f"{web_server.base}/account/login",
+                                          data={"login": web_server.username, "password": web_server.password},
+                                          headers={"Origin": web_server.base, "Accept": "application/json"})
+            assert answer.status == 200, answer.text()
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors
+        if path is not None:
+            page.goto(web_server.base + path)
+            page.locator("#launch").wait_for(state="detached")
+        name = request.node.name.replace("[", "-").replace("]", "").replace("test_", "")
+        return context, page, Screens(page, name)
+
+    yield make
+    for context in contexts:
+        context.close()
