@@ -88,6 +88,7 @@ function showPage(route) {
     const sectionName = name in AUTH_SCREENS ? 'auth' : name;
     for (const [sectionKey, node] of Object.entries(sections)) node.hidden = sectionKey !== sectionName;
     document.body.dataset.screen = sectionName;
+    if (sectionName !== 'auth') sections.auth.replaceChildren();
     if (name in AUTH_SCREENS) {
         AUTH_SCREENS[name](route);
     } else {

@@ -2,6 +2,7 @@
 #define CVIPS_SHIM_H
 
 #include <vips/vips.h>
+#include <malloc.h>
 
 /// VIPS_INIT is a macro, which Swift cannot call.
 static inline int cvips_init(const char *argv0) {
@@ -142,6 +143,13 @@ static inline int cvips_webpsave(VipsImage *in, void **buffer, size_t *length, i
 static inline int cvips_avifsave(VipsImage *in, void **buffer, size_t *length, int quality, gboolean strip) {
     return vips_heifsave_buffer(in, buffer, length, "Q", quality, "strip", strip,
                                 "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, "effort", 2, NULL);
+}
+
+/// mallopt is not visible to Swift; glibc's per-thread arenas (one per libvips worker) multiply peak memory.
+static inline void cvips_limit_malloc_arenas(int arenas) {
+#ifdef M_ARENA_MAX
+    mallopt(M_ARENA_MAX, arenas);
+#endif
 }
 
 #endif

@@ -42,6 +42,7 @@ public struct Imaging: Sendable {
                     throw .failed(in: "vips_init")
                 }
                 vips_block_untrusted_set(1)
+                cvips_limit_malloc_arenas(2)
                 vips_cache_set_max_mem(50 * 1024 * 1024)
                 vips_cache_set_max(50)
                 vips_cache_set_max_files(20)

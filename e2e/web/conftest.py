@@ -189,5 +189,17 @@ def open_app(chromium, web_server, request):
         return context, page, Screens(page, name)
 
     yield make
-    for context in contexts:
+    report = getattr(request.node, "rep_call", None)
+    for index, context in enumerate(contexts):
+        if report is not None and report.failed:
+            for page in context.pages:
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SCREENSHOTS / f"FAILED-{request.node.name}-{index}.png"))
         context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

@@ -38,7 +38,7 @@ def test_sign_up_like_view_edit_profile_and_log_out(open_app, web_server, device
     context, page, shot = open_app(device, scheme, signed_in=False, path=None)
     context.add_init_script(SHARE_STUB)
     held = []
-    page.route("**/me", held.append)  # hold the session check so the launch screen stays up
+    page.route("**/me", lambda route: held.append(route))  # hold the session check so the launch screen stays up
     page.goto(web_server.base + "/")
     expect(page.locator("#launch")).to_be_visible()
     expect(page.locator("#launch")).to_contain_text("ImageFeed")
@@ -96,9 +96,10 @@ def test_sign_up_like_view_edit_profile_and_log_out(open_app, web_server, device
     expect(like).to_have_attribute("aria-pressed", "true")
 
     # viewer: zoom, next/previous, share, download, info
-    page.evaluate("window.scrollTo(0, 120)")
+    page.evaluate("window.scrollTo(0, 60)")
     first_id = card.get_attribute("data-photo-id")
-    card.locator(".card-photo").click(position={"x": 40, "y": 40})
+    photo_box = card.locator(".card-photo").bounding_box()
+    page.mouse.click(photo_box["x"] + photo_box["width"] / 2, photo_box["y"] + photo_box["height"] / 2)
     viewer = page.get_by_role("dialog", name="Photo viewer")
     expect(viewer).to_be_visible()
     scroll_before = page.evaluate("window.scrollY")
@@ -199,6 +200,7 @@ def test_sign_up_like_view_edit_profile_and_log_out(open_app, web_server, device
     page.get_by_role("alertdialog").get_by_role("button", name="Yes").click()
     expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
     assert "#/signin" in page.url
+    page.get_by_role("link", name="Not now — browse photos").click()
     page.reload()
     page.locator(".tabs").get_by_role("link", name="Favourites").click()
     expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()

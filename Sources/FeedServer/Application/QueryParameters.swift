@@ -40,6 +40,13 @@ struct QueryParameters: Sendable {
         return result.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")
     }
 
+    /// The query without `name`.
+    func removing(_ name: String) -> QueryParameters {
+        var copy = self
+        copy.pairs.removeAll { $0.name == name }
+        return copy
+    }
+
     static func encode(_ text: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?#")

@@ -19,6 +19,7 @@ struct ImageController: Sendable {
         let id = try context.parameters.require("id")
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
+        if let cached = try await cachedRendition(id: id, parsed, request: request, query: query) { return cached }
         guard let photo = try await store.photo(idOrSlug: id) else { throw APIError.notFound("Photo") }
 
         var headers = HTTPFields()
@@ -33,7 +34,7 @@ struct ImageController: Sendable {
             etag = "\"\(photo.sha256)\""
             contentType = ImageFormat(rawValue: photo.format)?.mimeType ?? "application/octet-stream"
         case .rendition(let spec, let negotiated):
-            etag = "\"\(photo.sha256.prefix(20))-\(ImageParameters.cacheKey(Self.complete(spec, photo)))\""
+            etag = Self.etag(id: photo.id, spec: Self.complete(spec, photo))
             contentType = spec.format.mimeType
             if negotiated { headers[.vary] = "Accept" }
         }
@@ -59,6 +60,37 @@ struct ImageController: Sendable {
         headers[.contentLength] = String(bytes.count)
         if request.method == .head { return Response(status: .ok, headers: headers) }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A rendition's ETag: the photo id and the normalised parameters. A photo's pixels never change under its
+    /// id, so this is a strong validator without reading the file.
+    static func etag(id: String, spec: RenditionSpec) -> String {
+        "\"\(id)-\(ImageParameters.cacheKey(spec))\""
+    }
+
+    /// The fast path: a sized rendition already in the cache is answered from the file alone, without the
+    /// database (a deleted photo's renditions are deleted with it).
+    func cachedRendition(id: String, _ parsed: ImageRequest, request: Request, query: QueryParameters) async throws
+        -> Response?
+    {
+        guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil,
+            id.count == 11, query["dl"] == nil
+        else { return nil }
+        let path = renditions.files.renditionPath(photoID: id, key: ImageParameters.cacheKey(spec))
+        var headers = HTTPFields()
+        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        headers[.eTag] = Self.etag(id: id, spec: spec)
+        if negotiated { headers[.vary] = "Accept" }
+        if let ifNoneMatch = request.headers[.ifNoneMatch], FileManager.default.fileExists(atPath: path),
+            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == headers[.eTag] })
+        {
+            return Response(status: .notModified, headers: headers)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        headers[.contentType] = spec.format.mimeType
+        headers[.contentLength] = String(data.count)
+        if request.method == .head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
     }
 
     /// A spec with neither width nor height (`?fm=jpg&q=85`, the `full` URL) means full size.

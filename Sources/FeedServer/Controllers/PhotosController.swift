@@ -32,15 +32,25 @@ struct PhotosController: Sendable {
         let query = QueryParameters(request.uri.query)
         let (page, perPage) = try query.pagination()
         let order = try query.choice("order_by", as: PhotoOrder.self) ?? .latest
+        var cursor: FeedCursor?
+        if let raw = query["cursor"], !raw.isEmpty {
+            guard let parsed = FeedCursor(raw) else {
+                throw APIError.badParameter("cursor is not valid; use the one from the Link header.")
+            }
+            cursor = parsed
+        }
+        let filter = try query.photoFilter()
         let result = try await store.feed(
-            order: order, page: PageRequest(number: page, size: perPage), filter: try query.photoFilter(),
+            order: order, page: PageRequest(number: page, size: perPage), filter: filter, cursor: cursor,
             viewerID: context.caller.user?.id
         )
         let presenter = Presenter(request: request, context: context, publicURL: publicURL)
+        let nextCursor = filter.near == nil ? result.items.last.map { FeedCursor(after: $0).text } : nil
         return JSONResponse.make(
             result.items.map(presenter.photo),
             headers: Pagination.headers(
-                total: result.total, page: page, perPage: perPage, request: request, origin: presenter.origin
+                total: result.total, page: page, perPage: perPage, request: request, origin: presenter.origin,
+                nextCursor: nextCursor
             )
         )
     }

@@ -29,6 +29,7 @@ struct Migration: Sendable {
         .createPhotoSearch,
         .createAccounts,
         .addPhotoFeatures,
+        .createLibraryStats,
     ]
 }
 

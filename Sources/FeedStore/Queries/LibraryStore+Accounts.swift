@@ -120,6 +120,9 @@ extension LibraryStore {
         try await database.transaction { db in
             try await db.raw("DELETE FROM photo_search WHERE photo_id IN (SELECT id FROM photos WHERE user_id = \(bind: id))").run()
             try await db.raw("DELETE FROM users WHERE id = \(bind: id)").run()
+            try await db.raw(
+                "UPDATE library_stats SET value = (SELECT COUNT(*) FROM photos) WHERE name = 'photos'"
+            ).run()
         }
     }
 

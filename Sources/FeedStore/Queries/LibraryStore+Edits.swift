@@ -98,6 +98,7 @@ extension LibraryStore {
             try await db.raw("UPDATE users SET total_photos = total_photos - 1 WHERE id = \(bind: record.owner.id)").run()
             try await db.raw("DELETE FROM photo_search WHERE photo_id = \(bind: id)").run()
             try await db.raw("DELETE FROM photos WHERE id = \(bind: id)").run()
+            try await db.raw("UPDATE library_stats SET value = value - 1 WHERE name = 'photos'").run()
             try await db.raw(
                 """
                 UPDATE collections SET cover_photo_id = (SELECT cp.photo_id FROM collection_photos cp \

@@ -68,6 +68,7 @@ extension LibraryStore {
             try await db.raw(
                 "UPDATE users SET total_photos = total_photos + 1 WHERE id = \(bind: photo.ownerID)"
             ).run()
+            try await db.raw("UPDATE library_stats SET value = value + 1 WHERE name = 'photos'").run()
             for collectionID in photo.collectionIDs {
                 try await addPhoto(photo.id, toCollection: collectionID, at: now, on: db)
             }

@@ -10,6 +10,45 @@ extension PhotoOrder {
         case .popular: "p.likes DESC, p.created_at DESC, p.id DESC"
         }
     }
+
+    /// The condition selecting what comes after `cursor` in this order (keyset pagination: an index seek at any
+    /// depth, where OFFSET walks every row before the page).
+    func after(_ cursor: FeedCursor) -> SQLQueryString {
+        switch self {
+        case .latest: "(p.created_at, p.id) < (\(bind: cursor.createdAt), \(bind: cursor.id))"
+        case .oldest: "(p.created_at, p.id) > (\(bind: cursor.createdAt), \(bind: cursor.id))"
+        case .popular:
+            "(p.likes, p.created_at, p.id) < (\(bind: cursor.likes), \(bind: cursor.createdAt), \(bind: cursor.id))"
+        }
+    }
+}
+
+/// Where a page of the feed ended: the sort key of its last photo. Opaque to clients (`Link` carries it).
+public struct FeedCursor: Sendable, Hashable {
+    public var createdAt: Int64
+    public var likes: Int
+    public var id: String
+
+    /// The cursor after `photo`.
+    public init(after photo: PhotoRecord) {
+        self.createdAt = photo.createdAt.storedSeconds
+        self.likes = photo.likes
+        self.id = photo.id
+    }
+
+    /// Parses the text form, `created.likes.id`; nil when it is not one.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let createdAt = Int64(parts[0]), let likes = Int(parts[1]), (0...1_000_000_000).contains(likes),
+            parts[2].count == 11, parts[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else { return nil }
+        self.createdAt = createdAt
+        self.likes = likes
+        self.id = parts[2]
+    }
+
+    /// The text form.
+    public var text: String { "\(createdAt).\(likes).\(id)" }
 }
 
 /// Filters of `/photos/random`.
@@ -30,26 +69,39 @@ public struct RandomFilter: Sendable, Hashable {
 extension LibraryStore {
     /// One page of the editorial feed: every photo matching `filter`, in `order` (nearest first when the filter
     /// has a place).
+    /// With a `cursor`, the page is the one after it (keyset) and `page.number` is not used to skip rows.
     public func feed(
-        order: PhotoOrder, page: PageRequest, filter: PhotoFilter = PhotoFilter(), viewerID: String? = nil
+        order: PhotoOrder, page: PageRequest, filter: PhotoFilter = PhotoFilter(), cursor: FeedCursor? = nil,
+        viewerID: String? = nil
     ) async throws -> Page<PhotoRecord> {
         try await database.read { db in
             let conditions = filter.conditions
             if let near = filter.near {
                 return try await nearby(conditions, geo: near, page: page, viewerID: viewerID, on: db)
             }
-            let whereClause: SQLQueryString =
+            let filterClause: SQLQueryString =
                 conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            let pageConditions = conditions + (cursor.map { [order.after($0)] } ?? [])
+            let pageClause: SQLQueryString =
+                pageConditions.isEmpty ? "" : " WHERE " + pageConditions.joined(separator: " AND ")
+            let offset = cursor == nil ? page.offset : 0
             let items = try await photos(
                 """
-                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from)\(whereClause) \
-                ORDER BY \(unsafeRaw: order.sql) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from)\(pageClause) \
+                ORDER BY \(unsafeRaw: order.sql) LIMIT \(literal: page.size) OFFSET \(literal: offset)
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = try await count("SELECT COUNT(*) AS n FROM photos p\(whereClause)", on: db)
+            let total = conditions.isEmpty
+                ? try await libraryPhotoCount(on: db)
+                : try await count("SELECT COUNT(*) AS n FROM photos p\(filterClause)", on: db)
             return Page(items: items, total: total)
         }
+    }
+
+    func libraryPhotoCount(on db: any SQLDatabase) async throws -> Int {
+        try await db.raw("SELECT value FROM library_stats WHERE name = 'photos'").first()?
+            .decode(column: "value", as: Int.self) ?? 0
     }
 
     /// The photos of one user, in `order`.
@@ -126,7 +178,7 @@ extension LibraryStore {
 
     /// The number of photos in the library.
     public func photoCount() async throws -> Int {
-        try await database.read { db in try await count("SELECT COUNT(*) AS n FROM photos", on: db) }
+        try await database.read { db in try await libraryPhotoCount(on: db) }
     }
 
     func count(_ query: SQLQueryString, on db: any SQLDatabase) async throws -> Int {
