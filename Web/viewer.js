@@ -197,8 +197,10 @@ export function createViewer(onClose) {
         }
     });
 
+    const actionButtons = [infoButton, downloadButton, shareButton, zoomButton];
     function render() {
         photo = list.items[index];
+        for (const button of actionButtons) button.disabled = false;
         detail = null;
         showImage();
         title.replaceChildren(
@@ -421,6 +423,10 @@ export function createViewer(onClose) {
                 index = found;
                 render();
             } else {
+                photo = null;
+                likeSlot.replaceChildren();
+                title.replaceChildren();
+                for (const button of actionButtons) button.disabled = true;
                 list = new PhotoList(async () => ({ photos: [await get(`/photos/${encodeURIComponent(id)}`)] }), 1);
                 try {
                     await list.more();

@@ -110,28 +110,38 @@ def store_sql(kind, request, n, arg=None):
     tags = lambda ids: ("SELECT photo_id, tag FROM photo_tags WHERE photo_id IN (%s) ORDER BY tag"
                         % ", ".join(["?"] * len(ids) if kind == "sqlite" else [f"${k + 1}" for k in range(len(ids))]),
                         ids)
-    if request in ("feed", "deep"):
-        offset = 0 if request == "feed" else deep_offset(n)
-        return [(f"SELECT {SELECT} FROM {FROM} ORDER BY {LATEST} LIMIT {PER_PAGE} OFFSET {offset}", []), tags,
-                ("SELECT COUNT(*) AS n FROM photos", [])]
+    stats = ("SELECT value FROM library_stats WHERE name = 'photos'", [])
+    if request == "feed":
+        return [(f"SELECT {SELECT} FROM {FROM} ORDER BY {LATEST} LIMIT {PER_PAGE} OFFSET 0", []), tags, stats]
+    if request == "deep":
+        # What following `Link: rel="next"` runs at any depth: a keyset seek after the cursor.
+        created, _, pid = DEEP_CURSORS[n]
+        c1, c2 = ("?", "?") if kind == "sqlite" else ("$1", "$2")
+        return [(f"SELECT {SELECT} FROM {FROM} WHERE (p.created_at, p.id) < ({c1}, {c2}) ORDER BY {LATEST} "
+                 f"LIMIT {PER_PAGE} OFFSET 0", [created, pid]), tags, stats]
     if request == "photo":
         two = "?" if kind == "sqlite" else "$2"
         return [(f"SELECT {SELECT} FROM {FROM} WHERE p.id = {ph} OR p.slug = {two}", [arg, arg]), tags]
     if request in ("search", "search_latest"):
+        # LibraryStore+Search.swift: relevance is scored once inside the full-text index, then joined.
         if kind == "sqlite":
             match = f'"{QUERY}"*'
-            where = f"p.id IN (SELECT photo_id FROM photo_search WHERE photo_search MATCH ?)"
-            rank = ("(SELECT bm25(photo_search) FROM photo_search WHERE photo_search MATCH ? "
-                    "AND photo_search.photo_id = p.id) ASC, p.created_at DESC, p.id DESC")
+            where = "p.id IN (SELECT photo_id FROM photo_search WHERE photo_search MATCH ?)"
+            ranked = ("(SELECT photo_id, bm25(photo_search) AS score FROM photo_search WHERE photo_search MATCH ?) s "
+                      "JOIN photos p ON p.id = s.photo_id JOIN users u ON u.id = p.user_id")
+            rank_order = "s.score ASC, p.created_at DESC, p.id DESC"
         else:
             match = f"{QUERY}:*"
             where = "p.id IN (SELECT photo_id FROM photo_search WHERE document @@ to_tsquery('simple', $1))"
-            rank = ("(SELECT ts_rank(document, to_tsquery('simple', $1)) FROM photo_search s "
-                    "WHERE s.photo_id = p.id) DESC, p.created_at DESC, p.id DESC")
-        order = LATEST if request == "search_latest" else rank
-        nmatch = 1 if (request == "search_latest" or kind != "sqlite") else 2
-        return [(f"SELECT {SELECT} FROM {FROM} WHERE {where} ORDER BY {order} LIMIT {PER_PAGE} OFFSET 0",
-                 [match] * nmatch), tags,
+            ranked = ("(SELECT photo_id, ts_rank(document, query) AS score FROM photo_search, "
+                      "to_tsquery('simple', $1) query WHERE document @@ query) s "
+                      "JOIN photos p ON p.id = s.photo_id JOIN users u ON u.id = p.user_id")
+            rank_order = "s.score DESC, p.created_at DESC, p.id DESC"
+        if request == "search_latest":
+            items = (f"SELECT {SELECT} FROM {FROM} WHERE {where} ORDER BY {LATEST} LIMIT {PER_PAGE} OFFSET 0", [match])
+        else:
+            items = (f"SELECT {SELECT} FROM {ranked} ORDER BY {rank_order} LIMIT {PER_PAGE} OFFSET 0", [match])
+        return [items, tags,
                 (f"SELECT COUNT(*) AS n FROM photos p WHERE {where}", [match]),
                 (f"SELECT t.tag AS tag, COUNT(*) AS n FROM photo_tags t WHERE t.photo_id IN "
                  f"(SELECT p.id FROM photos p WHERE {where}) GROUP BY t.tag ORDER BY n DESC, t.tag ASC LIMIT 20",
@@ -176,9 +186,19 @@ def deep_page(n):
     return n // PER_PAGE
 
 
+# The sort key (created_at, likes, id) of the photo before the last full page, per library size: the deep page is
+# read the way a client following `Link: rel="next"` reads it, with the keyset cursor.
+DEEP_CURSORS = {}
+
+
+def deep_path(n):
+    created, likes, pid = DEEP_CURSORS[n]
+    return f"/photos?per_page={PER_PAGE}&page={deep_page(n)}&cursor={created}.{likes}.{pid}"
+
+
 HTTP_PATHS = {
     "feed": lambda n, pid: f"/photos?per_page={PER_PAGE}",
-    "deep": lambda n, pid: f"/photos?per_page={PER_PAGE}&page={deep_page(n)}",
+    "deep": lambda n, pid: deep_path(n),
     "photo": lambda n, pid: f"/photos/{pid}",
     "search": lambda n, pid: f"/search/photos?query={QUERY}&per_page={PER_PAGE}",
     "search_latest": lambda n, pid: f"/search/photos?query={QUERY}&per_page={PER_PAGE}&order_by=latest",
@@ -230,6 +250,8 @@ def sqlite_seed(path, start, end):
     for _, sql in indexes:
         con.execute(sql)
     con.execute("UPDATE users SET total_photos = (SELECT COUNT(*) FROM photos WHERE user_id = users.id)")
+    # Rows written behind the store's back: bring its photo counter (migration 008) in step.
+    con.execute("UPDATE library_stats SET value = (SELECT COUNT(*) FROM photos) WHERE name = 'photos'")
     con.execute("COMMIT")
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     con.close()
@@ -295,8 +317,10 @@ def sqlite_stmt_times(con, statements, budget=1.0):
 def measure_scale_sqlite(db_path, server, n):
     con = sqlite_connect(str(db_path))
     pid = con.execute(f"SELECT id FROM photos ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET {n // 2}").fetchone()[0]
-    cursor = con.execute(f"SELECT created_at, id FROM photos ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET "
-                         f"{deep_offset(n) - 1}").fetchone()
+    deep = con.execute(f"SELECT created_at, likes, id FROM photos ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET "
+                       f"{deep_offset(n) - 1}").fetchone()
+    DEEP_CURSORS[n] = tuple(deep)
+    cursor = (deep[0], deep[2])
     hits = con.execute("SELECT COUNT(*) FROM photo_search WHERE photo_search MATCH ?", [f'"{QUERY}"*']).fetchone()[0]
     out = {"n": n, "search_hits": hits, "photo_id": pid, "http": {}, "db": {}, "db_statements_ms": {}, "whatif": {},
            "plans": {}}
@@ -366,7 +390,7 @@ def api_section(server, n, pid, backend):
     static = WORK / "static-api"
     shutil.rmtree(static, ignore_errors=True)
     static.mkdir()
-    paths = {"feed": HTTP_PATHS["feed"](n, pid), "deep": f"/photos?per_page={PER_PAGE}&page={min(3000, deep_page(n))}",
+    paths = {"feed": HTTP_PATHS["feed"](n, pid), "deep": deep_path(n),
              "photo": HTTP_PATHS["photo"](n, pid), "search": HTTP_PATHS["search"](n, pid)}
     for name, path in paths.items():
         status, headers, body = fetch(server.port, path)
@@ -504,7 +528,8 @@ def pg_seed(pg, start, end):
         w("\\.\n")
     for _, sql in indexes:
         w(sql + ";\n")
-    w("UPDATE users SET total_photos = (SELECT COUNT(*) FROM photos WHERE user_id = users.id);\nCOMMIT;\n"
+    w("UPDATE users SET total_photos = (SELECT COUNT(*) FROM photos WHERE user_id = users.id);\n"
+      "UPDATE library_stats SET value = (SELECT COUNT(*) FROM photos) WHERE name = 'photos';\nCOMMIT;\n"
       "VACUUM ANALYZE;\n")
     proc.stdin.close()
     err = proc.stderr.read()
@@ -559,9 +584,10 @@ def pg_time(pg, statements, reps):
 
 def measure_scale_pg(pg, n, server=None):
     pid = pg.sql(f"SELECT id FROM photos ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET {n // 2}").strip()
-    cur = pg.sql(f"SELECT created_at || '\t' || id FROM photos ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET "
-                 f"{deep_offset(n) - 1}").strip().split("\t")
-    cursor = (int(cur[0]), cur[1])
+    cur = pg.sql(f"SELECT created_at || '\t' || likes || '\t' || id FROM photos ORDER BY created_at DESC, id DESC "
+                 f"LIMIT 1 OFFSET {deep_offset(n) - 1}").strip().split("\t")
+    DEEP_CURSORS[n] = (int(cur[0]), int(cur[1]), cur[2])
+    cursor = (int(cur[0]), cur[2])
     hits = int(pg.sql(f"SELECT COUNT(*) FROM photo_search WHERE document @@ to_tsquery('simple', '{QUERY}:*')"))
     out = {"n": n, "search_hits": hits, "photo_id": pid, "db": {}, "db_statements_ms": {}, "whatif": {}, "plans": {},
            "http": {}}

@@ -244,5 +244,5 @@ def test_sign_in_tells_wrong_credentials_from_network_failure(open_app, web_serv
     page.get_by_label("Email or username").fill(web_server.email)
     page.get_by_label("Password").fill(web_server.password)
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name="Favourites")).to_be_visible()
+    expect(page.get_by_role("heading", name="Favourites", exact=True)).to_be_visible()
     assert page.errors == []

@@ -24,6 +24,13 @@ public enum Caller: Sendable {
 }
 
 extension FeedRequestContext {
+    /// The signed-in person when they may see private data under `scope` (the session always may; a token
+    /// only with the scope); nil otherwise, so private things stay hidden rather than failing the request.
+    func viewer(with scope: Scope) -> String? {
+        guard case .user(let user, let scopes, _) = caller, scopes.contains(scope) else { return nil }
+        return user.id
+    }
+
     /// The signed-in person, who must hold `scope`: 401 without a valid user token, 403 without the scope.
     func requireUser(_ scope: Scope) throws(APIError) -> UserRecord {
         guard case .user(let user, let scopes, _) = caller else { throw APIError.invalidToken }

@@ -32,7 +32,7 @@ public func buildApplication(
     let imaging = Imaging(limits: configuration.imageLimits)
     let renditions = RenditionService(imaging: imaging, files: files, threadPool: threadPool)
 
-    let router = Router(context: FeedRequestContext.self)
+    let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: CORSHeadersMiddleware())
     let limiter = SharedRateLimiter(

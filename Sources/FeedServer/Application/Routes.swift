@@ -19,7 +19,12 @@ enum Routes {
         ("/collections/:id", [.get, .put, .delete]), ("/collections/:id/photos", [.get]),
         ("/collections/:id/add", [.post]), ("/collections/:id/remove", [.delete]), ("/me", [.get, .put]),
         ("/me/avatar", [.put, .post]), ("/devices", [.get]), ("/img/:id", [.get, .head]),
-        ("/oauth/token", [.post]), ("/oauth/revoke", [.post]),
+        ("/oauth/token", [.post]), ("/oauth/revoke", [.post]), ("/oauth/authorize", [.get, .post]),
+        ("/oauth/authorize/native", [.get]), ("/photos/search", [.get]), ("/photos/curated", [.get]),
+        ("/users/:username/portfolio", [.get]), ("/avatars/:username", [.get]), ("/p/:id", [.get]),
+        ("/account/signup", [.get, .post]), ("/account/login", [.get, .post]), ("/account/logout", [.post]),
+        ("/account/settings", [.get]), ("/account/apps", [.post]),
+        ("/account/authorizations/:appID/revoke", [.post]),
     ]
 
     /// Registers a 405 for every method a path does not serve.

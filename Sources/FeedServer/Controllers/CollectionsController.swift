@@ -38,7 +38,9 @@ struct CollectionsController: Sendable {
 
     func collection(_ context: FeedRequestContext) async throws -> CollectionRecord {
         let id = try context.parameters.require("id")
-        guard let record = try await store.collection(id: id, viewerID: context.caller.user?.id) else {
+        // Private albums are visible to their owner through the session or a token with read_collections.
+        let viewer = context.viewer(with: .readCollections) ?? context.viewer(with: .writeCollections)
+        guard let record = try await store.collection(id: id, viewerID: viewer) else {
             throw APIError.notFound("Collection")
         }
         return record
@@ -81,13 +83,8 @@ struct CollectionsController: Sendable {
         } else {
             result = try await store.photos(inCollection: record.id, page: pageRequest, viewerID: viewer)
         }
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
-        return JSONResponse.make(
-            result.items.map(presenter.photo),
-            headers: Pagination.headers(
-                total: result.total, page: page, perPage: perPage, request: request, origin: presenter.origin
-            )
-        )
+        return Presenter(request: request, context: context, publicURL: publicURL)
+            .photoList(result, page: page, perPage: perPage, request: request)
     }
 
     static func validatedTitle(_ raw: String?) throws(APIError) -> String {

@@ -12,7 +12,6 @@ struct ImageController: Sendable {
 
     func addRoutes(to router: Router<FeedRequestContext>) {
         router.get("/img/:id", use: get)
-        router.head("/img/:id", use: get)
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {

@@ -44,15 +44,9 @@ struct PhotosController: Sendable {
             order: order, page: PageRequest(number: page, size: perPage), filter: filter, cursor: cursor,
             viewerID: context.caller.user?.id
         )
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
         let nextCursor = filter.near == nil ? result.items.last.map { FeedCursor(after: $0).text } : nil
-        return JSONResponse.make(
-            result.items.map(presenter.photo),
-            headers: Pagination.headers(
-                total: result.total, page: page, perPage: perPage, request: request, origin: presenter.origin,
-                nextCursor: nextCursor
-            )
-        )
+        return Presenter(request: request, context: context, publicURL: publicURL)
+            .photoList(result, page: page, perPage: perPage, request: request, nextCursor: nextCursor)
     }
 
     func photo(_ context: FeedRequestContext) async throws -> PhotoRecord {
@@ -124,13 +118,8 @@ struct PhotosController: Sendable {
             PhotoSearch(text: text, orientation: try query.choice("orientation", as: Orientation.self)),
             page: PageRequest(number: page, size: perPage), viewerID: context.caller.user?.id
         )
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
-        return JSONResponse.make(
-            result.page.items.map(presenter.photo),
-            headers: Pagination.headers(
-                total: result.page.total, page: page, perPage: perPage, request: request, origin: presenter.origin
-            )
-        )
+        return Presenter(request: request, context: context, publicURL: publicURL)
+            .photoList(result.page, page: page, perPage: perPage, request: request)
     }
 
     // MARK: likes

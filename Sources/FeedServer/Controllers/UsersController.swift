@@ -36,20 +36,15 @@ struct UsersController: Sendable {
             ofUser: user.id, order: order, page: PageRequest(number: page, size: perPage),
             viewerID: context.caller.user?.id
         )
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
-        return JSONResponse.make(
-            result.items.map(presenter.photo),
-            headers: Pagination.headers(
-                total: result.total, page: page, perPage: perPage, request: request, origin: presenter.origin
-            )
-        )
+        return Presenter(request: request, context: context, publicURL: publicURL)
+            .photoList(result, page: page, perPage: perPage, request: request)
     }
 
     @Sendable func collections(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let query = QueryParameters(request.uri.query)
         let (page, perPage) = try query.pagination()
         let user = try await user(context)
-        let viewer = context.caller.user?.id
+        let viewer = context.viewer(with: .readCollections)
         let result = try await store.collections(
             ofUser: user.id, page: PageRequest(number: page, size: perPage), viewerID: viewer
         )
@@ -71,13 +66,8 @@ struct UsersController: Sendable {
         let result = try await store.likedPhotos(
             userID: user.id, page: PageRequest(number: page, size: perPage), viewerID: context.caller.user?.id
         )
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
-        return JSONResponse.make(
-            result.items.map(presenter.photo),
-            headers: Pagination.headers(
-                total: result.total, page: page, perPage: perPage, request: request, origin: presenter.origin
-            )
-        )
+        return Presenter(request: request, context: context, publicURL: publicURL)
+            .photoList(result, page: page, perPage: perPage, request: request)
     }
 
     @Sendable func portfolio(_ request: Request, context: FeedRequestContext) async throws -> Response {

@@ -5,7 +5,7 @@ import Hummingbird
 /// rate-limit headers, on every response (errors too), and preflight requests are answered directly. Credentials
 /// (the session cookie) are never shared cross-origin: third-party web apps use bearer tokens.
 struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var exposed: String { "Link, X-Total, X-Per-Page, X-Ratelimit-Limit, X-Ratelimit-Remaining, ETag" }
+    static var exposed: String { "Link, X-Total, X-Per-Page, X-Ratelimit-Limit, X-Ratelimit-Remaining, Retry-After, ETag" }
     static var allowedHeaders: String {
         "Accept, Accept-Version, Authorization, Cache-Control, Content-Type, If-None-Match, Origin"
     }
