@@ -94,6 +94,8 @@ function showPage(route) {
     } else {
         views[name].show(route);
         lastTab = TAB_OF[name] ?? lastTab;
+        // A tab link leads back to where that tab was left (its search, its filters).
+        if (TAB_OF[name]) document.querySelector(`.tabs a[data-tab=${name}]`).setAttribute('href', `#${route.path}`);
     }
     for (const link of document.querySelectorAll('.tabs a')) {
         if (link.dataset.tab === lastTab && !(name in AUTH_SCREENS)) link.setAttribute('aria-current', 'page');

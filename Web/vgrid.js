@@ -118,11 +118,15 @@ export class VirtualGrid {
             this.rows.set(index, row);
             this.container.append(row);
         }
-        const cell = this.container.querySelector(`:scope > .vrow > [data-index="${watched}"]`);
-        if (cell && cell !== this.watching) {
-            this.watching = cell;
+        // The 5th-from-last item and everything after it: a long jump past it still asks for more.
+        const tail = [...this.container.querySelectorAll(':scope > .vrow > [data-index]')]
+            .filter((cell) => Number(cell.dataset.index) >= watched);
+        const key = tail.map((cell) => cell.dataset.index).join(',');
+        if (key !== this.watchKey || tail.some((cell) => !this.watched?.has(cell))) {
+            this.watchKey = key;
+            this.watched = new Set(tail);
             this.observer.disconnect();
-            this.observer.observe(cell);
+            for (const cell of tail) this.observer.observe(cell);
         }
     }
 

@@ -223,7 +223,8 @@ def test_sign_in_tells_wrong_credentials_from_network_failure(open_app, web_serv
     expect(alert).to_contain_text("Incorrect email or password")
     shot("wrong-password")
     alert.get_by_role("button", name="OK").click()
-    expect(page.get_by_label("Password")).to_be_focused()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    expect(page.get_by_label("Password", exact=True)).to_be_focused()
 
     # network failure: the generic alert, whose OK returns to the sign-in screen
     page.route("**/account/login", lambda route: route.abort("connectionrefused"))

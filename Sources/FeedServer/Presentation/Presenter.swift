@@ -89,7 +89,7 @@ struct Presenter: Sendable {
             lastName: record.lastName, bio: record.bio, location: record.location, portfolioUrl: record.portfolioURL,
             instagramUsername: record.instagramUsername,
             links: UserLinks(
-                self: base, html: "\(origin)/@\(record.username)", photos: "\(base)/photos",
+                self: base, html: "\(origin)/#/user/\(record.username)", photos: "\(base)/photos",
                 likes: "\(base)/likes", portfolio: "\(base)/portfolio"
             ),
             profileImage: ProfileImage(
