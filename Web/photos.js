@@ -33,6 +33,8 @@ export function feedCard(photo, list, from) {
     const frame = el('a.card-photo', { ...openLink(photo, list, from), 'aria-label': altText(photo) });
     frame.style.aspectRatio = `${photo.width} / ${photo.height}`;
     placeholderStyle(frame, photo);
+    // The first photo is the page's largest paint: fetch it at once and first, not lazily.
+    const first = list?.items?.[0] === photo;
     const image = el('img', {
         src: imageURL(photo, 800),
         srcset: srcset(photo, [400, 800, 1080, 1600]),
@@ -40,8 +42,9 @@ export function feedCard(photo, list, from) {
         alt: altText(photo),
         width: photo.width,
         height: photo.height,
-        loading: 'lazy',
-        decoding: 'async',
+        loading: first ? 'eager' : 'lazy',
+        fetchpriority: first ? 'high' : 'auto',
+        decoding: first ? 'sync' : 'async',
     });
     watchImage(image, frame);
     frame.append(image);

@@ -1,17 +1,344 @@
-"""Section 5: the feed in headless Chromium under a mobile lab profile (LCP, CLS, long tasks, JS and CSS bytes).
+"""Section 5: the feed in headless Chromium under a mobile lab profile (LCP, CLS, long tasks, DOM size after a long
+scroll, JS and CSS bytes).
 
-The web app does not exist yet (Web/ has no index.html), so this section records that it is skipped. When it
-lands, this is where the method of shared/reference/performance-anchors.md §5 goes: chromium --headless=new with
-the DevTools protocol, 4× CPU throttle, 150 ms RTT, 1.6 Mbps, 412×823 at DPR 1.75, PerformanceObserver for LCP,
-layout-shift and longtask, Network.loadingFinished for JS/CSS bytes.
+Method (shared/reference/performance-anchors.md §5, with Playwright driving Debian's Chromium instead of a raw CDP
+socket): a fresh browser context per repetition (empty cache, no service worker yet), phone viewport 390×844 at
+DPR 3, mobile, touch; over the DevTools protocol `Emulation.setCPUThrottlingRate {rate: 4}` and
+`Network.emulateNetworkConditions` with the anchors' mobile numbers (Lighthouse's "Slow 4G": 150 ms RTT, 1.6 Mbps
+down, 750 kbps up) and `Network.setCacheDisabled`. In-page PerformanceObservers (buffered, installed before any
+page script) give LCP (last `largest-contentful-paint` entry), CLS (sum of `layout-shift` values without recent
+input) and `longtask` entries. Then the page is scrolled (window.scrollBy, 8 viewports per step
+and two animation frames, 4× CPU but network throttle lifted; in the first repetition only, to keep the section in its time)
+until the feed has rendered photo #2,000, and the DOM node count and the long tasks of the scroll are read.
+
+The library: the demo photos (`imagefeed import /usr/share/backgrounds/mate …`) plus 2,000 synthetic rows seeded
+with bench/db.py's `sqlite_seed` (older than the imported photos, so the first screen shows real photos). Every
+synthetic row's original is a hard link to one real imported JPEG at its content-addressed path, so its
+renditions are real images (rendered on demand by the server).
+
+Runs with the repository's venv (/work/main/.venv, Playwright) — re-executes itself there when started with a
+Python that lacks Playwright.
 """
-from common import REPO, save
+import gzip
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
 
-index = REPO / "Web" / "index.html"
-if not index.exists():
-    save("web", {"skipped": True, "reason": "the web app does not exist yet (no Web/index.html)"})
-    print("web: skipped — no Web/index.html yet")
-else:
-    save("web", {"skipped": True, "reason": "Web/index.html exists but the Chromium lab run is not written yet: "
-                 "implement it in bench/web.py (method in performance-anchors.md §5)"})
-    print("web: skipped — Web/index.html exists; bench/web.py needs its Chromium run")
+BENCH_DIR = Path(__file__).resolve().parent
+VENV_PY = BENCH_DIR.parent / ".venv" / "bin" / "python"
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:
+    if VENV_PY.exists() and not os.environ.get("BENCH_WEB_REEXEC"):
+        os.environ["BENCH_WEB_REEXEC"] = "1"
+        os.execv(str(VENV_PY), [str(VENV_PY), __file__] + sys.argv[1:])
+    raise
+
+sys.path.insert(0, str(BENCH_DIR))
+from common import BIN, REPO, WORK, Server, log, quote, rel, save  # noqa: E402
+from db import sqlite_seed  # noqa: E402
+
+WEB = REPO / "Web"
+DATA = WORK / "web-data"
+DEMO = "/usr/share/backgrounds/mate"
+SYNTHETIC = int(os.environ.get("BENCH_WEB_PHOTOS", "2000"))
+REPS = int(os.environ.get("BENCH_WEB_REPS", "3"))
+CHROMIUM = os.environ.get("BENCH_CHROMIUM", "/usr/bin/chromium")
+SCROLL_LIMIT_S = float(os.environ.get("BENCH_WEB_SCROLL_LIMIT_S", "150"))
+SCROLL_REPS = int(os.environ.get("BENCH_WEB_SCROLL_REPS", "1"))  # the long scroll: first repetition only (time)
+SCROLL_VIEWPORTS = 8
+VIEWPORT = {"width": 390, "height": 844}
+DPR = 3
+CPU_RATE = 4
+# The anchors' mobile profile (= Lighthouse's mobile "Slow 4G" preset): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
+NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+BUDGET = {"bytes_kb": 60, "lcp_ms": 1500, "cls": 0.01, "longtask_ms": 50}
+
+OBSERVERS = """
+(() => {
+  const m = window.__bench = {lcp: [], shifts: [], cls: 0, longtasks: []};
+  const observe = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn))
+      .observe({type, buffered: true}); } catch (e) { m['no_' + type] = String(e); } };
+  observe('largest-contentful-paint', (e) => m.lcp.push({t: e.startTime, render: e.renderTime, load: e.loadTime,
+      size: e.size, tag: e.element ? e.element.tagName : null, url: e.url || ''}));
+  observe('layout-shift', (e) => { if (!e.hadRecentInput) { m.cls += e.value;
+      m.shifts.push({t: e.startTime, v: e.value, sources: (e.sources || []).map((s) => s.node ?
+          (s.node.className || s.node.nodeName) + '' : '?').slice(0, 3)}); } });
+  observe('longtask', (e) => m.longtasks.push({t: e.startTime, d: e.duration}));
+})();
+"""
+
+STATE = """() => {
+  const cells = document.querySelectorAll('.feed-list [data-index]');
+  let maxIndex = -1;
+  for (const c of cells) maxIndex = Math.max(maxIndex, Number(c.dataset.index));
+  const status = document.querySelector('[data-view=feed] .list-status');
+  return {nodes: document.getElementsByTagName('*').length, imgs: document.images.length, cells: cells.length,
+          maxIndex, height: document.documentElement.scrollHeight, y: window.scrollY,
+          status: status ? status.textContent : null, bench: window.__bench};
+}"""
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The library
+
+def build_library():
+    shutil.rmtree(DATA, ignore_errors=True)
+    cmd = [BIN, "import", DEMO,
+           "--collection-per-folder", "--user", "mate", "--data", str(DATA)]
+    t0 = time.time()
+    run = subprocess.run(cmd, capture_output=True, text=True, cwd=WORK)
+    if run.returncode != 0:
+        raise RuntimeError(f"import failed: {run.stdout[-1500:]}{run.stderr[-1500:]}")
+    import_s = round(time.time() - t0, 1)
+    db = next(DATA.glob("*.sqlite"))
+    con = sqlite3.connect(db)
+    real = con.execute("SELECT COUNT(*) FROM photos").fetchone()[0]
+    newest_real = con.execute("SELECT MIN(created_at) FROM photos").fetchone()[0]
+    con.close()
+    seed_s = sqlite_seed(str(db), 0, SYNTHETIC)   # also brings library_stats in step
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT id, sha256, format, created_at FROM photos ORDER BY created_at DESC, id DESC").fetchall()
+    synthetic = rows[real:]
+    assert len(synthetic) == SYNTHETIC and max(r[3] for r in synthetic) < newest_real, "synthetic rows sort first"
+    # One real landscape JPEG (4:3-ish, like the synthetic rows' 4000×3000 / 3000×4000) as every synthetic original.
+    source = con.execute("SELECT sha256, format, width, height FROM photos WHERE format = 'jpeg' AND sha256 NOT IN "
+                         f"({','.join('?' * len(synthetic))}) ORDER BY ABS(1.0 * width / height - 4.0 / 3) LIMIT 1",
+                         [r[1] for r in synthetic]).fetchone()
+    stats = con.execute("SELECT value FROM library_stats WHERE name = 'photos'").fetchone()[0]
+    con.close()
+    src = DATA / "originals" / source[0][:2] / source[0][2:4] / f"{source[0]}.{source[1]}"
+    for _, sha, fmt, _ in synthetic:
+        dest = DATA / "originals" / sha[:2] / sha[2:4] / f"{sha}.{fmt}"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.link(src, dest)
+    log(f"web: library {real} imported ({import_s} s) + {SYNTHETIC} synthetic (seed {seed_s} s); counter {stats}")
+    return {"import_command": quote([rel(c) if "/" in str(c) else c for c in cmd]), "import_s": import_s,
+            "real_photos": real, "synthetic_photos": SYNTHETIC, "seed_s": seed_s, "library_stats_photos": stats,
+            "synthetic_original": f"{rel(src)} ({source[2]}×{source[3]}, hard-linked {SYNTHETIC}×)"}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# One repetition
+
+def new_page(browser, throttle=True):
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=DPR, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.add_init_script(OBSERVERS)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    if throttle:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_RATE})
+        cdp.send("Network.emulateNetworkConditions", NETWORK)
+    return context, page, cdp
+
+
+def wait_quiet(page, requests, settle=2.0, limit=25.0):
+    """Waits until no request has started or finished for `settle` seconds (lazy images included)."""
+    t0 = time.time()
+    last = (-1, -1)
+    quiet_since = time.time()
+    while time.time() - t0 < limit:
+        page.wait_for_timeout(250)
+        now = (len(requests["started"]), len(requests["finished"]))
+        if now != last or now[0] > now[1]:
+            last, quiet_since = now, time.time()
+        elif time.time() - quiet_since >= settle:
+            break
+    return round(time.time() - t0, 1)
+
+
+def rep(browser, url, index, do_scroll=True):
+    context, page, cdp = new_page(browser)
+    requests = {"started": {}, "finished": {}, "info": {}}
+    cdp.on("Network.requestWillBeSent", lambda e: requests["started"].__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.responseReceived", lambda e: requests["info"].__setitem__(
+        e["requestId"], {"url": e["response"]["url"], "type": e.get("type"), "status": e["response"]["status"],
+                         "encoding": {k.lower(): v for k, v in e["response"]["headers"].items()}.get("content-encoding")}))
+    cdp.on("Network.loadingFinished", lambda e: requests["finished"].__setitem__(e["requestId"], e["encodedDataLength"]))
+    cdp.on("Network.loadingFailed", lambda e: requests["finished"].__setitem__(e["requestId"], 0))
+    t0 = time.time()
+    page.goto(url, wait_until="load", timeout=60000)
+    load_s = round(time.time() - t0, 2)
+    quiet = wait_quiet(page, requests)
+    start = page.evaluate(STATE)
+    b = start["bench"]
+    lcp = b["lcp"][-1] if b["lcp"] else None
+    files = []
+    for rid, info in requests["info"].items():
+        if info["type"] in ("Script", "Stylesheet") and rid in requests["finished"]:
+            files.append({"url": info["url"].split("?")[0].rsplit("/", 1)[-1], "type": info["type"],
+                          "transfer": requests["finished"][rid], "encoding": info["encoding"]})
+    images = [i for r, i in requests["info"].items() if i["type"] == "Image"]
+    out = {"load_event_s": load_s, "settle_s": quiet, "lcp_ms": round(lcp["t"], 1) if lcp else None,
+           "lcp_element": lcp and {k: lcp[k] for k in ("tag", "size", "url")},
+           "lcp_candidates": [(round(e["t"]), e["tag"], e["url"].split("/")[-1][:60]) for e in b["lcp"]],
+           "cls": round(b["cls"], 4), "shifts": b["shifts"][:10],
+           "load_longtasks": {"count": len(b["longtasks"]), "max_ms": round(max([t["d"] for t in b["longtasks"]],
+                                                                                 default=0), 1),
+                              "total_blocking_ms": round(sum(max(0, t["d"] - 50) for t in b["longtasks"]), 1)},
+           "nodes_start": start["nodes"], "cells_start": start["cells"], "requests": len(requests["started"]),
+           "image_requests": [(i["url"].split("/photos/")[-1][:70], i["status"],
+                               requests["finished"].get(r)) for r, i in requests["info"].items()
+                              if i["type"] == "Image"][:12],
+           "image_bytes": sum(requests["finished"].get(r, 0) for r, i in requests["info"].items() if i["type"] == "Image"),
+           "image_count": len(images), "js_css_files": files}
+    log(f"  rep {index}: load {load_s} s, LCP {out['lcp_ms']} ms ({lcp and lcp['tag']}), CLS {out['cls']}, "
+        f"long tasks {out['load_longtasks']}, nodes {start['nodes']}, {len(images)} images "
+        f"{out['image_bytes'] / 1024:.0f} KiB")
+    image_body = None
+    image_url = (lcp or {}).get("url") or next((i["url"] for i in images if "/img/" in i["url"]), None)
+    if image_url:
+        resp = page.request.get(image_url)
+        image_body = (resp.headers.get("content-type", "image/jpeg"), resp.body())
+    if do_scroll:
+        out["scroll"] = scroll(page, image_body, cdp)
+    context.close()
+    return out
+
+
+STEP = """async (dy) => {
+  window.scrollBy(0, dy);
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return (%s)();
+}""" % STATE
+
+
+def scroll(page, image_body, cdp):
+    """Scrolls the feed until photo #SYNTHETIC has been rendered; long tasks and DOM size along the way.
+
+    Image requests during the scroll are answered by Playwright with one real rendition (the LCP image of the
+    load), so the server is not asked to render ~2,000 renditions on demand on the same two cores; the page still
+    fetches, decodes and paints a real JPEG per card."""
+    if image_body:
+        page.route("**/img/**", lambda route: route.fulfill(status=200, body=image_body[1],
+                                                             headers={"Content-Type": image_body[0]}))
+    # CPU stays 4× slower; the network throttle is lifted for the scroll (100 API pages over Slow 4G alone would
+    # take the section past its time) — it does not change main-thread work.
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1,
+                                                  "uploadThroughput": -1})
+    page.evaluate("() => { window.__bench.longtasks = []; }")
+    step = int(VIEWPORT["height"] * SCROLL_VIEWPORTS)
+    t0 = time.time()
+    samples = []
+    steps = 0
+    stalled = 0
+    state = page.evaluate(STATE)
+    while state["maxIndex"] < SYNTHETIC - 1 and time.time() - t0 < SCROLL_LIMIT_S:
+        before = state["y"]
+        state = page.evaluate(STEP, step)
+        steps += 1
+        if steps % 10 == 0:
+            samples.append((state["maxIndex"], state["nodes"]))
+        if state["y"] == before:   # at the bottom: the next page is on its way
+            stalled += 1
+            if "caught up" in (state["status"] or ""):
+                break
+            page.wait_for_timeout(100)
+    page.wait_for_timeout(1500)   # let the last rows and images render
+    end = page.evaluate(STATE)
+    lt = end["bench"]["longtasks"]
+    result = {"seconds": round(time.time() - t0, 1), "steps": steps, "step_px": step, "waits_at_bottom": stalled,
+              "reached_index": end["maxIndex"], "nodes_end": end["nodes"], "images_in_dom": end["imgs"],
+              "cells_in_dom": end["cells"], "scroll_height": end["height"],
+              "nodes_max": max([n for _, n in samples] + [end["nodes"]]), "samples": samples[::5],
+              "longtasks": {"count": len(lt), "max_ms": round(max([t["d"] for t in lt], default=0), 1),
+                            "over_100": sum(1 for t in lt if t["d"] > 100),
+                            "total_blocking_ms": round(sum(max(0, t["d"] - 50) for t in lt), 1),
+                            "top_ms": sorted((round(t["d"]) for t in lt), reverse=True)[:8]},
+              "cls_total": round(end["bench"]["cls"], 4),
+              "completed": end["maxIndex"] >= SYNTHETIC - 1}
+    log(f"  scroll: {result['seconds']} s, {steps} steps → photo #{end['maxIndex'] + 1}; nodes {end['nodes']} "
+        f"(max {result['nodes_max']}); long tasks {result['longtasks']}")
+    return result
+
+
+# ---------------------------------------------------------------------------------------------------------
+
+def bundle_bytes(loaded):
+    def gz(path):
+        return len(gzip.compress(path.read_bytes(), compresslevel=9))
+    all_files = sorted(list(WEB.glob("*.js")) + list(WEB.glob("*.css")))
+    per_file = {p.name: {"raw": p.stat().st_size, "gzip9": gz(p)} for p in all_files}
+    loaded = sorted(set(loaded))
+    sw_only = [n for n in per_file if n not in loaded]
+    return {"files": per_file, "loaded": loaded, "not_loaded_by_page": sw_only,
+            "loaded_js_gzip": sum(per_file[n]["gzip9"] for n in loaded if n.endswith(".js") and n in per_file),
+            "loaded_css_gzip": sum(per_file[n]["gzip9"] for n in loaded if n.endswith(".css") and n in per_file),
+            "loaded_raw": sum(per_file[n]["raw"] for n in loaded if n in per_file),
+            "all_js_gzip": sum(v["gzip9"] for n, v in per_file.items() if n.endswith(".js")),
+            "all_css_gzip": sum(v["gzip9"] for n, v in per_file.items() if n.endswith(".css")),
+            "all_raw": sum(v["raw"] for v in per_file.values())}
+
+
+def main():
+    if not (WEB / "index.html").exists():
+        save("web", {"skipped": True, "reason": "the web app does not exist yet (no Web/index.html)"})
+        print("web: skipped — no Web/index.html yet")
+        return
+    t_section = time.time()
+    result = {"library": build_library(), "profile": {
+        "viewport": f"{VIEWPORT['width']}×{VIEWPORT['height']} CSS px, DPR {DPR}, isMobile, hasTouch",
+        "cpu": f"Emulation.setCPUThrottlingRate {{rate: {CPU_RATE}}}",
+        "network": "Network.emulateNetworkConditions " + json.dumps(NETWORK) + " (150 ms RTT, 1.6 Mbps down, "
+                   "750 kbps up: the anchors' mobile profile = Lighthouse's mobile \"Slow 4G\")",
+        "cache": "Network.setCacheDisabled; fresh browser context per repetition (no service worker installed yet)"},
+        "budget": BUDGET, "reps": []}
+    server = Server(DATA, 18095, name="web")
+    server.cmd += ["--web", str(WEB)]
+    with server, sync_playwright() as pw:
+        result["server_command"] = server.command
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
+        result["browser"] = f"Chromium {browser.version} (Playwright {__import__('importlib.metadata').metadata.version('playwright')}, headless)"
+        url = server.url("/")
+        # Warm-up, not measured: the server renders the first screen's renditions on demand once; measured runs
+        # then see its rendition cache warm (the browser's cache is always empty).
+        context, page, _ = new_page(browser, throttle=False)
+        page.goto(url, wait_until="load")
+        page.wait_for_timeout(3000)
+        context.close()
+        for i in range(REPS):
+            result["reps"].append(rep(browser, url, i + 1, i < SCROLL_REPS))
+            save("web", dict(result, partial=True))
+        browser.close()
+        result["server_after"] = server.stats()
+    reps = result["reps"]
+    med = lambda f: statistics.median([f(r) for r in reps])
+    scrolled = [r for r in reps if "scroll" in r]
+    smed = lambda f: statistics.median([f(r) for r in scrolled]) if scrolled else None
+    loaded = [f["url"] for r in reps for f in r["js_css_files"]]
+    result["bytes"] = bundle_bytes(loaded)
+    result["transfer_js_css"] = med(lambda r: sum(f["transfer"] for f in r["js_css_files"]))
+    result["content_encoding"] = sorted({str(f["encoding"]) for r in reps for f in r["js_css_files"]})
+    result["median"] = {
+        "lcp_ms": med(lambda r: r["lcp_ms"] or 1e9), "cls": med(lambda r: r["cls"]),
+        "load_longtasks": med(lambda r: r["load_longtasks"]["count"]),
+        "load_longtask_max_ms": med(lambda r: r["load_longtasks"]["max_ms"]),
+        "load_tbt_ms": med(lambda r: r["load_longtasks"]["total_blocking_ms"]),
+        "scroll_longtasks": smed(lambda r: r["scroll"]["longtasks"]["count"]),
+        "scroll_longtask_max_ms": smed(lambda r: r["scroll"]["longtasks"]["max_ms"]),
+        "scroll_tbt_ms": smed(lambda r: r["scroll"]["longtasks"]["total_blocking_ms"]),
+        "nodes_start": med(lambda r: r["nodes_start"]), "nodes_end": smed(lambda r: r["scroll"]["nodes_end"]),
+        "nodes_max": smed(lambda r: r["scroll"]["nodes_max"]), "image_bytes": med(lambda r: r["image_bytes"]), "scroll_reps": len(scrolled),
+        "scroll_reached": smed(lambda r: r["scroll"]["reached_index"] + 1), "scroll_cells_end": smed(lambda r: r["scroll"]["cells_in_dom"]),
+        "scroll_s": smed(lambda r: r["scroll"]["seconds"]),
+    }
+    result["command"] = ("IMAGEFEED_BIN=… bench/run.sh web  # = " + rel(VENV_PY) + " bench/web.py (Playwright → "
+                         + CHROMIUM + " --no-sandbox, headless)")
+    result["section_s"] = round(time.time() - t_section, 1)
+    save("web", result)
+    m = result["median"]
+    log(f"web: median LCP {m['lcp_ms']} ms, CLS {m['cls']}, scroll max task {m['scroll_longtask_max_ms']} ms, nodes "
+        f"{m['nodes_start']} → {m['nodes_end']}; JS+CSS gzip all {result['bytes']['all_js_gzip'] + result['bytes']['all_css_gzip']} B "
+        f"({result['section_s']} s)")
+
+
+if __name__ == "__main__":
+    main()
