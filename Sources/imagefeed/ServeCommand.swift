@@ -39,6 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
             let app = try await buildApplication(configuration, logger: logger)
             let shownHost = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
             print("ImageFeed is serving http://\(shownHost):\(configuration.port)/  (Ctrl-C to stop)")
+            fflush(nil)  // flushes standard output, which is block-buffered when it is not a terminal (make, logs)
             try await app.runService()
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
