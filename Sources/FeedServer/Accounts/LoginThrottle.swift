@@ -12,15 +12,15 @@ struct LoginThrottle: Sendable {
     /// Each failure already counted adds this much delay to the next failed answer (capped at 8 steps).
     var delayStep: Duration = .milliseconds(250)
 
-    /// The account is counted by its id when it exists, so failures add up whether a person types the email or
-    /// the username; an unknown login is counted by what was typed.
-    static func subjects(login: String, address: String?) -> (account: String, address: String) {
-        ("account:" + login.lowercased(), "address:" + (address ?? "unknown"))
+    /// `account` names the account tried: the caller passes the account id when the login matched one, so
+    /// failures add up whether a person types the email or the username, and what was typed otherwise.
+    static func subjects(account: String, address: String?) -> (account: String, address: String) {
+        ("account:" + account.lowercased(), "address:" + (address ?? "unknown"))
     }
 
     /// Seconds to wait when a subject is over its limit, nil when it may try.
-    func retryAfter(login: String, address: String?, store: LibraryStore, now: Date = Date()) async throws -> Int? {
-        let subjects = Self.subjects(login: login, address: address)
+    func retryAfter(account: String, address: String?, store: LibraryStore, now: Date = Date()) async throws -> Int? {
+        let subjects = Self.subjects(account: account, address: address)
         let since = now.addingTimeInterval(-window)
         for (subject, limit) in [(subjects.account, maxPerAccount), (subjects.address, maxPerAddress)] {
             let failures = try await store.loginFailures(subject: subject, since: since)
@@ -32,15 +32,15 @@ struct LoginThrottle: Sendable {
     }
 
     /// Records a failure and waits longer the more failures came before it.
-    func fail(login: String, address: String?, store: LibraryStore) async throws {
-        let subjects = Self.subjects(login: login, address: address)
+    func fail(account: String, address: String?, store: LibraryStore) async throws {
+        let subjects = Self.subjects(account: account, address: address)
         let before = try await store.loginFailures(subject: subjects.account, since: Date().addingTimeInterval(-window))
         try await store.recordLoginFailure(subjects: [subjects.account, subjects.address])
         let steps = min(before.count, 8)
         if steps > 0, delayStep > .zero { try await Task.sleep(for: delayStep * steps) }
     }
 
-    func succeed(login: String, store: LibraryStore) async throws {
-        try await store.clearLoginFailures(subject: Self.subjects(login: login, address: nil).account)
+    func succeed(account: String, store: LibraryStore) async throws {
+        try await store.clearLoginFailures(subject: Self.subjects(account: account, address: nil).account)
     }
 }

@@ -13,7 +13,12 @@ public enum Secrets {
 
     /// The hex SHA-256 of a secret, as stored in the database.
     public static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        sha256Hex(Data(secret.utf8))
+    }
+
+    /// The lowercase hex SHA-256 of some bytes: how secrets are stored and how originals are named.
+    static func sha256Hex(_ data: some DataProtocol) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
     /// The PKCE S256 transform of a code verifier (RFC 7636 §4.2).

@@ -136,17 +136,17 @@ struct AccountController: Sendable {
         let found = try await store.credentials(login: login)
         // Failures are counted per account (by id), whichever of email or username names it.
         let accountKey = found.map { "id:" + $0.user.id } ?? login
-        if let wait = try await throttle.retryAfter(login: accountKey, address: context.remoteAddress, store: store) {
+        if let wait = try await throttle.retryAfter(account: accountKey, address: context.remoteAddress, store: store) {
             return failure(
                 .tooManyRequests, "Too many failed sign-ins. Try again in \(Self.describe(seconds: wait)).",
                 headers: [.retryAfter: String(wait)]
             )
         }
         if let found, let hash = found.passwordHash, try await hasher.verify(password, hash: hash) {
-            try await throttle.succeed(login: accountKey, store: store)
+            try await throttle.succeed(account: accountKey, store: store)
             return try await signedIn(found.user, request: request, context: context, returnTo: returnTo, json: json)
         }
-        try await throttle.fail(login: accountKey, address: context.remoteAddress, store: store)
+        try await throttle.fail(account: accountKey, address: context.remoteAddress, store: store)
         return failure(.unauthorized, AccountRules.wrongCredentials)
     }
 

@@ -3,7 +3,6 @@ import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Crypto
 import Imaging
 import NIOPosix
 
@@ -78,7 +77,7 @@ extension MeController {
                     throw ImagingError.notAnImage
                 }
                 let probe = try imaging.probe(file: upload.path)
-                let sha256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+                let sha256 = Secrets.sha256Hex(data)
                 try files.writeAtomically(
                     data, to: files.originalPath(sha256: sha256, format: probe.format.rawValue), durable: true
                 )

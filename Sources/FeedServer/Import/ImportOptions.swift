@@ -1,3 +1,5 @@
+import NIOCore
+
 /// How `imagefeed import` records what it finds.
 public struct ImportOptions: Sendable {
     /// The owner of the imported photos (created when missing).
@@ -18,7 +20,6 @@ public struct ImportOptions: Sendable {
     }
 }
 
-import NIOCore
 
 /// What happened to one file.
 public enum ImportOutcome: Sendable, Hashable {

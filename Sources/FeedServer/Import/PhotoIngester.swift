@@ -1,4 +1,3 @@
-import Crypto
 import FeedStore
 import Foundation
 import Imaging
@@ -41,7 +40,7 @@ struct PhotoIngester: Sendable {
             return data
         }
         guard ImageSniffer.looksLikeImage(bytes) else { throw ImagingError.notAnImage }
-        let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let sha256 = Secrets.sha256Hex(bytes)
         if let existing = try await store.photoID(sha256: sha256) { return .duplicate(photoID: existing) }
 
         let prepared = try await threadPool.runIfActive { [imaging] in

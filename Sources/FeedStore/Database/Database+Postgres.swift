@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 #if PostgreSQL
@@ -61,7 +62,6 @@ func redacted(_ url: String) -> String {
     return components.string ?? url
 }
 
-import Foundation
 #else
 extension Database {
     static func openPostgres(url: String, logger: Logger) async throws -> Database {

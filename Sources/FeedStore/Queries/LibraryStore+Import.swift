@@ -21,7 +21,7 @@ extension LibraryStore {
     /// Records a photo whose original and renditions are already on disk: the row, its tags, its search text,
     /// its albums and its owner's counter, in one transaction. A second photo with the same bytes is a no-op.
     public func recordPhoto(_ photo: NewPhoto) async throws -> RecordOutcome {
-        try await database.transaction { [database] db in
+        try await database.transaction { db in
             if let existing = try await db.raw("SELECT id FROM photos WHERE sha256 = \(bind: photo.sha256)").first() {
                 return .duplicate(id: try existing.decode(column: "id", as: String.self))
             }
@@ -72,7 +72,6 @@ extension LibraryStore {
             for collectionID in photo.collectionIDs {
                 try await addPhoto(photo.id, toCollection: collectionID, at: now, on: db)
             }
-            _ = database
             return .inserted(id: photo.id)
         }
     }
