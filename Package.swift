@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "Imaging",
             dependencies: ["CVips"]
@@ -50,7 +55,7 @@ let package = Package(
         .target(
             name: "FeedServer",
             dependencies: [
-                "FeedModels", "FeedStore", "Imaging",
+                "FeedModels", "FeedStore", "Imaging", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -41,10 +41,17 @@ enum JSONResponse {
     static let encoder = FeedJSON.makeEncoder()
 
     static func make<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        // Encoding our own wire types cannot fail; an empty object is the safe fallback if one ever does.
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: body(value)))
+    }
+
+    /// The JSON bytes of `value`: written directly for the hot wire models, through `JSONEncoder` otherwise.
+    static func body<Value: Encodable>(_ value: Value) -> ByteBuffer {
+        if let writable = value as? any JSONWritable {
+            return ByteBuffer(bytes: JSONWriter.encode(writable, capacity: 2048))
+        }
+        // Encoding our own wire types cannot fail; an empty object is the safe fallback if one ever does.
+        return ByteBuffer(bytes: (try? encoder.encode(value)) ?? Data("{}".utf8))
     }
 }

@@ -45,6 +45,10 @@ public func buildApplication(
     if let webDirectory = configuration.webDirectory {
         router.add(middleware: FileMiddleware(webDirectory, searchForIndexHtml: true, logger: logger))
     }
+    if configuration.responseCacheMaxAge > .zero {
+        let cache = ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge)
+        router.add(middleware: ResponseCacheMiddleware(cache: cache, publicURL: configuration.publicURL))
+    }
 
     let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
     PhotosController(store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool)

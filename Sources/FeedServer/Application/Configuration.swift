@@ -26,6 +26,9 @@ public struct Configuration: Sendable {
     public var bcryptCost: UInt8 = 12
     /// Extra delay per earlier failure on a failed sign-in (the "slow down" before the 429).
     public var loginDelayStep: Duration = .milliseconds(250)
+    /// How long cached API responses are trusted without asking the database whether another process changed the
+    /// library (this process's own writes are seen at once); zero turns the response cache off.
+    public var responseCacheMaxAge: Duration = .milliseconds(500)
 
     public init(
         host: String = "127.0.0.1",

@@ -38,9 +38,7 @@ struct ImageController: Sendable {
             if negotiated { headers[.vary] = "Accept" }
         }
         headers[.eTag] = etag
-        if let ifNoneMatch = request.headers[.ifNoneMatch],
-            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
-        {
+        if ETag.matches(request.headers[.ifNoneMatch], etag) {
             return Response(status: .notModified, headers: headers)
         }
 

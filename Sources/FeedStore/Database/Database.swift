@@ -25,6 +25,11 @@ public final class Database: Sendable {
     private let closePool: @Sendable () async throws -> Void
     private let writeGate: WriteGate?
     private let closed = Mutex(false)
+    private let commits = Atomic<UInt64>(0)
+
+    /// How many transactions this process has committed. Cheap to read; caches compare it to notice their own
+    /// process's writes at once, without asking the database.
+    public var commitCount: UInt64 { commits.load(ordering: .acquiring) }
 
     init(
         kind: DatabaseKind,
@@ -79,6 +84,7 @@ public final class Database: Sendable {
         do {
             let result = try await body(db)
             try await db.raw("COMMIT").run()
+            _ = commits.add(1, ordering: .releasing)
             return result
         } catch {
             try? await db.raw("ROLLBACK").run()

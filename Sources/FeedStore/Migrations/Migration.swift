@@ -30,6 +30,7 @@ struct Migration: Sendable {
         .createAccounts,
         .addPhotoFeatures,
         .createLibraryStats,
+        .addLibraryGeneration,
     ]
 }
 

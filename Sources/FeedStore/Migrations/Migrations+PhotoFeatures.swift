@@ -15,3 +15,36 @@ extension Migration {
         "INSERT INTO library_stats (name, value) SELECT 'photos', COUNT(*) FROM photos",
     ])
 }
+
+extension Migration {
+    /// The tables whose rows appear in API responses; any change to them changes what a cached response would say.
+    static let contentTables = ["users", "photos", "photo_tags", "collections", "collection_photos", "likes"]
+
+    /// A library-wide generation number that every change to a content table increments, in the same transaction.
+    /// Response caches compare it to the number they were filled under, so a write by any process — another server,
+    /// `imagefeed import` — empties them. Sessions, tokens and rate-limit counters are not content and leave it be.
+    static let addLibraryGeneration = Migration(
+        name: "009_add_library_generation",
+        sqlite: ["INSERT INTO library_stats (name, value) VALUES ('generation', 1)"]
+            + contentTables.flatMap { table in
+                ["INSERT", "UPDATE", "DELETE"].map { event in
+                    """
+                    CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN \
+                    UPDATE library_stats SET value = value + 1 WHERE name = 'generation'; END
+                    """
+                }
+            },
+        postgres: [
+            "INSERT INTO library_stats (name, value) VALUES ('generation', 1)",
+            """
+            CREATE FUNCTION bump_library_generation() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+            UPDATE library_stats SET value = value + 1 WHERE name = 'generation'; RETURN NULL; END $$
+            """,
+        ] + contentTables.map { table in
+            """
+            CREATE TRIGGER \(table)_generation AFTER INSERT OR UPDATE OR DELETE ON \(table) \
+            FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()
+            """
+        }
+    )
+}

@@ -99,6 +99,15 @@ extension LibraryStore {
         }
     }
 
+    /// The library's generation: a number that grows with every committed change to photos, tags, albums, likes
+    /// or users, by any process sharing the database.
+    public func libraryGeneration() async throws -> Int64 {
+        try await database.read { db in
+            try await db.raw("SELECT value FROM library_stats WHERE name = 'generation'").first()?
+                .decode(column: "value", as: Int64.self) ?? 0
+        }
+    }
+
     func libraryPhotoCount(on db: any SQLDatabase) async throws -> Int {
         try await db.raw("SELECT value FROM library_stats WHERE name = 'photos'").first()?
             .decode(column: "value", as: Int.self) ?? 0

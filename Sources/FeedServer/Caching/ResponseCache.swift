@@ -1,0 +1,146 @@
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// Whole API responses (status 200, headers and body), kept for as long as the library does not change.
+///
+/// Every response is filed under the library generation it was made in (``LibraryStore/libraryGeneration()``, which
+/// database triggers bump on any change to photos, tags, albums, likes or users). The generation is re-read from the
+/// database when this process has committed a transaction since the last look — so a like or an edit shows at once
+/// — and otherwise at most every `maxAge`, which bounds how long a write by another process (a second server,
+/// `imagefeed import`) can go unseen. A new generation empties the cache.
+///
+/// Responses are keyed by URL, origin (absolute URLs in the body are built from it) and viewer (likes, private
+/// albums and exact locations differ per person). The byte budget is enforced by dropping the oldest entries.
+final class ResponseCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let target: String
+        let origin: String
+        let viewer: String
+    }
+
+    /// One cached response, with its gzip form made on the first request that accepts it.
+    final class Entry: Sendable {
+        let headers: HTTPFields
+        let body: ByteBuffer
+        let etag: String
+        private let gzipped = Mutex<ByteBuffer??>(nil)
+
+        init(headers: HTTPFields, body: ByteBuffer) {
+            self.headers = headers
+            self.body = body
+            self.etag = "\"\(Secrets.sha256Hex(Data(body.readableBytesView)).prefix(32))\""
+        }
+
+        /// The gzip form, made once; nil when the body is too small to be worth it.
+        var gzipBody: ByteBuffer? {
+            guard body.readableBytes >= Gzip.minimumSize else { return nil }
+            if let made = gzipped.withLock({ $0 }) { return made }
+            let made = Gzip.compress(body)
+            gzipped.withLock { $0 = made }
+            return made
+        }
+
+        /// The response for `request`: 304 when its `If-None-Match` names this body, gzip when it accepts that.
+        func response(for request: Request) -> Response {
+            var headers = headers
+            headers[.eTag] = etag
+            headers[.vary] = "Accept-Encoding"
+            if ETag.matches(request.headers[.ifNoneMatch], etag) {
+                return Response(status: .notModified, headers: headers)
+            }
+            if Gzip.isAccepted(by: request.headers[.acceptEncoding]), let gzipBody {
+                headers[.contentEncoding] = "gzip"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipBody))
+            }
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        }
+    }
+
+    private struct State {
+        var generation: Int64 = -1
+        var commitsSeen: UInt64 = .max
+        var checkedAt = ContinuousClock.Instant.now
+        var entries: [Key: Entry] = [:]
+        var order: [Key] = []
+        var bytes = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let store: LibraryStore
+    private let maxAge: Duration
+    private let byteBudget: Int
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - maxAge: how long a generation is trusted without asking the database, when this process made no write.
+    ///   - byteBudget: the most body bytes kept.
+    init(store: LibraryStore, maxAge: Duration = .milliseconds(500), byteBudget: Int = 64 << 20) {
+        self.store = store
+        self.maxAge = maxAge
+        self.byteBudget = byteBudget
+    }
+
+    /// The current generation, or nil when the database cannot say (the caller then bypasses the cache).
+    func generation() async -> Int64? {
+        let commits = store.database.commitCount
+        let now = ContinuousClock.now
+        let trusted = state.withLock { state -> Int64? in
+            state.commitsSeen == commits && now - state.checkedAt < maxAge ? state.generation : nil
+        }
+        if let trusted { return trusted }
+        guard let fresh = try? await store.libraryGeneration() else { return nil }
+        return state.withLock { state in
+            if fresh > state.generation {
+                state.generation = fresh
+                state.entries.removeAll(keepingCapacity: true)
+                state.order.removeAll(keepingCapacity: true)
+                state.bytes = 0
+            }
+            state.commitsSeen = commits
+            state.checkedAt = now
+            return state.generation
+        }
+    }
+
+    /// The response filed under `key` in `generation`, if any.
+    func entry(_ key: Key, generation: Int64) -> Entry? {
+        state.withLock { state in
+            guard state.generation == generation, let entry = state.entries[key] else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
+            return entry
+        }
+    }
+
+    /// Files `entry` under `key`, unless the library moved on while it was being made.
+    func store(_ entry: Entry, _ key: Key, generation: Int64) {
+        let size = entry.body.readableBytes
+        guard size <= byteBudget / 8 else { return }
+        state.withLock { state in
+            guard state.generation == generation, state.entries[key] == nil else { return }
+            state.entries[key] = entry
+            state.order.append(key)
+            state.bytes += size
+            var dropped = 0
+            while state.bytes > byteBudget, dropped < state.order.count {
+                if let old = state.entries.removeValue(forKey: state.order[dropped]) {
+                    state.bytes -= old.body.readableBytes
+                }
+                dropped += 1
+            }
+            if dropped > 0 { state.order.removeFirst(dropped) }
+        }
+    }
+
+    /// Hits and misses since start, for tests and logs.
+    var statistics: (hits: Int, misses: Int, entries: Int) {
+        state.withLock { ($0.hits, $0.misses, $0.entries.count) }
+    }
+}

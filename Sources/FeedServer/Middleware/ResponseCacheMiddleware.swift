@@ -1,0 +1,74 @@
+import FeedStore
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Answers repeated reads of the public API from ``ResponseCache``: the feed, photos, search, users, albums and
+/// devices. Anything with a side effect (`/photos/random`, `/photos/:id/download`), personal (`/me`) or not JSON
+/// (images, the web app) goes straight through, as does every non-GET method.
+struct ResponseCacheMiddleware: RouterMiddleware {
+    typealias Context = FeedRequestContext
+    let cache: ResponseCache
+    let publicURL: String?
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard request.method == .get || request.method == .head, Self.isCacheable(path: request.uri.path),
+            let generation = await cache.generation()
+        else { return try await next(request, context) }
+        let key = ResponseCache.Key(
+            target: request.uri.description, origin: Presenter(request: request, publicURL: publicURL).origin,
+            viewer: Self.viewerKey(context.caller)
+        )
+        if let entry = cache.entry(key, generation: generation) { return entry.response(for: request) }
+
+        let response = try await next(request, context)
+        guard response.status == .ok, response.headers[.contentType]?.hasPrefix("application/json") == true,
+            let length = response.body.contentLength, length <= 8 << 20
+        else { return response }
+        let body = try await response.body.collect()
+        let entry = ResponseCache.Entry(headers: response.headers, body: body)
+        cache.store(entry, key, generation: generation)
+        return entry.response(for: request)
+    }
+
+    /// Read-only JSON routes whose answer depends only on the URL, the origin, the viewer and the library.
+    static func isCacheable(path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard let first = parts.first else { return false }
+        switch first {
+        case "photos": return parts.count <= 2 && parts.last != "random"
+        case "search", "users", "collections", "devices": return true
+        default: return false
+        }
+    }
+
+    /// Who is looking, as far as responses differ: the person and the scopes their credential carries. Apps and
+    /// anonymous visitors see the same public library.
+    static func viewerKey(_ caller: Caller) -> String {
+        guard case .user(let user, let scopes, _) = caller else { return "" }
+        return user.id + ":" + scopes.map(\.rawValue).sorted().joined(separator: ",")
+    }
+}
+
+extension ResponseBody {
+    /// Every byte of a body that is known to be small (it has a content length), gathered into one buffer.
+    consuming func collect() async throws -> ByteBuffer {
+        let collector = BodyCollector()
+        try await write(collector)
+        return collector.buffer
+    }
+}
+
+/// A body writer that keeps what it is given.
+private final class BodyCollector: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        var part = buffer
+        self.buffer.writeBuffer(&part)
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

@@ -1,0 +1,175 @@
+import FeedModels
+@testable import FeedServer
+import FeedStore
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+
+/// The API response cache: repeated reads come from memory, yet nobody ever sees their own change missing, people
+/// never see each other's answers, and other processes' writes show within the configured age.
+@Suite("Response cache")
+struct ResponseCacheTests {
+    /// `FeatureServer.store` is a second handle on the database — to the server it is another process.
+    static func otherProcessRetitles(_ server: FeatureServer, _ id: String, _ title: String) async throws {
+        try await server.store.updatePhoto(id: id, PhotoChanges(description: title))
+    }
+
+    @Test(arguments: Backend.available)
+    func repeated_reads_are_served_from_memory_until_this_process_writes(backend: Backend) async throws {
+        try await withFeatureServer(backend, configure: {
+            $0.responseCacheMaxAge = .seconds(3600)
+            $0.rateLimitFlushInterval = 3600  // rate-limit flushes are commits too; keep them out of the way
+        }) { server in
+            // setup
+            let alice = try await server.member("alice")
+            let lara = try await server.member("lara")
+            let id = try await server.recordPhoto(owner: alice, title: "Harbour")
+            #expect(try await server.photo(id).description == "Harbour")
+
+            // act: another process changes the photo; within the (long) age the cached answer stands
+            try await Self.otherProcessRetitles(server, id, "Harbour at dawn")
+            let cached = try await server.photo(id)
+            // act: this process writes (a like); the cache checks the library generation and drops everything
+            let like = try await server.client.send(.post, "/photos/\(id)/like", headers: lara.auth)
+            let fresh = try await server.photo(id)
+
+            // assert
+            #expect(cached.description == "Harbour")
+            #expect(like.status == .created)
+            #expect(fresh.description == "Harbour at dawn")
+            #expect(fresh.likes == 1)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func other_processes_writes_show_within_the_max_age(backend: Backend) async throws {
+        try await withFeatureServer(backend, configure: { $0.responseCacheMaxAge = .milliseconds(50) }) { server in
+            let alice = try await server.member("alice")
+            let id = try await server.recordPhoto(owner: alice, title: "Harbour")
+            #expect(try await server.client.get("/photos").photoIDs() == [id])
+
+            let second = try await server.recordPhoto(owner: alice, title: "Lighthouse")
+            try await Task.sleep(for: .milliseconds(120))
+            let feed = try await server.client.get("/photos")
+
+            #expect(Set(try feed.photoIDs()) == [second, id])
+            #expect(feed.headers[.total] == "2")
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func each_viewer_gets_their_own_answer(backend: Backend) async throws {
+        try await withFeatureServer(backend) { server in
+            let alice = try await server.member("alice")
+            let lara = try await server.member("lara")
+            let bob = try await server.member("bob")
+            let id = try await server.recordPhoto(owner: alice, title: "Harbour")
+            _ = try await server.photo(id)  // filled for anonymous callers first
+            _ = try await server.client.send(.post, "/photos/\(id)/like", headers: lara.auth)
+
+            let asLara = try await server.photo(id, as: lara)
+            let asBob = try await server.photo(id, as: bob)
+            let anonymous = try await server.photo(id)
+            let laraAgain = try await server.photo(id, as: lara)
+
+            #expect(asLara.likedByUser)
+            #expect(!asBob.likedByUser)
+            #expect(!anonymous.likedByUser)
+            #expect(laraAgain.likedByUser)
+            #expect(anonymous.likes == 1)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func a_matching_etag_gets_304_and_a_changed_library_a_new_etag(backend: Backend) async throws {
+        try await withFeatureServer(backend) { server in
+            let alice = try await server.member("alice")
+            let id = try await server.recordPhoto(owner: alice, title: "Harbour")
+            let first = try await server.client.get("/photos/\(id)")
+            let etag = try #require(first.headers[.eTag])
+
+            let again = try await server.client.get("/photos/\(id)", headers: [.ifNoneMatch: etag])
+            _ = try await server.client.send(.post, "/photos/\(id)/like", headers: alice.auth)
+            let changed = try await server.client.get("/photos/\(id)", headers: [.ifNoneMatch: etag])
+
+            #expect(again.status == .notModified)
+            #expect(again.headers[.eTag] == etag)
+            #expect(again.body.readableBytes == 0)
+            #expect(changed.status == .ok)
+            #expect(changed.headers[.eTag] != etag)
+            #expect(try changed.decode(Photo.self).likes == 1)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func gzip_is_sent_to_clients_that_accept_it(backend: Backend) async throws {
+        try await withFeatureServer(backend) { server in
+            let alice = try await server.member("alice")
+            for index in 0..<5 { try await server.recordPhoto(owner: alice, title: "Photo \(index)") }
+
+            let plain = try await server.client.get("/photos")
+            let zipped = try await server.client.get("/photos", headers: [.acceptEncoding: "br, gzip;q=0.8"])
+            let refused = try await server.client.get("/photos", headers: [.acceptEncoding: "gzip;q=0, br"])
+
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.headers[.vary] == "Accept-Encoding")
+            #expect(zipped.body.readableBytes < plain.body.readableBytes / 2)
+            #expect(try gunzip(zipped.body) == Array(plain.body.readableBytesView))
+            #expect(zipped.headers[.link] == plain.headers[.link])
+            #expect(refused.headers[.contentEncoding] == nil)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func downloads_and_random_photos_are_never_cached(backend: Backend) async throws {
+        try await withFeatureServer(backend, configure: { $0.responseCacheMaxAge = .seconds(3600) }) { server in
+            let alice = try await server.member("alice")
+            let id = try await server.recordPhoto(owner: alice, title: "Harbour")
+            for _ in 0..<3 {
+                #expect(try await server.client.get("/photos/\(id)/download").status == .ok)
+            }
+            #expect(try await server.photo(id).downloads == 3)
+            #expect(!ResponseCacheMiddleware.isCacheable(path: "/photos/random"))
+            #expect(!ResponseCacheMiddleware.isCacheable(path: "/photos/\(id)/download"))
+            #expect(!ResponseCacheMiddleware.isCacheable(path: "/me"))
+            #expect(ResponseCacheMiddleware.isCacheable(path: "/search/photos"))
+        }
+    }
+
+    @Test func accept_encoding_is_read_with_its_weights() {
+        #expect(Gzip.isAccepted(by: "gzip, deflate, br"))
+        #expect(Gzip.isAccepted(by: "br;q=1.0, GZIP;q=0.5"))
+        #expect(Gzip.isAccepted(by: "*"))
+        #expect(!Gzip.isAccepted(by: "gzip;q=0"))
+        #expect(!Gzip.isAccepted(by: "br, identity"))
+        #expect(!Gzip.isAccepted(by: nil))
+    }
+
+    @Test func if_none_match_compares_weakly_and_accepts_lists() {
+        #expect(ETag.matches(#""a", "b""#, #""b""#))
+        #expect(ETag.matches(#"W/"b""#, #""b""#))
+        #expect(ETag.matches("*", #""b""#))
+        #expect(!ETag.matches(#""a""#, #""b""#))
+        #expect(!ETag.matches(nil, #""b""#))
+    }
+}
+
+/// Decompresses with the system's `gzip`, an implementation independent of the server's.
+func gunzip(_ buffer: ByteBuffer) throws -> [UInt8] {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("imagefeed-\(UUID().uuidString).gz")
+    try Data(buffer.readableBytesView).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-dc", file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+}

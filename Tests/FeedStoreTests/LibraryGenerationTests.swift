@@ -1,0 +1,50 @@
+import FeedStore
+import Foundation
+import Testing
+import TestSupport
+
+/// The library generation that response caches are keyed on: every content change moves it forward, in the same
+/// transaction; bookkeeping (sessions, rate limits) leaves it alone so caches survive it.
+@Suite("Library generation")
+struct LibraryGenerationTests {
+    @Test(arguments: Backend.available)
+    func content_changes_move_the_generation_forward(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            var last = try await store.libraryGeneration()
+            func moved() async throws -> Bool {
+                let now = try await store.libraryGeneration()
+                defer { last = now }
+                return now > last
+            }
+            let ids = try await TestLibrary.seed(store, count: 2)
+            #expect(try await moved())
+            let user = try await store.ensureUser(username: "lara", firstName: "Lara")
+            #expect(try await moved())
+            _ = try await store.like(photoID: ids[0], userID: user.id)
+            #expect(try await moved())
+            try await store.updatePhoto(id: ids[1], PhotoChanges(description: "New words", tags: ["sea"]))
+            #expect(try await moved())
+            let album = try await store.createCollection(ownerID: user.id, title: "Trips", description: nil, isPrivate: false)
+            #expect(try await moved())
+            try await store.addPhoto(ids[0], toCollection: album.id)
+            #expect(try await moved())
+            _ = try await store.deletePhoto(id: ids[1])
+            #expect(try await moved())
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func sessions_and_rate_limits_leave_it_alone(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            let user = try await store.ensureUser(username: "lara", firstName: "Lara")
+            let before = try await store.libraryGeneration()
+            let commits = store.database.commitCount
+
+            try await store.createSession(idHash: "session-hash", userID: user.id, expiresAt: Date() + 3600)
+            _ = try await store.addRateLimitHits(subject: "ip:127.0.0.1", windowStart: 0, hits: 3)
+
+            #expect(try await store.libraryGeneration() == before)
+            #expect(store.database.commitCount > commits)
+        }
+    }
+}
