@@ -116,6 +116,13 @@ public struct JSONWriter {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
+    /// `value` as a JSON string literal, quotes included.
+    public static func quoted(_ value: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: value.utf8.count + 2)
+        writer.string(value)
+        return writer.bytes
+    }
+
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {

@@ -42,17 +42,26 @@ public func buildApplication(
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: AuthenticationMiddleware(store: store, publicURL: configuration.publicURL))
     router.add(middleware: CSRFMiddleware(publicURL: configuration.publicURL))
-    if let webDirectory = configuration.webDirectory {
-        router.add(middleware: FileMiddleware(webDirectory, searchForIndexHtml: true, logger: logger))
-    }
-    if configuration.responseCacheMaxAge > .zero {
-        let cache = ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge)
-        router.add(middleware: ResponseCacheMiddleware(cache: cache, publicURL: configuration.publicURL))
-    }
-
     let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
-    PhotosController(store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool)
-        .addRoutes(to: router)
+    let photos = PhotosController(
+        store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool
+    )
+    let responseCache = configuration.responseCacheMaxAge > .zero
+        ? ResponseCacheMiddleware(
+            cache: ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge),
+            publicURL: configuration.publicURL
+        )
+        : nil
+    if let webDirectory = configuration.webDirectory {
+        let firstPage: WebAppMiddleware.InternalRequest = { request, context in
+            guard let responseCache else { return try await photos.list(request, context: context) }
+            return try await responseCache.handle(request, context: context, next: photos.list)
+        }
+        router.add(middleware: WebAppMiddleware(files: WebAppFiles(root: webDirectory), firstPage: firstPage))
+    }
+    if let responseCache { router.add(middleware: responseCache) }
+
+    photos.addRoutes(to: router)
     SearchController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     UsersController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     CollectionsController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)

@@ -18,6 +18,8 @@ struct QueryParameters: Sendable {
     }
 
     static func decode(_ text: Substring) -> String {
+        // Most names and values need no decoding; Foundation's replace and unescape cost more than the request.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

@@ -5,8 +5,10 @@ import Hummingbird
 enum Routes {
     /// API paths count against the rate limit and carry its headers; images and the web app do not.
     static func isAPI(path: String) -> Bool {
-        !(path.hasPrefix("/img/") || path.hasPrefix("/avatars/") || path.hasPrefix("/p/") || path == "/"
-            || path.hasPrefix("/app/") || path == "/favicon.ico" || path.hasPrefix("/account/")
+        // A name with an extension is a file of the web app (`/app.js`); API paths never have one.
+        if path.split(separator: "/").last?.contains(".") == true { return false }
+        return !(path.hasPrefix("/img/") || path.hasPrefix("/avatars/") || path.hasPrefix("/p/") || path == "/"
+            || path.hasPrefix("/app/") || path.hasPrefix("/account/")
             || path.hasPrefix("/oauth/"))
     }
 

@@ -64,17 +64,14 @@ final class ResponseCache: Sendable {
         var generation: Int64 = -1
         var commitsSeen: UInt64 = .max
         var checkedAt = ContinuousClock.Instant.now
-        var entries: [Key: Entry] = [:]
-        var order: [Key] = []
-        var bytes = 0
+        var entries: BoundedCache<Key, Entry>
         var hits = 0
         var misses = 0
     }
 
     private let store: LibraryStore
     private let maxAge: Duration
-    private let byteBudget: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// - Parameters:
     ///   - maxAge: how long a generation is trusted without asking the database, when this process made no write.
@@ -82,7 +79,7 @@ final class ResponseCache: Sendable {
     init(store: LibraryStore, maxAge: Duration = .milliseconds(500), byteBudget: Int = 64 << 20) {
         self.store = store
         self.maxAge = maxAge
-        self.byteBudget = byteBudget
+        self.state = Mutex(State(entries: BoundedCache(budget: byteBudget)))
     }
 
     /// The current generation, or nil when the database cannot say (the caller then bypasses the cache).
@@ -97,9 +94,7 @@ final class ResponseCache: Sendable {
         return state.withLock { state in
             if fresh > state.generation {
                 state.generation = fresh
-                state.entries.removeAll(keepingCapacity: true)
-                state.order.removeAll(keepingCapacity: true)
-                state.bytes = 0
+                state.entries.removeAll()
             }
             state.commitsSeen = commits
             state.checkedAt = now
@@ -121,21 +116,9 @@ final class ResponseCache: Sendable {
 
     /// Files `entry` under `key`, unless the library moved on while it was being made.
     func store(_ entry: Entry, _ key: Key, generation: Int64) {
-        let size = entry.body.readableBytes
-        guard size <= byteBudget / 8 else { return }
         state.withLock { state in
-            guard state.generation == generation, state.entries[key] == nil else { return }
-            state.entries[key] = entry
-            state.order.append(key)
-            state.bytes += size
-            var dropped = 0
-            while state.bytes > byteBudget, dropped < state.order.count {
-                if let old = state.entries.removeValue(forKey: state.order[dropped]) {
-                    state.bytes -= old.body.readableBytes
-                }
-                dropped += 1
-            }
-            if dropped > 0 { state.order.removeFirst(dropped) }
+            guard state.generation == generation else { return }
+            state.entries.insert(entry, size: entry.body.readableBytes, for: key)
         }
     }
 

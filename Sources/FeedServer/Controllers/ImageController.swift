@@ -78,16 +78,14 @@ struct ImageController: Sendable {
         headers[.cacheControl] = "public, max-age=31536000, immutable"
         headers[.eTag] = Self.etag(id: id, spec: spec)
         if negotiated { headers[.vary] = "Accept" }
-        if let ifNoneMatch = request.headers[.ifNoneMatch], FileManager.default.fileExists(atPath: path),
-            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == headers[.eTag] })
-        {
+        if ETag.matches(request.headers[.ifNoneMatch], Self.etag(id: id, spec: spec)), RenditionMemory.exists(path) {
             return Response(status: .notModified, headers: headers)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let bytes = renditions.memory.bytes(atPath: path) else { return nil }
         headers[.contentType] = spec.format.mimeType
-        headers[.contentLength] = String(data.count)
+        headers[.contentLength] = String(bytes.readableBytes)
         if request.method == .head { return Response(status: .ok, headers: headers) }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
     }
 
     /// A spec with neither width nor height (`?fm=jpg&q=85`, the `full` URL) means full size.

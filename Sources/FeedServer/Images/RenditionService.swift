@@ -9,6 +9,8 @@ actor RenditionService {
     let imaging: Imaging
     let files: LibraryFiles
     let threadPool: NIOThreadPool
+    /// Renditions served lately, for the cache-first path that skips the database.
+    nonisolated let memory = RenditionMemory()
     private var inFlight: [String: Task<[UInt8], any Error>] = [:]
     /// How many renditions were rendered (not served from the cache or shared with a render in flight).
     private(set) var renderCount = 0

@@ -96,7 +96,11 @@ enum ClientKey {
                 return scheme == "bearer" ? "token:" + Secrets.hash(String(parts[1])) : scheme + ":" + parts[1]
             }
         }
-        if let clientID = QueryParameters(request.uri.query)["client_id"] { return "client-id:" + clientID }
+        if let query = request.uri.query, query.utf8.count >= 10, query.contains("client_id"),
+            let clientID = QueryParameters(query)["client_id"]
+        {
+            return "client-id:" + clientID
+        }
         return nil
     }
 }

@@ -1,0 +1,115 @@
+import FeedModels
+@testable import FeedServer
+import FeedStore
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+
+/// The web app's files: gzip, ETags, no escape from the folder, and the first feed page inlined into `index.html`.
+@Suite("Web app serving")
+struct WebAppServingTests {
+    static let index = """
+        <!doctype html><html><head><title>ImageFeed</title>\(WebAppMiddleware.marker)</head><body></body></html>
+        """
+
+    /// A web folder with an index holding the marker and a script big enough to be worth compressing.
+    static func webFolder() throws -> String {
+        let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-web")
+        try Self.index.write(toFile: folder + "/index.html", atomically: true, encoding: .utf8)
+        let script = (0..<200).map { "export const value\($0) = \($0);" }.joined(separator: "\n")
+        try script.write(toFile: folder + "/app.js", atomically: true, encoding: .utf8)
+        try "secret".write(toFile: folder + "/../imagefeed-web-outside.txt", atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// The JSON object inside `<script id="first-page">`.
+    static func inlinedPage(_ html: String) throws -> [String: Any] {
+        let start = try #require(html.range(of: #"<script id="first-page" type="application/json">"#))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = String(html[start.upperBound..<end.lowerBound])
+        #expect(!json.contains("<"))
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    @Test(arguments: Backend.available)
+    func index_carries_the_first_feed_page_for_visitors(backend: Backend) async throws {
+        let web = try Self.webFolder()
+        try await withFeatureServer(backend, configure: { $0.webDirectory = web }) { server in
+            // setup: a description that would end the script element if it were not escaped
+            let alice = try await server.member("alice")
+            var ids: [String] = []
+            for index in 0..<22 { ids.append(try await server.recordPhoto(owner: alice, title: "Photo \(index) </script><!--")) }
+
+            // act
+            let page = try await server.client.get("/")
+            let feed = try await server.client.get(WebAppMiddleware.firstPagePath)
+
+            // assert: the same photos, Link and total as the API
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            let html = String(buffer: page.body)
+            #expect(html.hasPrefix("<!doctype html>"))
+            #expect(!html.contains(WebAppMiddleware.marker))
+            let inlined = try Self.inlinedPage(html)
+            #expect(inlined["path"] as? String == WebAppMiddleware.firstPagePath)
+            #expect(inlined["total"] as? Int == 22)
+            #expect(inlined["link"] as? String == feed.headers[.link])
+            let photos = try #require(inlined["photos"] as? [[String: Any]])
+            #expect(photos.map { $0["id"] as? String } == (try feed.photoIDs()))
+            #expect(photos.count == 20)
+            #expect(photos.allSatisfy { ($0["description"] as? String)?.hasSuffix(" </script><!--") == true })
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func signed_in_people_get_the_plain_index(backend: Backend) async throws {
+        let web = try Self.webFolder()
+        try await withFeatureServer(backend, configure: { $0.webDirectory = web }) { server in
+            let alice = try await server.member("alice")
+            try await server.recordPhoto(owner: alice, title: "Harbour")
+
+            let page = try await server.client.get("/", headers: alice.auth)
+
+            #expect(String(buffer: page.body) == Self.index)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func files_are_gzipped_revalidated_and_kept_inside_the_folder(backend: Backend) async throws {
+        let web = try Self.webFolder()
+        try await withFeatureServer(backend, configure: { $0.webDirectory = web }) { server in
+            let plain = try await server.client.get("/app.js")
+            let zipped = try await server.client.get("/app.js", headers: [.acceptEncoding: "gzip"])
+            let etag = try #require(plain.headers[.eTag])
+            let revalidated = try await server.client.get("/app.js", headers: [.ifNoneMatch: etag])
+            let outside = try await server.client.get("/../imagefeed-web-outside.txt")
+            let hidden = try await server.client.get("/.env")
+            let missing = try await server.client.get("/nothing-here.js")
+
+            #expect(plain.status == .ok)
+            #expect(plain.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(plain.headers[.cacheControl] == "no-cache")
+            #expect(plain.headers[.rateLimitRemaining] == nil)  // files are not API calls
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(try gunzip(zipped.body) == Array(plain.body.readableBytesView))
+            #expect(revalidated.status == .notModified)
+            #expect(outside.status == .notFound)
+            #expect(!String(buffer: outside.body).contains("secret"))
+            #expect(hidden.status == .notFound)
+            #expect(missing.status == .notFound)
+        }
+    }
+
+    @Test func request_paths_map_only_to_plain_file_names() {
+        #expect(WebAppFiles.relativePath("/") == "index.html")
+        #expect(WebAppFiles.relativePath("/app.js") == "app.js")
+        #expect(WebAppFiles.relativePath("/icons/a.svg") == "icons/a.svg")
+        #expect(WebAppFiles.relativePath("/photos") == nil)
+        #expect(WebAppFiles.relativePath("/../etc/passwd.txt") == nil)
+        #expect(WebAppFiles.relativePath("/a/..%2f..%2fb.js") == nil)
+        #expect(WebAppFiles.relativePath("//app.js") == nil)
+    }
+}
