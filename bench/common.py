@@ -303,13 +303,19 @@ def timed_loop(fn, budget_s=2.0, min_n=5, max_n=300, warmup=1):
     return samples
 
 
-def http_latency(port, path, budget_s=2.0, min_n=5, max_n=300):
-    """Sequential requests on one keep-alive connection; latency samples in ms (client included, ~0.1 ms)."""
+def http_latency(port, path, budget_s=2.0, min_n=5, max_n=300, uncached=False):
+    """Sequential requests on one keep-alive connection; latency samples in ms (client included, ~0.1 ms).
+    With `uncached`, every request carries a distinct ignored parameter (`bench_nocache=k`), so the server's
+    response cache never answers and each sample pays for the queries and the encoding."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
     status = []
+    counter = iter(range(10**9))
 
     def one():
-        conn.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+        target = path
+        if uncached:
+            target += ("&" if "?" in path else "?") + f"bench_nocache={next(counter)}"
+        conn.request("GET", target, headers={"Host": f"127.0.0.1:{port}"})
         resp = conn.getresponse()
         resp.read()
         status.append(resp.status)

@@ -104,12 +104,16 @@ LATEST = "p.created_at DESC, p.id DESC"
 
 
 def store_sql(kind, request, n, arg=None):
-    """The statements the store runs for a request, as (sql, params, kind of param placeholder) in order.
-    Statements depending on the first one's ids are given as a callable of those ids."""
+    """The statements the store runs for a request, as (sql, params) in order. A statement that depends on earlier
+    results is a callable of `results`, the first-column values of each earlier statement (in the PostgreSQL
+    timing, which sends one script, only statement 0's are known; callables then read results[0])."""
     ph = "?" if kind == "sqlite" else "$1"
-    tags = lambda ids: ("SELECT photo_id, tag FROM photo_tags WHERE photo_id IN (%s) ORDER BY tag"
-                        % ", ".join(["?"] * len(ids) if kind == "sqlite" else [f"${k + 1}" for k in range(len(ids))]),
-                        ids)
+    def in_list(ids, first=1):
+        return ", ".join(["?"] * len(ids) if kind == "sqlite" else [f"${k + first}" for k in range(len(ids))])
+
+    def tags(results):
+        ids = results[-1][:PER_PAGE]
+        return f"SELECT photo_id, tag FROM photo_tags WHERE photo_id IN ({in_list(ids)}) ORDER BY tag", ids
     stats = ("SELECT value FROM library_stats WHERE name = 'photos'", [])
     if request == "feed":
         return [(f"SELECT {SELECT} FROM {FROM} ORDER BY {LATEST} LIMIT {PER_PAGE} OFFSET 0", []), tags, stats]
@@ -123,29 +127,44 @@ def store_sql(kind, request, n, arg=None):
         two = "?" if kind == "sqlite" else "$2"
         return [(f"SELECT {SELECT} FROM {FROM} WHERE p.id = {ph} OR p.slug = {two}", [arg, arg]), tags]
     if request in ("search", "search_latest"):
-        # LibraryStore+Search.swift: relevance is scored once inside the full-text index, then joined.
+        # LibraryStore+TextSearch.swift: matches capped at SearchLimits.maxResults (10,000, as Unsplash), relevance
+        # scored over the newest SearchLimits.rankWindow (500) matches, tag facets over the same window.
+        cap, window = 10_000, 500
         if kind == "sqlite":
             match = f'"{QUERY}"*'
-            where = "p.id IN (SELECT photo_id FROM photo_search WHERE photo_search MATCH ?)"
-            ranked = ("(SELECT photo_id, bm25(photo_search) AS score FROM photo_search WHERE photo_search MATCH ?) s "
-                      "JOIN photos p ON p.id = s.photo_id JOIN users u ON u.id = p.user_id")
-            rank_order = "s.score ASC, p.created_at DESC, p.id DESC"
-        else:
-            match = f"{QUERY}:*"
-            where = "p.id IN (SELECT photo_id FROM photo_search WHERE document @@ to_tsquery('simple', $1))"
-            ranked = ("(SELECT photo_id, ts_rank(document, query) AS score FROM photo_search, "
-                      "to_tsquery('simple', $1) query WHERE document @@ query) s "
-                      "JOIN photos p ON p.id = s.photo_id JOIN users u ON u.id = p.user_id")
-            rank_order = "s.score DESC, p.created_at DESC, p.id DESC"
+            joined = "photo_search s JOIN photos p ON p.rowid = s.rowid"
+            start = (f"SELECT MIN(r) AS r FROM (SELECT rowid AS r FROM photo_search WHERE photo_search MATCH ? "
+                     f"ORDER BY rowid DESC LIMIT {window})", [match])
+            count = (f"SELECT COUNT(*) AS n FROM (SELECT rowid FROM photo_search WHERE photo_search MATCH ? "
+                     f"LIMIT {cap})", [match])
+            if request == "search_latest":
+                items = lambda res: (f"SELECT {SELECT} FROM {joined} JOIN users u ON u.id = p.user_id WHERE "
+                                     f"s.photo_search MATCH ? ORDER BY s.rowid DESC LIMIT {PER_PAGE} OFFSET 0",
+                                     [match])
+            else:
+                items = lambda res: (f"SELECT {SELECT} FROM (SELECT rowid AS r, bm25(photo_search) AS score FROM "
+                                     f"photo_search WHERE photo_search MATCH ? AND rowid >= ?) s JOIN photos p ON "
+                                     f"p.rowid = s.r JOIN users u ON u.id = p.user_id WHERE TRUE ORDER BY s.score "
+                                     f"ASC, s.r DESC LIMIT {PER_PAGE} OFFSET 0", [match, res[0][0]])
+            facets = lambda res: ("SELECT t.tag AS tag, COUNT(*) AS n FROM photo_tags t WHERE t.photo_id IN "
+                                  f"(SELECT p.id FROM {joined} WHERE s.photo_search MATCH ? AND s.rowid >= ?) "
+                                  "GROUP BY t.tag ORDER BY n DESC, t.tag ASC LIMIT 20", [match, res[0][0]])
+            return [start, count, items, tags, facets]
+        match = f"{QUERY}:*"
+        where = "p.id IN (SELECT photo_id FROM photo_search WHERE document @@ to_tsquery('simple', $1))"
+        start = (f"SELECT p.id AS id, p.created_at AS created_at FROM photos p WHERE {where} "
+                 f"ORDER BY {LATEST} LIMIT {window}", [match])
+        count = (f"SELECT COUNT(*) AS n FROM (SELECT 1 FROM photos p WHERE {where} LIMIT {cap}) c", [match])
         if request == "search_latest":
-            items = (f"SELECT {SELECT} FROM {FROM} WHERE {where} ORDER BY {LATEST} LIMIT {PER_PAGE} OFFSET 0", [match])
+            items = lambda res: (f"SELECT {SELECT} FROM {FROM} WHERE {where} ORDER BY {LATEST} LIMIT {PER_PAGE} "
+                                 "OFFSET 0", [match])
         else:
-            items = (f"SELECT {SELECT} FROM {ranked} ORDER BY {rank_order} LIMIT {PER_PAGE} OFFSET 0", [match])
-        return [items, tags,
-                (f"SELECT COUNT(*) AS n FROM photos p WHERE {where}", [match]),
-                (f"SELECT t.tag AS tag, COUNT(*) AS n FROM photo_tags t WHERE t.photo_id IN "
-                 f"(SELECT p.id FROM photos p WHERE {where}) GROUP BY t.tag ORDER BY n DESC, t.tag ASC LIMIT 20",
-                 [match])]
+            items = lambda res: (f"SELECT {SELECT} FROM {FROM} JOIN photo_search ps ON ps.photo_id = p.id WHERE p.id "
+                                 f"IN ({in_list(res[0], 2)}) ORDER BY ts_rank(ps.document, to_tsquery('simple', $1)) "
+                                 f"DESC, {LATEST} LIMIT {PER_PAGE} OFFSET 0", [match] + res[0])
+        facets = lambda res: ("SELECT t.tag AS tag, COUNT(*) AS n FROM photo_tags t WHERE t.photo_id IN "
+                              f"({in_list(res[0])}) GROUP BY t.tag ORDER BY n DESC, t.tag ASC LIMIT 20", res[0])
+        return [start, count, items, tags, facets]
     raise KeyError(request)
 
 
@@ -217,6 +236,10 @@ def sqlite_connect(path):
     return con
 
 
+# The full-text row takes its photo's rowid (migration 010), as the store's insertSearchRow does.
+SEARCH_ROW = "INSERT INTO photo_search (rowid, photo_id, body) SELECT rowid, id, ? FROM photos WHERE id = ?"
+
+
 def sqlite_seed(path, start, end):
     t0 = time.time()
     con = sqlite3.connect(path, isolation_level=None)
@@ -232,23 +255,29 @@ def sqlite_seed(path, start, end):
                           "tbl_name IN ('photos', 'photo_tags')").fetchall() if end - start >= 50_000 else []
     for name, _ in indexes:
         con.execute(f"DROP INDEX {name}")
+    # The generation triggers (migration 009) fire per row on SQLite; one bump after the load says the same.
+    triggers = con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE "
+                           "'%_generation'").fetchall()
+    for name, _ in triggers:
+        con.execute(f"DROP TRIGGER {name}")
     insert_photo = f"INSERT INTO photos ({', '.join(PHOTO_COLUMNS)}) VALUES ({', '.join('?' * len(PHOTO_COLUMNS))})"
     batch_p, batch_t, batch_s = [], [], []
     for photo, tags, body in generate(start, end):
         batch_p.append(photo)
         batch_t.extend((photo[0], t) for t in tags)
-        batch_s.append((photo[0], body))
+        batch_s.append((body, photo[0]))
         if len(batch_p) >= 20000:
             con.executemany(insert_photo, batch_p)
             con.executemany("INSERT INTO photo_tags (photo_id, tag) VALUES (?, ?)", batch_t)
-            con.executemany("INSERT INTO photo_search (photo_id, body) VALUES (?, ?)", batch_s)
+            con.executemany(SEARCH_ROW, batch_s)
             batch_p, batch_t, batch_s = [], [], []
     if batch_p:
         con.executemany(insert_photo, batch_p)
         con.executemany("INSERT INTO photo_tags (photo_id, tag) VALUES (?, ?)", batch_t)
-        con.executemany("INSERT INTO photo_search (photo_id, body) VALUES (?, ?)", batch_s)
-    for _, sql in indexes:
+        con.executemany(SEARCH_ROW, batch_s)
+    for _, sql in indexes + triggers:
         con.execute(sql)
+    con.execute("UPDATE library_stats SET value = value + 1 WHERE name = 'generation'")
     con.execute("UPDATE users SET total_photos = (SELECT COUNT(*) FROM photos WHERE user_id = users.id)")
     # Rows written behind the store's back: bring its photo counter (migration 008) in step.
     con.execute("UPDATE library_stats SET value = (SELECT COUNT(*) FROM photos) WHERE name = 'photos'")
@@ -261,14 +290,13 @@ def sqlite_seed(path, start, end):
 def sqlite_time(con, statements, budget):
     """Times the request's statements as one unit (what one HTTP request costs the database)."""
     def run():
-        ids = []
-        for k, st in enumerate(statements):
-            if callable(st) and not ids:
+        results = []
+        for st in statements:
+            if callable(st) and not results[-1]:
+                results.append([])
                 continue
-            sql, params = st(ids) if callable(st) else st
-            rows = con.execute(sql, params).fetchall()
-            if k == 0:
-                ids = [r[0] for r in rows]
+            sql, params = st(results) if callable(st) else st
+            results.append([r[0] for r in con.execute(sql, params).fetchall()])
     # A first run under a deadline: the correlated bm25 ranking can take minutes on large libraries.
     deadline = time.perf_counter() + SQL_CAP_S
     con.set_progress_handler(lambda: 1 if time.perf_counter() > deadline else 0, 10000)
@@ -288,9 +316,9 @@ def sqlite_time(con, statements, budget):
 
 def sqlite_plans(con, statements):
     plans = []
-    ids = []
+    placeholder = [[1] + ["x"] * (PER_PAGE - 1)] * len(statements)
     for k, st in enumerate(statements):
-        sql, params = st(["x"] * PER_PAGE) if callable(st) else st   # EXPLAIN only: nothing is executed
+        sql, params = st(placeholder[:k] or [[1]]) if callable(st) else st   # EXPLAIN only: nothing is executed
         plan = con.execute("EXPLAIN QUERY PLAN " + sql, params).fetchall()
         plans.append({"sql": sql if len(sql) < 400 else sql[:160] + " … " + sql[-240:],
                       "plan": "\n".join(f"{'  ' * (r[1] > 0)}{r[3]}" for r in plan)})
@@ -300,14 +328,13 @@ def sqlite_plans(con, statements):
 def sqlite_stmt_times(con, statements, budget=1.0):
     """Median ms of each statement alone (to attribute the request time)."""
     out = []
-    ids = []
-    for k, st in enumerate(statements):
-        sql, params = st(ids or ["x"]) if callable(st) else st
+    results = []
+    for st in statements:
+        sql, params = st(results if results and results[-1] else results + [["x"]]) if callable(st) else st
         t0 = time.perf_counter()
         rows = con.execute(sql, params).fetchall()
         first = (time.perf_counter() - t0) * 1000
-        if k == 0:
-            ids = [r[0] for r in rows]
+        results.append([r[0] for r in rows])
         samples = [first] + (timed_loop(lambda: con.execute(sql, params).fetchall(), budget_s=budget, min_n=2,
                                         max_n=100, warmup=0) if first < 500 else [])
         out.append(round(sorted(samples)[len(samples) // 2], 3))
@@ -339,7 +366,7 @@ def measure_scale_sqlite(db_path, server, n):
             continue
         out["db_statements_ms"][request] = sqlite_stmt_times(con, statements)
         slow = out["db"][request]["p50_ms"] > 1000
-        out["http"][request] = dict(http_latency(server.port, path, budget_s=0 if slow else budget,
+        out["http"][request] = dict(http_latency(server.port, path, uncached=True, budget_s=0 if slow else budget,
                                                  min_n=2 if slow else 3, max_n=300), path=path)
         log(f"  sqlite {n}: {request}: http p50 {out['http'][request]['p50_ms']} p95 {out['http'][request]['p95_ms']}"
             f" ms; db p50 {out['db'][request]['p50_ms']} ms {out['db_statements_ms'][request]}")
@@ -558,9 +585,9 @@ def pg_time(pg, statements, reps):
         raise
     sqls = []
     for st in statements:
-        sql, params = st(ids) if callable(st) else st
         if callable(st) and not ids:
             continue
+        sql, params = st([ids]) if callable(st) else st
         sqls.append(pg_literal(sql, params))
     head = f"SET statement_timeout = '{int(SQL_CAP_S * 1000)}';\n\\timing on\n\\o /dev/null\n"
     try:
@@ -604,7 +631,8 @@ def measure_scale_pg(pg, n, server=None):
                                            "EXPLAIN (ANALYZE, BUFFERS) " + sqls[0])
         if server and summary["p50_ms"] is not None:
             path = HTTP_PATHS[request](n, pid)
-            out["http"][request] = dict(http_latency(server.port, path, budget_s=2.0, min_n=3), path=path)
+            out["http"][request] = dict(http_latency(server.port, path, budget_s=2.0, min_n=3, uncached=True),
+                                            path=path)
         log(f"  postgres {n}: {request}: db p50 {summary['p50_ms']} p95 {summary['p95_ms']} ms {per_stmt}")
     for request in ("feed_keyset", "count", "search_latest_items", "search_ranked_fts_only"):
         statements = whatif_sql("postgres", request, n, cursor)

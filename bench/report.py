@@ -189,11 +189,14 @@ def section_scale(sq, pg):
     w("## 4. Scale: 10k, 100k, 1M photos")
     w("")
     w("Per request: **HTTP** = one request at a time against the release server over loopback (client included, "
-      "~0.1 ms); **DB** = the exact statements the store runs for that request (`bench/db.py` `store_sql`, taken "
+      "~0.1 ms), each with a distinct ignored parameter so the response cache never answers (section 2 shows "
+      "cached throughput); **DB** = the exact statements the store runs for that request (`bench/db.py` `store_sql`, taken "
       "from `Sources/FeedStore/Queries`), timed together — SQLite through Python's sqlite3 (same SQLite 3.40 "
       "library, the server's pragmas), PostgreSQL through psql `\\timing` over TCP loopback. `deep` is the last "
       "full page (OFFSET n−30); search is `query=beach` (~3 % of photos; default `relevant` order, and "
-      "`order_by=latest`). Statement times are the items query + tags + COUNT (+ facets for search).")
+      "`order_by=latest`). Statement times are the items query + tags + the photo count; for search: the rank "
+      "window's start + the capped count (10,000 as Unsplash) + items + tags + facets over the window (see "
+      "`SearchLimits` in `Sources/FeedStore/Queries/LibraryStore+TextSearch.swift`).")
     w("")
     rows = []
     if sq:

@@ -20,6 +20,9 @@ struct Migration: Sendable {
         self.postgres = postgres
     }
 
+    /// The tables whose rows appear in API responses; any change to them changes what a cached response would say.
+    static let contentTables = ["users", "photos", "photo_tags", "collections", "collection_photos", "likes"]
+
     /// Every migration, in the order they run.
     static let all: [Migration] = [
         .createUsers,
@@ -31,6 +34,7 @@ struct Migration: Sendable {
         .addPhotoFeatures,
         .createLibraryStats,
         .addLibraryGeneration,
+        .keySearchByPhotoRowid,
     ]
 }
 

@@ -72,9 +72,21 @@ extension LibraryStore {
         let tags = try await db.raw("SELECT tag FROM photo_tags WHERE photo_id = \(bind: photoID)").all()
         words += try tags.map { try $0.decode(column: "tag", as: String.self) }
         try await db.raw("DELETE FROM photo_search WHERE photo_id = \(bind: photoID)").run()
-        try await db.raw(
-            "INSERT INTO photo_search (photo_id, body) VALUES (\(bind: photoID), \(bind: words.joined(separator: " ")))"
-        ).run()
+        try await insertSearchRow(photoID: photoID, body: words.joined(separator: " "), on: db)
+    }
+
+    /// Adds a photo's full-text row; on SQLite under the photo's own rowid (migration 010).
+    func insertSearchRow(photoID: String, body: String, on db: any SQLDatabase) async throws {
+        switch database.kind {
+        case .sqlite:
+            try await db.raw(
+                """
+                INSERT INTO photo_search (rowid, photo_id, body)                 SELECT rowid, id, \(bind: body) FROM photos WHERE id = \(bind: photoID)
+                """
+            ).run()
+        case .postgres:
+            try await db.raw("INSERT INTO photo_search (photo_id, body) VALUES (\(bind: photoID), \(bind: body))").run()
+        }
     }
 
     /// Deletes a photo row with its tags, likes and album entries, keeping every counter exact. Returns the

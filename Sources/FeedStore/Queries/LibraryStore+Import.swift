@@ -62,9 +62,7 @@ extension LibraryStore {
             let body = ([photo.title, photo.altDescription, photo.place.name, photo.place.city, photo.place.country,
                          photo.camera.make, photo.camera.model].compactMap { $0 } + tags + ownerWords)
                 .joined(separator: " ")
-            try await db.raw(
-                "INSERT INTO photo_search (photo_id, body) VALUES (\(bind: photo.id), \(bind: body))"
-            ).run()
+            try await insertSearchRow(photoID: photo.id, body: body, on: db)
             try await db.raw(
                 "UPDATE users SET total_photos = total_photos + 1 WHERE id = \(bind: photo.ownerID)"
             ).run()

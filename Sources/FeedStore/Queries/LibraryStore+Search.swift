@@ -58,45 +58,22 @@ struct SearchText {
         self.words = Array(words.prefix(16))
     }
 
+    /// An FTS5 query: every word, each as a prefix.
+    var sqliteMatch: String { words.map { "\"\($0)\"*" }.joined(separator: " ") }
+
+    /// A `to_tsquery('simple', …)` query: every word, each as a prefix.
+    var postgresQuery: String { words.map { "\($0):*" }.joined(separator: " & ") }
+
     /// The WHERE condition selecting photos `p` that match, or nil when the text has no words.
     func condition(kind: DatabaseKind) -> SQLQueryString? {
         guard !words.isEmpty else { return nil }
         switch kind {
         case .sqlite:
-            let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
-            return "p.id IN (SELECT photo_id FROM photo_search WHERE photo_search MATCH \(bind: match))"
+            return "p.rowid IN (SELECT rowid FROM photo_search WHERE photo_search MATCH \(bind: sqliteMatch))"
         case .postgres:
-            let match = words.map { "\($0):*" }.joined(separator: " & ")
             return """
-                p.id IN (SELECT photo_id FROM photo_search WHERE document @@ to_tsquery('simple', \(bind: match)))
+                p.id IN (SELECT photo_id FROM photo_search WHERE document @@ to_tsquery('simple', \(bind: postgresQuery)))
                 """
-        }
-    }
-
-    /// A FROM clause that scores every match once, inside the full-text index, joined to the photo `p` and its
-    /// owner `u`; and the ORDER BY that ranks by that score. (Scoring per photo in a correlated subquery costs a
-    /// scan of the index per hit: seconds at 100k photos.)
-    func ranked(kind: DatabaseKind) -> (from: SQLQueryString, order: SQLQueryString) {
-        switch kind {
-        case .sqlite:
-            let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
-            return (
-                """
-                (SELECT photo_id, bm25(photo_search) AS score FROM photo_search WHERE photo_search MATCH \(bind: match)) s \
-                JOIN photos p ON p.id = s.photo_id JOIN users u ON u.id = p.user_id
-                """,
-                "s.score ASC, p.created_at DESC, p.id DESC"
-            )
-        case .postgres:
-            let match = words.map { "\($0):*" }.joined(separator: " & ")
-            return (
-                """
-                (SELECT photo_id, ts_rank(document, query) AS score FROM photo_search, \
-                to_tsquery('simple', \(bind: match)) query WHERE document @@ query) s \
-                JOIN photos p ON p.id = s.photo_id JOIN users u ON u.id = p.user_id
-                """,
-                "s.score DESC, p.created_at DESC, p.id DESC"
-            )
         }
     }
 }
@@ -113,43 +90,24 @@ extension LibraryStore {
         } else if search.filter.near == nil {
             return SearchPage(page: Page(items: [], total: 0), tagFacets: [])
         }
-        let whereClause = conditions.isEmpty ? "TRUE" : conditions.joined(separator: " AND ")
         let filterConditions = search.filter.conditions
         let allConditions = conditions
-        let rankByScore = search.order == .relevant && !text.words.isEmpty
-        let ranked = text.ranked(kind: database.kind)
         return try await database.read { db in
             let pageOfResults: Page<PhotoRecord>
-            // The facet counts the photos that matched: inside the circle for a near-me search (the box the
-            // index uses also holds photos outside it).
-            var facetScope: SQLQueryString = "SELECT p.id FROM photos p WHERE \(whereClause)"
+            let facetScope: SQLQueryString
             if let near = search.filter.near {
+                // The facet counts the photos that matched: inside the circle (the box the index uses also holds
+                // photos outside it).
                 let found = try await nearbyMatches(allConditions, geo: near, page: page, viewerID: viewerID, on: db)
                 pageOfResults = found.page
                 let ids = Array(found.ids.prefix(10_000))
                 facetScope = ids.isEmpty ? "SELECT NULL" : "\(binds: ids)"
-            } else if rankByScore {
-                let filters: SQLQueryString = filterConditions.isEmpty
-                    ? "" : " WHERE " + filterConditions.joined(separator: " AND ")
-                let items = try await photos(
-                    """
-                    SELECT \(unsafeRaw: PhotoColumns.select) FROM \(ranked.from)\(filters) \
-                    ORDER BY \(ranked.order) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
-                    """,
-                    viewerID: viewerID, on: db
-                )
-                let total = try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(whereClause)", on: db)
-                pageOfResults = Page(items: items, total: total)
             } else {
-                let items = try await photos(
-                    """
-                    SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE \(whereClause) \
-                    ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
-                    """,
-                    viewerID: viewerID, on: db
+                let found = try await textSearch(
+                    text, filters: filterConditions, order: search.order, page: page, viewerID: viewerID, on: db
                 )
-                let total = try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(whereClause)", on: db)
-                pageOfResults = Page(items: items, total: total)
+                pageOfResults = found.page
+                facetScope = found.facetScope
             }
             let facetRows = try await db.raw(
                 """

@@ -1,0 +1,188 @@
+import Foundation
+import SQLKit
+
+/// How far a word search goes, so that its cost stays flat however large the library grows.
+public enum SearchLimits {
+    /// Matches counted and paged through at most — as on Unsplash, whose search totals stop at 10,000. Later pages
+    /// are empty.
+    public static let maxResults = 10_000
+    /// Relevance is scored over the newest this-many matches (a rescoring window, as search engines use): they
+    /// come first, best score first; older matches follow, newest first. Tag facets count the same window. With
+    /// fewer matches than this, the ranking and the facets are exact. Scoring every match cost 0.3 s for a common
+    /// word at a million photos; the window costs a few milliseconds at any size.
+    public static let rankWindow = 500
+}
+
+/// Which rows of a page come from the ranked window and which from the older matches after it.
+struct WindowedPage: Equatable {
+    /// Offsets into the ranked window.
+    var window: Range<Int>?
+    /// Offsets into the older matches, which follow the window.
+    var rest: Range<Int>?
+
+    init(window: Range<Int>?, rest: Range<Int>?) {
+        self.window = window
+        self.rest = rest
+    }
+
+    init(offset: Int, size: Int, windowCount: Int) {
+        let wanted = offset..<(offset + size)
+        let inWindow = wanted.clamped(to: 0..<windowCount)
+        window = inWindow.isEmpty ? nil : inWindow
+        let restStart = max(offset, windowCount) - windowCount
+        let restEnd = wanted.upperBound - windowCount
+        rest = restEnd > restStart ? restStart..<restEnd : nil
+    }
+}
+
+/// A word search's page of photos, total and facet scope.
+struct TextSearchResult {
+    var page: Page<PhotoRecord>
+    /// A subquery selecting the photo ids the tag facets count.
+    var facetScope: SQLQueryString
+}
+
+extension LibraryStore {
+    /// Photos matching the words of `text` and `filters`, in `order`, one page: see ``SearchLimits``.
+    func textSearch(
+        _ text: SearchText, filters: [SQLQueryString], order: PhotoSearch.Order, page: PageRequest,
+        viewerID: String?, on db: any SQLDatabase
+    ) async throws -> TextSearchResult {
+        switch database.kind {
+        case .sqlite: try await sqliteTextSearch(text, filters, order, page, viewerID, db)
+        case .postgres: try await postgresTextSearch(text, filters, order, page, viewerID, db)
+        }
+    }
+
+    private func capped(_ total: Int, _ page: PageRequest) -> Bool {
+        page.offset >= min(total, SearchLimits.maxResults)
+    }
+
+    /// SQLite: the FTS5 table is keyed by the photo's rowid (migration 010), so "newest matches" is a walk of the
+    /// full-text index backwards and every join is an integer lookup.
+    private func sqliteTextSearch(
+        _ text: SearchText, _ filters: [SQLQueryString], _ order: PhotoSearch.Order, _ page: PageRequest,
+        _ viewerID: String?, _ db: any SQLDatabase
+    ) async throws -> TextSearchResult {
+        let match = text.sqliteMatch
+        let filterClause: SQLQueryString = filters.isEmpty ? "" : " AND " + filters.joined(separator: " AND ")
+        let joined: SQLQueryString = "photo_search s JOIN photos p ON p.rowid = s.rowid"
+        let total = try await count(
+            filters.isEmpty
+                ? "SELECT COUNT(*) AS n FROM (SELECT rowid FROM photo_search WHERE photo_search MATCH \(bind: match) LIMIT \(literal: SearchLimits.maxResults))"
+                : "SELECT COUNT(*) AS n FROM (SELECT s.rowid FROM \(joined) WHERE s.photo_search MATCH \(bind: match)\(filterClause) LIMIT \(literal: SearchLimits.maxResults))",
+            on: db
+        )
+        let windowStart = try await db.raw(
+            """
+            SELECT MIN(r) AS r FROM (SELECT rowid AS r FROM photo_search WHERE photo_search MATCH \(bind: match) \
+            ORDER BY rowid DESC LIMIT \(literal: SearchLimits.rankWindow))
+            """
+        ).first()?.decode(column: "r", as: Int64?.self) ?? 0
+        let facetScope: SQLQueryString = """
+            SELECT p.id FROM \(joined) WHERE s.photo_search MATCH \(bind: match) AND s.rowid >= \(bind: windowStart)\(filterClause)
+            """
+        guard total > 0, !capped(total, page) else {
+            return TextSearchResult(page: Page(items: [], total: total), facetScope: facetScope)
+        }
+        let size = min(page.size, SearchLimits.maxResults - page.offset)
+        func newest(_ range: Range<Int>, below start: Int64?) async throws -> [PhotoRecord] {
+            let bound: SQLQueryString = start.map { " AND s.rowid < \(bind: $0)" } ?? ""
+            return try await photos(
+                """
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(joined) JOIN users u ON u.id = p.user_id \
+                WHERE s.photo_search MATCH \(bind: match)\(bound)\(filterClause) ORDER BY s.rowid DESC \
+                LIMIT \(literal: range.count) OFFSET \(literal: range.lowerBound)
+                """,
+                viewerID: viewerID, on: db
+            )
+        }
+        if order == .latest {
+            return TextSearchResult(
+                page: Page(items: try await newest(page.offset..<(page.offset + size), below: nil), total: total),
+                facetScope: facetScope
+            )
+        }
+        let windowCount = filters.isEmpty
+            ? min(total, SearchLimits.rankWindow)
+            : try await count(
+                "SELECT COUNT(*) AS n FROM \(joined) WHERE s.photo_search MATCH \(bind: match) AND s.rowid >= \(bind: windowStart)\(filterClause)",
+                on: db
+            )
+        let parts = WindowedPage(offset: page.offset, size: size, windowCount: windowCount)
+        var items: [PhotoRecord] = []
+        if let range = parts.window {
+            items += try await photos(
+                """
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM (SELECT rowid AS r, bm25(photo_search) AS score \
+                FROM photo_search WHERE photo_search MATCH \(bind: match) AND rowid >= \(bind: windowStart)) s \
+                JOIN photos p ON p.rowid = s.r JOIN users u ON u.id = p.user_id WHERE TRUE\(filterClause) \
+                ORDER BY s.score ASC, s.r DESC LIMIT \(literal: range.count) OFFSET \(literal: range.lowerBound)
+                """,
+                viewerID: viewerID, on: db
+            )
+        }
+        if let range = parts.rest { items += try await newest(range, below: windowStart) }
+        return TextSearchResult(page: Page(items: items, total: total), facetScope: facetScope)
+    }
+
+    /// PostgreSQL: the GIN index finds the matches; the photos' date index orders them, so the newest matches come
+    /// from a backwards walk of `photos_latest` that stops early.
+    private func postgresTextSearch(
+        _ text: SearchText, _ filters: [SQLQueryString], _ order: PhotoSearch.Order, _ page: PageRequest,
+        _ viewerID: String?, _ db: any SQLDatabase
+    ) async throws -> TextSearchResult {
+        let query = text.postgresQuery
+        let matches: SQLQueryString = """
+            p.id IN (SELECT photo_id FROM photo_search WHERE document @@ to_tsquery('simple', \(bind: query)))
+            """
+        let whereClause = ([matches] + filters).joined(separator: " AND ")
+        let total = try await count(
+            "SELECT COUNT(*) AS n FROM (SELECT 1 FROM photos p WHERE \(whereClause) LIMIT \(literal: SearchLimits.maxResults)) c",
+            on: db
+        )
+        let window = try await db.raw(
+            """
+            SELECT p.id AS id, p.created_at AS created_at FROM photos p WHERE \(whereClause) \
+            ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: SearchLimits.rankWindow)
+            """
+        ).all().map { (id: try $0.decode(column: "id", as: String.self), created: try $0.decode(column: "created_at", as: Int64.self)) }
+        let facetScope: SQLQueryString = window.isEmpty ? "SELECT NULL" : "\(binds: window.map(\.id))"
+        guard total > 0, !capped(total, page), let last = window.last else {
+            return TextSearchResult(page: Page(items: [], total: total), facetScope: facetScope)
+        }
+        let size = min(page.size, SearchLimits.maxResults - page.offset)
+        func newest(_ range: Range<Int>, afterWindow: Bool) async throws -> [PhotoRecord] {
+            let bound: SQLQueryString = afterWindow
+                ? " AND (p.created_at, p.id) < (\(bind: last.created), \(bind: last.id))" : ""
+            return try await photos(
+                """
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE \(whereClause)\(bound) \
+                ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: range.count) OFFSET \(literal: range.lowerBound)
+                """,
+                viewerID: viewerID, on: db
+            )
+        }
+        if order == .latest {
+            return TextSearchResult(
+                page: Page(items: try await newest(page.offset..<(page.offset + size), afterWindow: false), total: total),
+                facetScope: facetScope
+            )
+        }
+        let parts = WindowedPage(offset: page.offset, size: size, windowCount: window.count)
+        var items: [PhotoRecord] = []
+        if let range = parts.window {
+            items += try await photos(
+                """
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
+                JOIN photo_search ps ON ps.photo_id = p.id WHERE p.id IN (\(binds: window.map(\.id))) \
+                ORDER BY ts_rank(ps.document, to_tsquery('simple', \(bind: query))) DESC, p.created_at DESC, p.id DESC \
+                LIMIT \(literal: range.count) OFFSET \(literal: range.lowerBound)
+                """,
+                viewerID: viewerID, on: db
+            )
+        }
+        if let range = parts.rest { items += try await newest(range, afterWindow: true) }
+        return TextSearchResult(page: Page(items: items, total: total), facetScope: facetScope)
+    }
+}
