@@ -140,6 +140,51 @@ struct ResponseCacheTests {
         }
     }
 
+    @Test func concurrent_misses_make_the_response_once() async throws {
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            let cache = ResponseCache(store: store)
+            let generation = try #require(await cache.generation())
+            let key = ResponseCache.Key(target: "/photos", origin: "http://x", viewer: "")
+            guard case .make = await cache.lookup(key, generation: generation) else {
+                Issue.record("the first request should make the response")
+                return
+            }
+            // ten more readers arrive while it is being made
+            let readers = (0..<10).map { _ in
+                Task { () -> ResponseCache.Entry? in
+                    if case .hit(let entry) = await cache.lookup(key, generation: generation) { return entry }
+                    return nil
+                }
+            }
+            while cache.statistics.misses < 11 { await Task.yield() }
+            let made = ResponseCache.Entry(headers: [:], body: ByteBuffer(string: "[]"))
+            cache.finish(key, entry: made, generation: generation)
+
+            for reader in readers { #expect(await reader.value === made) }
+            guard case .hit(let later) = await cache.lookup(key, generation: generation) else {
+                Issue.record("the made response should be filed")
+                return
+            }
+            #expect(later === made)
+        }
+    }
+
+    @Test func readers_make_their_own_when_the_first_maker_fails() async throws {
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            let cache = ResponseCache(store: store)
+            let generation = try #require(await cache.generation())
+            let key = ResponseCache.Key(target: "/photos/missing", origin: "http://x", viewer: "")
+            _ = await cache.lookup(key, generation: generation)
+            let reader = Task { () -> Bool in
+                if case .make = await cache.lookup(key, generation: generation) { return true }
+                return false
+            }
+            while cache.statistics.misses < 2 { await Task.yield() }
+            cache.finish(key, entry: nil, generation: generation)
+            #expect(await reader.value)
+        }
+    }
+
     @Test func accept_encoding_is_read_with_its_weights() {
         #expect(Gzip.isAccepted(by: "gzip, deflate, br"))
         #expect(Gzip.isAccepted(by: "br;q=1.0, GZIP;q=0.5"))

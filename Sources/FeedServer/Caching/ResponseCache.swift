@@ -65,8 +65,18 @@ final class ResponseCache: Sendable {
         var commitsSeen: UInt64 = .max
         var checkedAt = ContinuousClock.Instant.now
         var entries: BoundedCache<Key, Entry>
+        /// Keys being made by one request, with the requests waiting for its answer.
+        var making: [Key: [CheckedContinuation<Entry?, Never>]] = [:]
         var hits = 0
         var misses = 0
+    }
+
+    /// What a request should do about a key.
+    enum Lookup {
+        /// Answer with this.
+        case hit(Entry)
+        /// Make the response, then call ``finish(_:entry:generation:)`` — others asking meanwhile wait for it.
+        case make
     }
 
     private let store: LibraryStore
@@ -102,24 +112,48 @@ final class ResponseCache: Sendable {
         }
     }
 
-    /// The response filed under `key` in `generation`, if any.
-    func entry(_ key: Key, generation: Int64) -> Entry? {
-        state.withLock { state in
-            guard state.generation == generation, let entry = state.entries[key] else {
-                state.misses += 1
-                return nil
+    /// The response filed under `key` in `generation`, or the duty to make it. When another request is already
+    /// making it, this waits for that answer instead of repeating the work: after a write, a popular page is
+    /// rebuilt once, not by every reader at the same moment.
+    func lookup(_ key: Key, generation: Int64) async -> Lookup {
+        enum First { case hit(Entry), make, wait }
+        let first = state.withLock { state -> First in
+            if state.generation == generation, let entry = state.entries[key] {
+                state.hits += 1
+                return .hit(entry)
             }
-            state.hits += 1
-            return entry
+            state.misses += 1
+            if state.making[key] != nil { return .wait }
+            state.making[key] = []
+            return .make
+        }
+        switch first {
+        case .hit(let entry): return .hit(entry)
+        case .make: return .make
+        case .wait:
+            let made: Entry? = await withCheckedContinuation { continuation in
+                let waiting = state.withLock { state -> Bool in
+                    guard state.making[key] != nil else { return false }
+                    state.making[key]?.append(continuation)
+                    return true
+                }
+                if !waiting { continuation.resume(returning: state.withLock { $0.entries[key] }) }
+            }
+            // Nothing cacheable came of it (an error, a 404): make our own.
+            return made.map(Lookup.hit) ?? .make
         }
     }
 
-    /// Files `entry` under `key`, unless the library moved on while it was being made.
-    func store(_ entry: Entry, _ key: Key, generation: Int64) {
-        state.withLock { state in
-            guard state.generation == generation else { return }
-            state.entries.insert(entry, size: entry.body.readableBytes, for: key)
+    /// Ends the making of `key`: files `entry` (unless the library moved on meanwhile) and hands it to the
+    /// requests waiting for it (nil tells them to make their own).
+    func finish(_ key: Key, entry: Entry?, generation: Int64) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Entry?, Never>] in
+            if let entry, state.generation == generation {
+                state.entries.insert(entry, size: entry.body.readableBytes, for: key)
+            }
+            return state.making.removeValue(forKey: key) ?? []
         }
+        for waiter in waiters { waiter.resume(returning: entry) }
     }
 
     /// Hits and misses since start, for tests and logs.

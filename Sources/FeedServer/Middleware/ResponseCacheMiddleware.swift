@@ -21,15 +21,32 @@ struct ResponseCacheMiddleware: RouterMiddleware {
             target: request.uri.description, origin: Presenter(request: request, publicURL: publicURL).origin,
             viewer: Self.viewerKey(context.caller)
         )
-        if let entry = cache.entry(key, generation: generation) { return entry.response(for: request) }
+        if case .hit(let entry) = await cache.lookup(key, generation: generation) { return entry.response(for: request) }
 
-        let response = try await next(request, context)
+        // This request makes the response; it must always finish, so that requests waiting for it go on.
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            cache.finish(key, entry: nil, generation: generation)
+            throw error
+        }
         guard response.status == .ok, response.headers[.contentType]?.hasPrefix("application/json") == true,
             let length = response.body.contentLength, length <= 8 << 20
-        else { return response }
-        let body = try await response.body.collect()
-        let entry = ResponseCache.Entry(headers: response.headers, body: body)
-        cache.store(entry, key, generation: generation)
+        else {
+            cache.finish(key, entry: nil, generation: generation)
+            return response
+        }
+        let headers = response.headers
+        let body: ByteBuffer
+        do {
+            body = try await response.body.collect()
+        } catch {
+            cache.finish(key, entry: nil, generation: generation)
+            throw error
+        }
+        let entry = ResponseCache.Entry(headers: headers, body: body)
+        cache.finish(key, entry: entry, generation: generation)
         return entry.response(for: request)
     }
 
