@@ -5,11 +5,20 @@ import Hummingbird
 enum Routes {
     /// API paths count against the rate limit and carry its headers; images and the web app do not.
     static func isAPI(path: String) -> Bool {
-        // A name with an extension is a file of the web app (`/app.js`); API paths never have one.
-        if path.split(separator: "/").last?.contains(".") == true { return false }
+        if hasFileExtension(path) { return false }
         return !(path.hasPrefix("/img/") || path.hasPrefix("/avatars/") || path.hasPrefix("/p/") || path == "/"
             || path.hasPrefix("/app/") || path.hasPrefix("/account/")
             || path.hasPrefix("/oauth/"))
+    }
+
+    /// Whether the last segment of a path has a dot: a file of the web app (`/app.js`). API paths never have one
+    /// (ids, slugs and usernames are letters, digits, `-` and `_`).
+    static func hasFileExtension(_ path: String) -> Bool {
+        for byte in path.utf8.reversed() {
+            if byte == UInt8(ascii: "/") { return false }
+            if byte == UInt8(ascii: ".") { return true }
+        }
+        return false
     }
 
     /// Each path and the methods it serves; every other method answers 405 with `Allow`.

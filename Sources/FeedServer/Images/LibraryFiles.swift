@@ -6,8 +6,13 @@ public struct LibraryFiles: Sendable {
     /// The data directory.
     public let root: URL
 
+    /// The rendition folder as a plain path: built per request by concatenation, as URL path arithmetic cost more
+    /// than serving a cached thumbnail.
+    private let renditionsPath: String
+
     public init(root: String) {
         self.root = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL
+        self.renditionsPath = self.root.appendingPathComponent("renditions", isDirectory: true).path
     }
 
     var originals: URL { root.appendingPathComponent("originals", isDirectory: true) }
@@ -33,7 +38,7 @@ public struct LibraryFiles: Sendable {
 
     /// Where a cached rendition of a photo lives.
     func renditionPath(photoID: String, key: String) -> String {
-        renditions.appendingPathComponent("\(photoID.prefix(2))/\(photoID)/\(key)").path
+        renditionsPath + "/" + photoID.prefix(2) + "/" + photoID + "/" + key
     }
 
     /// Writes `bytes` so that `path` either holds all of them or does not exist: a scratch file, written and

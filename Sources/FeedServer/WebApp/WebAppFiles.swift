@@ -28,13 +28,13 @@ final class WebAppFiles: Sendable {
     /// is not a plain file name (hidden files, `..`, encoded separators) so it can never leave the folder.
     static func relativePath(_ path: String) -> String? {
         if path == "/" { return "index.html" }
+        // Only names with an extension are files; API paths (`/photos`, `/users/ann`) never have one.
+        guard Routes.hasFileExtension(path) else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard !parts.isEmpty, parts.allSatisfy({ part in
             !part.isEmpty && !part.hasPrefix(".") && !part.contains("\\") && !part.contains("\0")
                 && !part.contains("%")
         }) else { return nil }
-        // Only names with an extension are files; API paths (`/photos`, `/users/ann`) never have one.
-        guard parts.last?.contains(".") == true else { return nil }
         return parts.joined(separator: "/")
     }
 
