@@ -72,7 +72,10 @@ extension Imaging {
     /// Decodes an original through `vips_thumbnail`, so JPEG, WebP and HEIF shrink while loading.
     static func thumbnail(of original: CheckedOriginal, _ box: ThumbnailBox) throws(ImagingError) -> VipsImageHandle {
         let interpretation = vips_image_get_interpretation(original.header.pointer)
-        let rgb: Int32 = original.header.bands >= 3
+        // Only an embedded profile needs converting to sRGB; an untagged image already is sRGB, and the identity
+        // transform through lcms cost about a tenth of a rendition.
+        let tagged = vips_image_get_typeof(original.header.pointer, "icc-profile-data") != 0
+        let rgb: Int32 = tagged && original.header.bands >= 3
             && [VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_RGB, VIPS_INTERPRETATION_RGB16].contains(interpretation)
             ? 1 : 0
         return try VipsImageHandle.from("vips_thumbnail", orThrow: { .damaged(in: $0) }) { out in
