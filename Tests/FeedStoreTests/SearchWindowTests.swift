@@ -66,4 +66,18 @@ struct SearchWindowTests {
             #expect(zip(listed, listed.dropFirst()).allSatisfy { $0.createdAt >= $1.createdAt })
         }
     }
+
+    /// The PostgreSQL count reads the planner's estimate to skip counting far past the cap; the estimate must
+    /// decode, or that shortcut would silently never apply.
+    @Test(arguments: Backend.available.filter { $0 == .postgres })
+    func planner_estimates_decode(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            try await TestLibrary.seed(store, count: 3)
+            let plan = try await store.database.read { db in
+                try await db.raw("EXPLAIN (FORMAT JSON) SELECT 1 FROM photos").first()?
+                    .decode(column: "QUERY PLAN", as: [ExplainedPlan].self)
+            }
+            #expect((plan?.first?.plan.rows ?? -1) >= 0)
+        }
+    }
 }

@@ -35,6 +35,7 @@ struct Migration: Sendable {
         .createLibraryStats,
         .addLibraryGeneration,
         .keySearchByPhotoRowid,
+        .datePhotoSearch,
     ]
 }
 

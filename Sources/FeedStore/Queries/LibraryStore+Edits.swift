@@ -75,7 +75,8 @@ extension LibraryStore {
         try await insertSearchRow(photoID: photoID, body: words.joined(separator: " "), on: db)
     }
 
-    /// Adds a photo's full-text row; on SQLite under the photo's own rowid (migration 010).
+    /// Adds a photo's full-text row: on SQLite under the photo's own rowid (migration 010), on PostgreSQL with its
+    /// date (migration 011).
     func insertSearchRow(photoID: String, body: String, on db: any SQLDatabase) async throws {
         switch database.kind {
         case .sqlite:
@@ -85,7 +86,12 @@ extension LibraryStore {
                 """
             ).run()
         case .postgres:
-            try await db.raw("INSERT INTO photo_search (photo_id, body) VALUES (\(bind: photoID), \(bind: body))").run()
+            try await db.raw(
+                """
+                INSERT INTO photo_search (photo_id, body, created_at) \
+                SELECT id, \(bind: body), created_at FROM photos WHERE id = \(bind: photoID)
+                """
+            ).run()
         }
     }
 
