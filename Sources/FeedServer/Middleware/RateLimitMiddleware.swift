@@ -3,20 +3,28 @@ import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 /// Counts API requests per client in fixed windows, in the database so that several server processes share one
 /// count. Hits are gathered in memory and added to the database at most every `flushInterval`; between flushes each
 /// process adds its own unflushed hits to the last shared total it saw.
-actor SharedRateLimiter {
+///
+/// A lock, not an actor: most hits only bump a counter, and hopping onto an actor's executor for that cost more
+/// than the rest of a cached API answer. The request that finds a flush due performs it; the others go on.
+final class SharedRateLimiter: Sendable {
+    private struct State {
+        var windowStart: Int64 = 0
+        var pending: [String: Int] = [:]
+        var shared: [String: Int] = [:]
+        var lastFlush = Date.distantPast
+    }
+
     private let store: LibraryStore
     private let limit: Int
     private let windowSeconds: Int64
     private let flushInterval: TimeInterval
     private let now: @Sendable () -> Date
-    private var windowStart: Int64 = 0
-    private var pending: [String: Int] = [:]
-    private var shared: [String: Int] = [:]
-    private var lastFlush = Date.distantPast
+    private let state = Mutex(State())
 
     init(store: LibraryStore, limit: Int, windowSeconds: Int64 = 3600, flushInterval: TimeInterval = 1,
          now: @escaping @Sendable () -> Date = Date.init) {
@@ -32,29 +40,36 @@ actor SharedRateLimiter {
         let date = now()
         let seconds = Int64(date.timeIntervalSince1970)
         let window = seconds - seconds % windowSeconds
-        if window != windowStart {
-            windowStart = window
-            pending.removeAll()
-            shared.removeAll()
+        let (newWindow, batch) = state.withLock { state -> (Bool, [String: Int]?) in
+            let newWindow = window != state.windowStart
+            if newWindow {
+                state.windowStart = window
+                state.pending.removeAll()
+                state.shared.removeAll()
+            }
+            state.pending[key, default: 0] += 1
+            guard date.timeIntervalSince(state.lastFlush) >= flushInterval else { return (newWindow, nil) }
+            state.lastFlush = date
+            defer { state.pending.removeAll() }
+            return (newWindow, state.pending)
+        }
+        if newWindow {
             try? await store.pruneRateLimits(before: Date(timeIntervalSince1970: TimeInterval(window - windowSeconds)))
         }
-        pending[key, default: 0] += 1
-        if date.timeIntervalSince(lastFlush) >= flushInterval {
-            lastFlush = date
-            await flush(window: window)
+        if let batch { await flush(batch, window: window) }
+        return state.withLock { state in
+            let used = (state.shared[key] ?? 0) + (state.pending[key] ?? 0)
+            return (limit, limit - used, Int(state.windowStart + windowSeconds - seconds))
         }
-        let used = (shared[key] ?? 0) + (pending[key] ?? 0)
-        return (limit, limit - used, Int(windowStart + windowSeconds - seconds))
     }
 
-    private func flush(window: Int64) async {
-        let batch = pending
-        pending.removeAll()
+    private func flush(_ batch: [String: Int], window: Int64) async {
         for (key, hits) in batch {
             if let total = try? await store.addRateLimitHits(subject: key, windowStart: window, hits: hits) {
-                shared[key] = max(shared[key] ?? 0, total)
+                state.withLock { $0.shared[key] = max($0.shared[key] ?? 0, total) }
             } else {
-                pending[key, default: 0] += hits  // keep counting locally until the database answers again
+                // keep counting locally until the database answers again
+                state.withLock { $0.pending[key, default: 0] += hits }
             }
         }
     }

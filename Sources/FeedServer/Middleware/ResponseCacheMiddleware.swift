@@ -52,14 +52,16 @@ struct ResponseCacheMiddleware: RouterMiddleware {
 
     /// Read-only JSON routes whose answer depends only on the URL, the origin, the viewer and the library.
     static func isCacheable(path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard let first = parts.first else { return false }
-        switch first {
-        case "photos": return parts.count <= 2 && parts.last != "random"
-        case "search", "users", "collections", "devices": return true
-        default: return false
+        if path == "/photos" { return true }
+        if path.hasPrefix("/photos/") {
+            // `/photos/:id` only: not `/photos/random`, not `/photos/:id/download`
+            let rest = path.utf8.dropFirst(8)
+            return !rest.isEmpty && !rest.contains(UInt8(ascii: "/")) && path != "/photos/random"
         }
+        return cacheableRoots.contains { path == $0.root || path.hasPrefix($0.folder) }
     }
+
+    private static let cacheableRoots = ["/search", "/users", "/collections", "/devices"].map { (root: $0, folder: $0 + "/") }
 
     /// Who is looking, as far as responses differ: the person and the scopes their credential carries. Apps and
     /// anonymous visitors see the same public library.
