@@ -128,13 +128,13 @@ def store_sql(kind, request, n, arg=None):
         return [(f"SELECT {SELECT} FROM {FROM} WHERE p.id = {ph} OR p.slug = {two}", [arg, arg]), tags]
     if request in ("search", "search_latest"):
         # LibraryStore+TextSearch.swift: matches capped at SearchLimits.maxResults (10,000, as Unsplash), relevance
-        # scored over the newest SearchLimits.rankWindow (500) matches, tag facets over the same window.
-        cap, window = 10_000, 500
+        # scored over the newest SearchLimits.rankWindow (300) matches, tag facets over the same window.
+        cap, window = 10_000, 300
         if kind == "sqlite":
             match = f'"{QUERY}"*'
             joined = "photo_search s JOIN photos p ON p.rowid = s.rowid"
-            start = (f"SELECT MIN(r) AS r FROM (SELECT rowid AS r FROM photo_search WHERE photo_search MATCH ? "
-                     f"ORDER BY rowid DESC LIMIT {window})", [match])
+            start = (f"SELECT rowid AS r FROM photo_search WHERE photo_search MATCH ? ORDER BY rowid DESC "
+                     f"LIMIT {window}", [match])
             count = (f"SELECT COUNT(*) AS n FROM (SELECT rowid FROM photo_search WHERE photo_search MATCH ? "
                      f"LIMIT {cap})", [match])
             if request == "search_latest":
@@ -145,10 +145,10 @@ def store_sql(kind, request, n, arg=None):
                 items = lambda res: (f"SELECT {SELECT} FROM (SELECT rowid AS r, bm25(photo_search) AS score FROM "
                                      f"photo_search WHERE photo_search MATCH ? AND rowid >= ?) s JOIN photos p ON "
                                      f"p.rowid = s.r JOIN users u ON u.id = p.user_id WHERE TRUE ORDER BY s.score "
-                                     f"ASC, s.r DESC LIMIT {PER_PAGE} OFFSET 0", [match, res[0][0]])
+                                     f"ASC, s.r DESC LIMIT {PER_PAGE} OFFSET 0", [match, res[0][-1]])
             facets = lambda res: ("SELECT t.tag AS tag, COUNT(*) AS n FROM photo_tags t WHERE t.photo_id IN "
-                                  f"(SELECT p.id FROM {joined} WHERE s.photo_search MATCH ? AND s.rowid >= ?) "
-                                  "GROUP BY t.tag ORDER BY n DESC, t.tag ASC LIMIT 20", [match, res[0][0]])
+                                  f"(SELECT p.id FROM photos p WHERE p.rowid IN ({in_list(res[0])})) "
+                                  "GROUP BY t.tag ORDER BY n DESC, t.tag ASC LIMIT 20", res[0])
             return [start, count, items, tags, facets]
         # PostgreSQL (migration 011): the window is a backwards walk of photo_search_latest with ranks computed in
         # the same pass; the count is the planner's estimate when that is at least 2× the cap (for this 3 % word:
