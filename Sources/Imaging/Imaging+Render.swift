@@ -65,8 +65,17 @@ extension Imaging {
 
     private static func render(_ original: CheckedOriginal, _ spec: RenditionSpec) throws(ImagingError) -> Rendition {
         let box = ThumbnailBox(spec)
-        let thumbnail = try thumbnail(of: original, box).materialised()
-        return try finish(thumbnail, box: box, spec: spec)
+        do {
+            // Streamed: the saver pulls pixels through decode and resize as it encodes, so the stages overlap on
+            // libvips's worker threads instead of running one after the other.
+            return try finish(try thumbnail(of: original, box), box: box, spec: spec)
+        } catch {
+            // A failure while streaming does not say whether the input or the encoder broke; the staged path,
+            // which decodes everything first, does (a truncated file is `.corrupt`, not an encoder error).
+            vips_error_clear()
+            let thumbnail = try thumbnail(of: original, box).materialised()
+            return try finish(thumbnail, box: box, spec: spec)
+        }
     }
 
     /// Decodes an original through `vips_thumbnail`, so JPEG, WebP and HEIF shrink while loading.
