@@ -29,10 +29,20 @@ final class ResponseCache: Sendable {
         let etag: String
         private let gzipped = Mutex<ByteBuffer??>(nil)
 
+        /// `headers` with the validators, set once here rather than validated again on every hit.
+        private let identityHeaders: HTTPFields
+        private let gzipHeaders: HTTPFields
+
         init(headers: HTTPFields, body: ByteBuffer) {
             self.headers = headers
             self.body = body
             self.etag = "\"\(Secrets.sha256Hex(Data(body.readableBytesView)).prefix(32))\""
+            var identity = headers
+            identity[.eTag] = etag
+            identity[.vary] = "Accept-Encoding"
+            identityHeaders = identity
+            identity[.contentEncoding] = "gzip"
+            gzipHeaders = identity
         }
 
         /// The gzip form, made once; nil when the body is too small to be worth it.
@@ -46,17 +56,13 @@ final class ResponseCache: Sendable {
 
         /// The response for `request`: 304 when its `If-None-Match` names this body, gzip when it accepts that.
         func response(for request: Request) -> Response {
-            var headers = headers
-            headers[.eTag] = etag
-            headers[.vary] = "Accept-Encoding"
             if ETag.matches(request.headers[.ifNoneMatch], etag) {
-                return Response(status: .notModified, headers: headers)
+                return Response(status: .notModified, headers: identityHeaders)
             }
             if Gzip.isAccepted(by: request.headers[.acceptEncoding]), let gzipBody {
-                headers[.contentEncoding] = "gzip"
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipBody))
+                return Response(status: .ok, headers: gzipHeaders, body: .init(byteBuffer: gzipBody))
             }
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+            return Response(status: .ok, headers: identityHeaders, body: .init(byteBuffer: body))
         }
     }
 
