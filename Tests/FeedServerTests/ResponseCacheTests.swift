@@ -185,6 +185,45 @@ struct ResponseCacheTests {
         }
     }
 
+    @Test func readers_stop_waiting_for_a_maker_that_never_finishes() async throws {
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            let cache = ResponseCache(store: store, patience: .milliseconds(50))
+            let generation = try #require(await cache.generation())
+            let key = ResponseCache.Key(target: "/photos", origin: "http://x", viewer: "")
+            _ = await cache.lookup(key, generation: generation)  // this maker never calls finish
+            guard case .make = await cache.lookup(key, generation: generation) else {
+                Issue.record("a reader should give up waiting and make its own answer")
+                return
+            }
+        }
+    }
+
+    /// Over a real socket, where lengths and methods are what the wire says: HEAD, GET and gzip all answer whole.
+    @Test func head_get_and_gzip_over_a_live_server_answer_whole() async throws {
+        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-live")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try await TestDatabase.withStore(.sqlite) { store, url in
+            try await TestLibrary.seed(store, count: 10)  // a page big enough to be gzipped
+            let serverStore = try await LibraryStore.open(url: url, logger: testLogger)
+            let app = try await buildApplication(
+                fastConfiguration(dataDirectory: data), store: serverStore, files: LibraryFiles(root: data),
+                logger: testLogger
+            )
+            try await app.test(.live) { client in
+                let head = try await client.execute(uri: "/photos", method: .head)
+                let get = try await client.execute(uri: "/photos", method: .get)
+                let zipped = try await client.execute(uri: "/photos", method: .get, headers: [.acceptEncoding: "gzip"])
+                #expect(head.status == .ok)
+                #expect(get.status == .ok)
+                #expect(zipped.headers[.eTag] == get.headers[.eTag])
+                #expect(zipped.headers[.contentEncoding] == "gzip")
+                // the length on the wire is the gzip body's own, so a real client reads it whole
+                #expect(zipped.headers[.contentLength] == String(zipped.body.readableBytes))
+                #expect(try gunzip(zipped.body) == Array(get.body.readableBytesView))
+            }
+        }
+    }
+
     @Test func accept_encoding_is_read_with_its_weights() {
         #expect(Gzip.isAccepted(by: "gzip, deflate, br"))
         #expect(Gzip.isAccepted(by: "br;q=1.0, GZIP;q=0.5"))

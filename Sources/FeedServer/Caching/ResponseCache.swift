@@ -34,6 +34,10 @@ final class ResponseCache: Sendable {
         private let gzipHeaders: HTTPFields
 
         init(headers: HTTPFields, body: ByteBuffer) {
+            // The length is the body's, which differs between the identity and gzip forms: the server writes it.
+            var headers = headers
+            headers[.contentLength] = nil
+            headers[.contentEncoding] = nil
             self.headers = headers
             self.body = body
             self.etag = "\"\(Secrets.sha256Hex(Data(body.readableBytesView)).prefix(32))\""
@@ -71,8 +75,9 @@ final class ResponseCache: Sendable {
         var commitsSeen: UInt64 = .max
         var checkedAt = ContinuousClock.Instant.now
         var entries: BoundedCache<Key, Entry>
-        /// Keys being made by one request, with the requests waiting for its answer.
-        var making: [Key: [CheckedContinuation<Entry?, Never>]] = [:]
+        /// Keys being made by one request, with the requests waiting for its answer (by waiter number).
+        var making: [Key: [Int: CheckedContinuation<Entry?, Never>]] = [:]
+        var nextWaiter = 0
         var hits = 0
         var misses = 0
     }
@@ -87,14 +92,20 @@ final class ResponseCache: Sendable {
 
     private let store: LibraryStore
     private let maxAge: Duration
+    private let patience: Duration
     private let state: Mutex<State>
 
     /// - Parameters:
     ///   - maxAge: how long a generation is trusted without asking the database, when this process made no write.
     ///   - byteBudget: the most body bytes kept.
-    init(store: LibraryStore, maxAge: Duration = .milliseconds(500), byteBudget: Int = 64 << 20) {
+    ///   - patience: how long a request waits for another one making the same answer before making its own.
+    init(
+        store: LibraryStore, maxAge: Duration = .milliseconds(500), byteBudget: Int = 64 << 20,
+        patience: Duration = .seconds(5)
+    ) {
         self.store = store
         self.maxAge = maxAge
+        self.patience = patience
         self.state = Mutex(State(entries: BoundedCache(budget: byteBudget)))
     }
 
@@ -130,7 +141,7 @@ final class ResponseCache: Sendable {
             }
             state.misses += 1
             if state.making[key] != nil { return .wait }
-            state.making[key] = []
+            state.making[key] = [:]
             return .make
         }
         switch first {
@@ -138,14 +149,25 @@ final class ResponseCache: Sendable {
         case .make: return .make
         case .wait:
             let made: Entry? = await withCheckedContinuation { continuation in
-                let waiting = state.withLock { state -> Bool in
-                    guard state.making[key] != nil else { return false }
-                    state.making[key]?.append(continuation)
-                    return true
+                let waiter = state.withLock { state -> Int? in
+                    guard state.making[key] != nil else { return nil }
+                    state.nextWaiter += 1
+                    state.making[key]?[state.nextWaiter] = continuation
+                    return state.nextWaiter
                 }
-                if !waiting { continuation.resume(returning: state.withLock { $0.entries[key] }) }
+                guard let waiter else {
+                    continuation.resume(returning: state.withLock { $0.entries[key] })
+                    return
+                }
+                // A maker that never finishes must not hold its readers for ever: after `patience` they go
+                // and make their own answer.
+                Task { [patience] in
+                    try? await Task.sleep(for: patience)
+                    let expired = self.state.withLock { $0.making[key]?.removeValue(forKey: waiter) }
+                    expired?.resume(returning: nil)
+                }
             }
-            // Nothing cacheable came of it (an error, a 404): make our own.
+            // Nothing cacheable came of it (an error, a 404, a maker too slow): make our own.
             return made.map(Lookup.hit) ?? .make
         }
     }
@@ -157,7 +179,7 @@ final class ResponseCache: Sendable {
             if let entry, state.generation == generation {
                 state.entries.insert(entry, size: entry.body.readableBytes, for: key)
             }
-            return state.making.removeValue(forKey: key) ?? []
+            return Array((state.making.removeValue(forKey: key) ?? [:]).values)
         }
         for waiter in waiters { waiter.resume(returning: entry) }
     }
