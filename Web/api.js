@@ -63,12 +63,18 @@ export const session = {
     onChange(listener) { this.listeners.add(listener); },
 };
 
+let sessionKnown;
+/** Settles once the first answer about the session is in (`loadSession`), whatever it was. */
+export const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
+
 export async function loadSession() {
     try {
         session.set(await get('/me'));
     } catch (error) {
         if (error instanceof ApiError) session.set(null);
         else throw error;
+    } finally {
+        sessionKnown();
     }
     return session.user;
 }
@@ -83,48 +89,68 @@ export function intern(photo) {
     return photo;
 }
 
-/** A paged list of photos (feed, search, favourites, album) that views and the viewer share. */
+/**
+ * A paged list of photos (feed, search, favourites, album) that views and the viewer share. `fetchPage(page,
+ * perPage, next)` resolves to `{photos, total, extra, next, last}`: `next` is the address of the following page
+ * when the server named one (its Link header), `last` says it named none.
+ */
 export class PhotoList {
     constructor(fetchPage, perPage = 24) {
         this.fetchPage = fetchPage;
         this.perPage = perPage;
-        this.items = [];
-        this.page = 0;
-        this.done = false;
-        this.loading = null;
         this.listeners = new Set();
         this.extra = null;
+        this.reset(false);
+    }
+
+    /** Back to nothing loaded (after signing in or out, say); listeners hear of it when `emit`. */
+    reset(emit = true) {
+        this.items = [];
+        this.ids = new Set();
+        this.page = 0;
+        this.next = null;
+        this.done = false;
+        this.loading = null;
+        if (emit) this.emit();
     }
 
     /** Loads the next page once; resolves to true when photos were added. */
     more() {
         if (this.done) return Promise.resolve(false);
         if (this.loading) return this.loading;
-        this.loading = (async () => {
+        const items = this.items;
+        const loading = this.loading = (async () => {
             try {
-                const { photos, total, extra } = await this.fetchPage(this.page + 1, this.perPage);
+                const { photos, total, extra, next, last } = await this.fetchPage(this.page + 1, this.perPage, this.next);
+                if (items !== this.items) return false;   // reset meanwhile: this page belongs to the old list
                 this.page += 1;
+                this.next = next || null;
                 this.extra = extra ?? this.extra;
-                const seen = new Set(this.items.map((photo) => photo.id));
-                const fresh = photos.filter((photo) => !seen.has(photo.id)).map(intern);
+                const fresh = [];
+                for (const photo of photos) {
+                    if (this.ids.has(photo.id)) continue;
+                    this.ids.add(photo.id);
+                    fresh.push(intern(photo));
+                }
                 this.items.push(...fresh);
                 this.total = total;
-                if (photos.length < this.perPage || (total !== undefined && this.items.length >= total)) {
+                if (photos.length < this.perPage || last || (total !== undefined && this.items.length >= total)) {
                     this.done = true;
                 }
                 this.emit();
                 return fresh.length > 0;
             } finally {
-                this.loading = null;
+                if (this.loading === loading) this.loading = null;
             }
         })();
-        return this.loading;
+        return loading;
     }
 
     remove(id) {
         const index = this.items.findIndex((photo) => photo.id === id);
         if (index < 0) return;
         this.items.splice(index, 1);
+        this.ids.delete(id);
         if (this.total) this.total -= 1;
         this.emit();
     }
@@ -133,12 +159,48 @@ export class PhotoList {
     emit() { for (const listener of this.listeners) listener(this); }
 }
 
-/** A fetchPage for an endpoint answering an array with X-Total. */
+/** The `rel` → same-origin path (with query) map of a Link header. */
+export function parseLink(header) {
+    const links = {};
+    for (const [, target, rels] of (header || '').matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
+        const url = new URL(target, location.href);
+        for (const rel of rels.trim().split(/\s+/)) links[rel] = url.pathname + url.search;
+    }
+    return links;
+}
+
+/** A page's photos and what its headers tell about the next one. */
+function arrayPage(data, headers) {
+    const link = headers.get('Link');
+    const links = parseLink(link);
+    return { photos: data, total: Number(headers.get('X-Total') ?? NaN) || undefined, next: links.next,
+        last: Boolean(link) && !links.next };
+}
+
+/**
+ * A fetchPage for an endpoint answering an array with X-Total and Link. It follows the Link header's rel="next"
+ * (the feed's carries a keyset cursor, as cheap at photo 2,000 as at photo 20) and counts `page=N` otherwise.
+ * The first page's address has no `page`, as the server's inlined first feed page names it.
+ */
 export function arrayPages(path, params = {}) {
-    return async (page, perPage) => {
-        const response = await request('GET', path + query({ ...params, page, per_page: perPage }));
-        return { photos: response.data, total: Number(response.headers.get('X-Total') ?? NaN) || undefined };
+    return async (page, perPage, next) => {
+        const url = next || path + query({ ...params, page: page > 1 ? page : '', per_page: perPage });
+        const response = await request('GET', url);
+        return arrayPage(response.data, response.headers);
     };
+}
+
+/**
+ * The first page of `path` when index.html already holds it (the server inlines it) or has asked for it early
+ * (its inline script, at parse time): `{photos, total, next, last}` once, else null.
+ */
+export async function takeFirstPage(path) {
+    const first = window.__firstPage;
+    if (!first || first.path !== path) return null;
+    window.__firstPage = null;
+    const page = await first.promise.catch(() => null);
+    if (!page || !Array.isArray(page.photos)) return null;
+    return arrayPage(page.photos, new Headers({ Link: page.link || '', 'X-Total': String(page.total ?? '') }));
 }
 
 /** Likes or unlikes; resolves to the photo as the server now sees it. */

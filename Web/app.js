@@ -1,15 +1,12 @@
-// Boot: session, theme, tabs and routes, offline notice, service worker.
+// Boot: session, theme, tabs and routes, offline notice, service worker. Only the feed is loaded up front; every
+// other screen is a module fetched when first needed (and in the background once the feed is on screen), so the
+// first photo waits for as little script as possible. Nothing waits for the session check but the screens that
+// need a signed-in person.
 
-import { loadSession, session, NetworkError } from './api.js';
-import { renderSignIn, renderLogin, renderSignUp } from './auth.js';
-import { createAlbumPage, createUserPage } from './albums.js';
-import { createFavourites } from './favourites.js';
+import { loadSession, session, sessionReady, NetworkError } from './api.js';
 import { createFeed } from './feed.js';
 import { viewerSource } from './photos.js';
-import { createProfile } from './profile.js';
 import { current, go, start } from './router.js';
-import { createSearch } from './search.js';
-import { createViewer } from './viewer.js';
 
 const THEME_KEY = 'imagefeed.theme';
 const theme = {
@@ -44,43 +41,103 @@ const sections = Object.fromEntries(
     [...document.querySelectorAll('main > section[data-view]')].map((node) => [node.dataset.view, node]),
 );
 
-const views = {
-    feed: createFeed(sections.feed),
-    search: createSearch(sections.search),
-    favourites: createFavourites(sections.favourites),
-    profile: createProfile(sections.profile, { theme }),
-    user: createUserPage(sections.user),
-    collections: createAlbumPage(sections.collections),
+const launch = document.getElementById('launch');
+/** The launch screen leaves once the first screen has something to show. */
+function launched() {
+    if (!launch.isConnected || launch.classList.contains('done')) return;
+    launch.classList.add('done');
+    setTimeout(() => launch.remove(), 400);
+    afterFirstScreen();
+}
+
+const views = { feed: createFeed(sections.feed, { onFirstPage: launched }) };
+/** The other screens: their module and how to make them, on first use. */
+const LAZY = {
+    search: ['./search.js', (m) => m.createSearch(sections.search)],
+    favourites: ['./favourites.js', (m) => m.createFavourites(sections.favourites)],
+    profile: ['./profile.js', (m) => m.createProfile(sections.profile, { theme })],
+    user: ['./albums.js', (m) => m.createUserPage(sections.user)],
+    collections: ['./albums.js', (m) => m.createAlbumPage(sections.collections)],
 };
+const AUTH = './auth.js';
 const AUTH_SCREENS = {
-    signin: (route) => renderSignIn(sections.auth, route),
-    login: (route) => renderLogin(sections.auth, route, signedIn),
-    signup: (route) => renderSignUp(sections.auth, route, signedIn),
+    signin: (m, route) => m.renderSignIn(sections.auth, route),
+    login: (m, route) => m.renderLogin(sections.auth, route, signedIn),
+    signup: (m, route) => m.renderSignUp(sections.auth, route, signedIn),
 };
 const NEEDS_SIGN_IN = new Set(['favourites', 'profile']);
 const TAB_OF = { feed: 'feed', search: 'search', favourites: 'favourites', profile: 'profile', user: null, collections: null };
 
+const modules = {};
+/** A lazily loaded module, once (a failed load may be tried again). */
+function load(path) {
+    modules[path] ??= import(path).catch((error) => {
+        delete modules[path];
+        throw error;
+    });
+    return modules[path];
+}
+
 function signedIn() {}
 
-let sessionUserID = null;
+// The first answer about the session only tells who was already here (the feed loaded with their cookie);
+// a later change is a sign-in or sign-out, after which liked states differ.
+let sessionUserID;
 session.onChange((user) => {
-    if ((user?.id ?? null) !== sessionUserID && sessionUserID !== undefined) views.feed.reset();
+    if (sessionUserID !== undefined && (user?.id ?? null) !== sessionUserID) views.feed.reset();
     sessionUserID = user?.id ?? null;
 });
 
-const viewer = createViewer(() => {
-    if (history.state?.viewerFromApp) history.back();
-    else go(lastPage || '/feed', { replace: true });
-});
+let viewer = null;
+async function loadViewer() {
+    const m = await load('./viewer.js');
+    viewer ??= m.createViewer(() => {
+        if (history.state?.viewerFromApp) history.back();
+        else go(lastPage || '/feed', { replace: true });
+    });
+    return viewer;
+}
+
+/** Once the first screen is up: fetch the other screens' modules while nobody waits for them. */
+function afterFirstScreen() {
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+    setTimeout(() => idle(() => {
+        for (const path of new Set([...Object.values(LAZY).map(([path]) => path), './viewer.js', AUTH])) {
+            load(path).catch(() => {});
+        }
+        if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+    }), 500);
+}
 
 const scrollPositions = new Map();
 let shownKey = null;
 let lastPage = null;
 let lastTab = 'feed';
+let routeToken = 0;
 
+/** Shows a page; a screen not needed before is loaded first (the current one stays up meanwhile). */
 function showPage(route) {
+    const name = route.name in views || route.name in LAZY || route.name in AUTH_SCREENS ? route.name : 'feed';
+    const token = ++routeToken;
+    const path = name in AUTH_SCREENS ? AUTH : !views[name] && LAZY[name]?.[0];
+    if (!path) {
+        paintPage(route, name);
+        return;
+    }
+    load(path).then((m) => {
+        if (token !== routeToken) return;
+        if (!(name in AUTH_SCREENS)) views[name] ??= LAZY[name][1](m);
+        paintPage(route, name, m);
+    }, moduleFailed);
+}
+
+function moduleFailed() {
+    launched();
+    import('./ui.js').then((m) => m.toast('This screen could not be loaded. Check your connection.'));
+}
+
+function paintPage(route, name, module) {
     const key = route.name === 'user' || route.name === 'collections' ? route.path.split('?')[0] : route.name;
-    const name = route.name in views || route.name in AUTH_SCREENS ? route.name : 'feed';
     if (shownKey && shownKey !== key) scrollPositions.set(shownKey, window.scrollY);
     for (const [viewName, view] of Object.entries(views)) {
         if (viewName !== name) view.hide();
@@ -90,9 +147,11 @@ function showPage(route) {
     document.body.dataset.screen = sectionName;
     if (sectionName !== 'auth') sections.auth.replaceChildren();
     if (name in AUTH_SCREENS) {
-        AUTH_SCREENS[name](route);
+        AUTH_SCREENS[name](module, route);
+        launched();
     } else {
         views[name].show(route);
+        if (name !== 'feed') launched();
         lastTab = TAB_OF[name] ?? lastTab;
         // A tab link leads back to where that tab was left (its search, its filters).
         if (TAB_OF[name]) document.querySelector(`.tabs a[data-tab=${name}]`).setAttribute('href', `#${route.path}`);
@@ -112,13 +171,32 @@ function showPage(route) {
     document.title = { feed: 'Feed', search: 'Search', favourites: 'Favourites', profile: 'Profile', signin: 'Sign in', login: 'Sign in', signup: 'Create account', user: 'Albums', collections: 'Album' }[name] + ' · ImageFeed';
 }
 
-function onRoute(route) {
+let sessionChecked = false;
+let viewerToken = 0;
+
+async function onRoute(route) {
     if (route.name === 'photo' && route.params[0]) {
         if (!shownKey) showPage({ ...current(), name: viewerSource.from || 'feed', params: [], path: '/feed' });
+        const token = ++viewerToken;
+        try {
+            await loadViewer();
+        } catch {
+            moduleFailed();
+            return;
+        }
+        if (token !== viewerToken || current().name !== 'photo') return;
+        launched();
         if (viewer.currentID !== route.params[0] || !viewer.isOpen) viewer.open(route.params[0]);
         return;
     }
-    if (viewer.isOpen) viewer.close();
+    viewerToken += 1;
+    if (viewer?.isOpen) viewer.close();
+    // Only these screens depend on who is signed in: they wait for the session check, nothing else does.
+    if ((NEEDS_SIGN_IN.has(route.name) || route.name in AUTH_SCREENS) && !sessionChecked) {
+        const token = ++routeToken;
+        await sessionReady;
+        if (token !== routeToken) return;
+    }
     if (NEEDS_SIGN_IN.has(route.name) && !session.user) {
         go(`/signin?next=${encodeURIComponent(route.path)}`, { replace: true });
         return;
@@ -141,7 +219,7 @@ document.addEventListener('click', (event) => {
 
 session.onChange((user) => {
     document.body.classList.toggle('signed-in', Boolean(user));
-    if (user && !sections.profile.hidden) views.profile.refresh();
+    if (user && !sections.profile.hidden) views.profile?.refresh();
 });
 
 // MARK: offline
@@ -154,24 +232,15 @@ window.addEventListener('online', paintOnline);
 window.addEventListener('offline', paintOnline);
 paintOnline();
 
-if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('sw.js').catch(() => {});
-}
-
 // MARK: launch
 
-async function boot() {
-    try {
-        await loadSession();
-        sessionUserID = session.user?.id ?? null;
-    } catch (error) {
-        if (!(error instanceof NetworkError)) throw error;
-        offlineBanner.hidden = false;
-    }
-    document.body.classList.toggle('signed-in', Boolean(session.user));
-    start(onRoute);
-    const launch = document.getElementById('launch');
-    launch.classList.add('done');
-    setTimeout(() => launch.remove(), 400);
-}
-boot();
+start(onRoute);
+loadSession().catch((error) => {
+    if (!(error instanceof NetworkError)) throw error;
+    offlineBanner.hidden = false;
+}).finally(() => {
+    sessionChecked = true;
+    sessionUserID ??= session.user?.id ?? null;
+});
+// However the first screen fares, the launch screen never stays up for long.
+setTimeout(launched, 8000);

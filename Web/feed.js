@@ -1,14 +1,21 @@
 // The feed: an endless column of photo cards, newest first.
 
-import { PhotoList, arrayPages, NetworkError } from './api.js';
+import { PhotoList, arrayPages, takeFirstPage, NetworkError } from './api.js';
 import { feedCard, CARD_CHROME } from './photos.js';
 import { el, showAlert } from './ui.js';
 import { VirtualGrid } from './vgrid.js';
 
 const GAP = 28;
+const PER_PAGE = 20;
+/** The first page's address: index.html's inline script and the server's inlined first page use the same. */
+export const FIRST_PAGE = `/photos?order_by=latest&per_page=${PER_PAGE}`;
 
-export function createFeed(section) {
-    const list = new PhotoList(arrayPages('/photos', { order_by: 'latest' }), 20);
+/** `onFirstPage()` runs once, when the first page is on screen (or could not be loaded). */
+export function createFeed(section, { onFirstPage } = {}) {
+    const pages = arrayPages('/photos', { order_by: 'latest' });
+    // The first page may already be in the document (inlined by the server, or fetched early by index.html).
+    const list = new PhotoList(async (page, perPage, next) => (page === 1 && !next && await takeFirstPage(FIRST_PAGE))
+        || pages(page, perPage, next), PER_PAGE);
     const grid = el('div.feed-list');
     const status = el('p.list-status', { role: 'status' });
     section.append(el('h1.visually-hidden', { text: 'Feed' }), grid, status);
@@ -17,9 +24,16 @@ export function createFeed(section) {
         columns: () => 1,
         gap: GAP,
         itemHeight: (photo, width) => CARD_CHROME + (width * photo.height) / photo.width,
-        render: (photo) => feedCard(photo, list, 'feed'),
+        render: (photo, index) => feedCard(photo, list, 'feed', index),
         onNearEnd: () => loadMore(),
+        firstScreenFirst: true,
     });
+
+    let firstShown = onFirstPage;
+    function shown() {
+        firstShown?.();
+        firstShown = null;
+    }
 
     async function loadMore() {
         if (list.done || list.loading) return;
@@ -28,9 +42,11 @@ export function createFeed(section) {
         try {
             await list.more();
             status.textContent = list.done && list.items.length ? 'You’re all caught up.' : '';
-            if (!list.items.length) status.textContent = 'No photos yet.';
+            if (!list.items.length && list.done) status.textContent = 'No photos yet.';
+            shown();
         } catch (error) {
             status.textContent = '';
+            shown();
             const message = error instanceof NetworkError
                 ? 'The server did not answer. Check your connection.' : error.message;
             const choice = await showAlert('Could not load photos', message, ['Try again', 'Cancel']);
@@ -50,10 +66,8 @@ export function createFeed(section) {
         hide() { virtual.setActive(false); },
         /** After signing in or out: liked states changed, so start again. */
         reset() {
-            list.items = [];
-            list.page = 0;
-            list.done = false;
-            list.emit();
+            list.reset();
+            if (!section.hidden) loadMore();
         },
     };
 }

@@ -1,9 +1,11 @@
 // Photo cards (feed), grid cells (search, albums, favourites) and the like button shared by them and the viewer.
+// Cards are cloned from parsed templates and their listeners are delegated to the document: a card costs a clone
+// and a few property writes, which keeps every frame of a fast scroll short.
 
-import { NetworkError, session, setLike, imageURL, srcset } from './api.js';
+import { NetworkError, session, sessionReady, setLike, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { go } from './router.js';
-import { el, icon, showAlert, formatDate, displayName, altText, avatar } from './ui.js';
+import { el, icon, showAlert, formatDate, displayName, altText } from './ui.js';
 
 /** What opening a photo from a grid should page through: set just before navigating to `#/photo/ID`. */
 export const viewerSource = { list: null, from: null };
@@ -11,72 +13,139 @@ export const viewerSource = { list: null, from: null };
 /** Fixed parts of a feed card, so its height is known before it renders. */
 export const CARD_CHROME = 56 + 52;
 
-/** Loads a photo image into `image` and swaps in a placeholder when it fails. */
-function watchImage(image, frame) {
-    image.addEventListener('load', () => frame.classList.add('loaded'), { once: true });
-    image.addEventListener('error', () => {
-        frame.classList.add('broken');
-        image.remove();
-        frame.append(el('span.broken-label', {}, icon('photo'), 'Photo unavailable'));
-    }, { once: true });
+/** Widths offered for a feed card's photo (index.html's inline script offers the same for its preload). */
+export const FEED_WIDTHS = [400, 800, 1080, 1600];
+
+/**
+ * The `sizes` of a feed card's photo: the card's width (the feed column is at most 648 px, 16 px padding each
+ * side), scaled so that no more than 2 device pixels per CSS pixel are picked — on a DPR 3 phone a 3x photo costs
+ * twice the bytes of a 2x one for no visible gain. index.html's inline script repeats this formula, so its preload
+ * asks for the very file the first cards use.
+ */
+export function feedSizes() {
+    const k = Math.min(1, 2 / (window.devicePixelRatio || 1));
+    const r = (value) => Math.round(value * k * 100) / 100;
+    return `(min-width: 680px) ${r(648)}px, calc(${r(100)}vw - ${r(32)}px)`;
 }
 
-function openLink(photo, list, from) {
-    return {
-        href: `#/photo/${encodeURIComponent(photo.id)}`,
-        onclick: () => { viewerSource.list = list; viewerSource.from = from; },
-    };
+/** Feed cards whose photo loads at once and first (the first screen's largest paints), not lazily. */
+const EAGER_CARDS = 2;
+
+const HEART = 'M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.1 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.6 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z';
+const LIKE_HTML = '<button class="like" type="button"><svg class="icon" viewBox="0 0 24 24" aria-hidden="true" '
+    + `focusable="false"><path d="${HEART}"/></svg><span class="spinner" aria-hidden="true"></span><span class="count"></span></button>`;
+
+const templates = {};
+/** A deep clone of the element parsed (once) from `html`. */
+function template(name, html) {
+    let node = templates[name];
+    if (!node) {
+        const holder = document.createElement('template');
+        holder.innerHTML = html;
+        node = templates[name] = holder.content.firstChild;
+    }
+    return node.cloneNode(true);
 }
 
-/** A feed card: photographer and date, the photo at its own aspect ratio, like button. */
-export function feedCard(photo, list, from) {
-    const frame = el('a.card-photo', { ...openLink(photo, list, from), 'aria-label': altText(photo) });
-    frame.style.aspectRatio = `${photo.width} / ${photo.height}`;
+// Photos that load or fail, in every card and cell (load and error don't bubble, but capture sees them).
+document.addEventListener('load', ({ target }) => {
+    if (target.localName === 'img' && target.parentNode?.matches('.card-photo, .cell')) {
+        target.parentNode.classList.add('loaded');
+    }
+}, true);
+document.addEventListener('error', ({ target }) => {
+    if (target.localName !== 'img') return;
+    const parent = target.parentNode;
+    if (parent?.matches('.card-photo, .cell')) {
+        parent.classList.add('broken');
+        target.remove();
+        parent.append(el('span.broken-label', {}, icon('photo'), 'Photo unavailable'));
+    } else if (parent?.matches('.card .avatar, .cell-wrap .avatar')) {
+        target.remove();
+        parent.classList.add('failed');
+    }
+}, true);
+
+// Hearts and "open this photo" links of every card and cell; capture, so the viewer's source is set before routing.
+document.addEventListener('click', (event) => {
+    const like = event.target.closest?.('button[data-like]');
+    if (like?._photo) {
+        event.preventDefault();
+        event.stopPropagation();
+        toggleLike(like._photo, like);
+        return;
+    }
+    const open = event.target.closest?.('a[href^="#/photo/"]');
+    if (open?._source) [viewerSource.list, viewerSource.from] = open._source;
+}, true);
+
+/** A photo frame: its link (and the list the viewer pages through), placeholder and alt text. */
+function fillFrame(frame, image, photo, list, from) {
+    frame.href = `#/photo/${encodeURIComponent(photo.id)}`;
+    frame._source = [list, from];
     placeholderStyle(frame, photo);
-    // The first photo is the page's largest paint: fetch it at once and first, not lazily.
-    const first = list?.items?.[0] === photo;
-    const image = el('img', {
-        src: imageURL(photo, 800),
-        srcset: srcset(photo, [400, 800, 1080, 1600]),
-        sizes: '(min-width: 720px) 640px, 100vw',
-        alt: altText(photo),
-        width: photo.width,
-        height: photo.height,
-        loading: first ? 'eager' : 'lazy',
-        fetchpriority: first ? 'high' : 'auto',
-        decoding: first ? 'sync' : 'async',
-    });
-    watchImage(image, frame);
-    frame.append(image);
-    return el('article.card', { 'data-photo-id': photo.id },
-        el('header.card-head', {},
-            el('a.who', { href: `#/user/${encodeURIComponent(photo.user.username)}` },
-                avatar(photo.user, 32), el('span.name', { text: displayName(photo.user) })),
-            el('time', { datetime: photo.created_at, text: formatDate(photo.created_at) })),
-        frame,
-        el('footer.card-foot', {},
-            likeButton(photo),
-            el('p.caption', { text: photo.description || '' })),
-    );
+    image.alt = altText(photo);
+}
+
+/** The small avatar of a card; initials when there is no picture or it fails (see the error listener). */
+function fillAvatar(holder, user) {
+    holder.dataset.initials = (displayName(user) || '?').split(/\s+/).map((part) => part[0]).join('').slice(0, 2).toUpperCase();
+    const url = user?.profile_image?.small;
+    if (url) {
+        holder.firstChild.src = url;
+    } else {
+        holder.firstChild.remove();
+        holder.classList.add('failed');
+    }
+}
+
+/** A feed card: photographer and date, the photo at its own aspect ratio, like button. `index` in the feed. */
+export function feedCard(photo, list, from, index = Infinity) {
+    const card = template('feed', '<article class="card"><header class="card-head"><a class="who"><span class="avatar" '
+        + 'style="--size:32px"><img alt="" width="32" height="32" loading="lazy" decoding="async"></span><span class="name">'
+        + '</span></a><time></time></header><a class="card-photo"><img loading="lazy" decoding="async"></a>'
+        + `<footer class="card-foot">${LIKE_HTML}<p class="caption"></p></footer></article>`);
+    const [head, frame, foot] = card.children;
+    const [who, time] = head.children;
+    const image = frame.firstChild;
+    card.dataset.photoId = photo.id;
+    who.href = `#/user/${encodeURIComponent(photo.user.username)}`;
+    fillAvatar(who.firstChild, photo.user);
+    who.lastChild.textContent = displayName(photo.user);
+    time.dateTime = photo.created_at || '';
+    time.textContent = formatDate(photo.created_at);
+    fillFrame(frame, image, photo, list, from);
+    frame.setAttribute('aria-label', image.alt);
+    frame.style.aspectRatio = `${photo.width} / ${photo.height}`;
+    if (index < EAGER_CARDS) {
+        image.loading = 'eager';
+        image.fetchPriority = 'high';
+        frame.classList.add('instant');
+    }
+    image.width = photo.width;
+    image.height = photo.height;
+    image.sizes = feedSizes();
+    image.srcset = srcset(photo, FEED_WIDTHS);
+    image.src = imageURL(photo, 800);
+    // Already in memory: shown in the card's first frame, without a fade.
+    if (image.complete && image.naturalWidth) frame.classList.add('loaded', 'instant');
+    fillLike(foot.firstChild, photo);
+    foot.lastChild.textContent = photo.description || '';
+    return card;
 }
 
 /** A square grid cell; `withLike` adds a heart (favourites, where unliking removes the photo). */
 export function gridCell(photo, list, from, { withLike = false } = {}) {
-    const frame = el('a.cell', { ...openLink(photo, list, from) });
-    placeholderStyle(frame, photo);
-    const image = el('img', {
-        src: imageURL(photo, 400, 400),
-        srcset: `${imageURL(photo, 240, 240)} 240w, ${imageURL(photo, 400, 400)} 400w, ${imageURL(photo, 640, 640)} 640w`,
-        sizes: '(min-width: 900px) 25vw, 50vw',
-        alt: altText(photo),
-        width: 400,
-        height: 400,
-        loading: 'lazy',
-        decoding: 'async',
-    });
-    watchImage(image, frame);
-    frame.append(image);
-    return el('div.cell-wrap', { 'data-photo-id': photo.id }, frame, withLike ? likeButton(photo, 'overlay') : null);
+    const wrap = template('cell', '<div class="cell-wrap"><a class="cell"><img width="400" height="400" '
+        + 'sizes="(min-width: 900px) 25vw, 50vw" loading="lazy" decoding="async"></a></div>');
+    const frame = wrap.firstChild;
+    const image = frame.firstChild;
+    wrap.dataset.photoId = photo.id;
+    fillFrame(frame, image, photo, list, from);
+    image.srcset = `${imageURL(photo, 240, 240)} 240w, ${imageURL(photo, 400, 400)} 400w, ${imageURL(photo, 640, 640)} 640w`;
+    image.src = imageURL(photo, 400, 400);
+    if (withLike) wrap.append(likeButton(photo, 'overlay'));
+    return wrap;
 }
 
 function paintLike(button, photo) {
@@ -86,21 +155,26 @@ function paintLike(button, photo) {
     if (count) count.textContent = photo.likes > 0 ? String(photo.likes) : '';
 }
 
+function fillLike(button, photo) {
+    button.dataset.like = photo.id;
+    button._photo = photo;
+    paintLike(button, photo);
+}
+
 /** The heart: grey, a spinner while the server answers, red when liked. */
 export function likeButton(photo, variant = '') {
-    const button = el(`button.like${variant ? `.${variant}` : ''}`, { type: 'button', 'data-like': photo.id },
-        icon('heart'), el('span.spinner', { 'aria-hidden': 'true' }), variant ? null : el('span.count'));
-    paintLike(button, photo);
-    button.addEventListener('click', (event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        toggleLike(photo, button);
-    });
+    const button = template('like', LIKE_HTML);
+    if (variant) {
+        button.classList.add(variant);
+        button.lastChild.remove();
+    }
+    fillLike(button, photo);
     return button;
 }
 
 /** Likes or unlikes, offering to try again on failure; every view learns through a `photo-liked` event. */
 export async function toggleLike(photo, button) {
+    if (!session.user) await sessionReady;
     if (!session.user) {
         go(`/signin?next=${encodeURIComponent(location.hash.slice(1))}`);
         return;

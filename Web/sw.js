@@ -29,16 +29,16 @@ async function trim(cacheName, max) {
     for (const key of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(key);
 }
 
-async function networkFirst(request, cacheName, max) {
-    const cache = await caches.open(cacheName);
+/** Network first (the page's inlined first feed page and the API are never stale); the last answer offline. */
+async function networkFirst(event, cacheName, max) {
+    const request = event.request;
     try {
         const response = await fetch(request);
-        if (response.ok) {
-            await cache.put(request, response.clone());
-            if (max) trim(cacheName, max);
-        }
+        // The page gets its answer at once; keeping a copy happens on the side.
+        if (response.ok) event.waitUntil(keep(cacheName, request, response.clone(), max));
         return response;
     } catch (error) {
+        const cache = await caches.open(cacheName);
         const cached = await cache.match(request, { ignoreVary: true })
             || (request.mode === 'navigate' ? await cache.match('/index.html') : undefined);
         if (cached) return cached;
@@ -46,15 +46,18 @@ async function networkFirst(request, cacheName, max) {
     }
 }
 
-async function cacheFirst(request) {
-    const cache = await caches.open(IMAGES);
-    const cached = await cache.match(request);
+async function keep(cacheName, request, response, max) {
+    const cache = await caches.open(cacheName);
+    await cache.put(request, response);
+    if (max) await trim(cacheName, max);
+}
+
+async function cacheFirst(event) {
+    const request = event.request;
+    const cached = await caches.match(request, { cacheName: IMAGES });
     if (cached) return cached;
     const response = await fetch(request);
-    if (response.ok) {
-        await cache.put(request, response.clone());
-        trim(IMAGES, MAX_IMAGES);
-    }
+    if (response.ok) event.waitUntil(keep(IMAGES, request, response.clone(), MAX_IMAGES));
     return response;
 }
 
@@ -64,10 +67,10 @@ self.addEventListener('fetch', (event) => {
     if (request.method !== 'GET' || url.origin !== self.location.origin) return;
     if (url.pathname.startsWith('/img/') || url.pathname.startsWith('/avatars/')) {
         if (url.searchParams.has('dl')) return;
-        event.respondWith(cacheFirst(request));
+        event.respondWith(cacheFirst(event));
     } else if (request.mode === 'navigate' || SHELL_FILES.includes(url.pathname)) {
-        event.respondWith(networkFirst(request, SHELL));
+        event.respondWith(networkFirst(event, SHELL));
     } else if (/^\/(photos|search|users|collections|me|devices)(\/|$)/.test(url.pathname)) {
-        event.respondWith(networkFirst(request, API, MAX_API));
+        event.respondWith(networkFirst(event, API, MAX_API));
     }
 });

@@ -1,25 +1,32 @@
 // A windowed grid over a PhotoList: only rows near the viewport are in the DOM; the container keeps the full
-// height, so the page never jumps and the DOM stays small however far one scrolls.
+// height, so the page never jumps and the DOM stays small however far one scrolls. Rows are built a few per
+// frame, those on screen first, so a long fling never turns into one long task.
+
+/** Milliseconds of row building per frame once the rows on screen are in; the rest waits for the next frame. */
+const FRAME_BUDGET = 6;
 
 export class VirtualGrid {
     /**
      * `columns(width)` → count; `itemHeight(photo, columnWidth)` → px (rows take their tallest item);
-     * `render(photo, index)` → element; `onNearEnd()` runs when the 5th-from-last item comes into view.
+     * `render(photo, index)` → element; `onNearEnd()` runs when the 5th-from-last item comes into the window,
+     * or when less than `prefetch` viewports of photos are left below the screen — once per page loaded, never
+     * for an empty list.
+     * `firstScreenFirst`: the first rows on screen get the network to themselves — rows off screen (and their
+     * photos) wait until the photos on screen have loaded (3 s at most).
      */
-    constructor(container, list, { columns, itemHeight, render, gap = 0, onNearEnd }) {
-        Object.assign(this, { container, list, columns, itemHeight, render, gap, onNearEnd });
+    constructor(container, list, { columns, itemHeight, render, gap = 0, onNearEnd, prefetch = 3, firstScreenFirst = false }) {
+        Object.assign(this, { container, list, columns, itemHeight, render, gap, onNearEnd, prefetch });
+        this.firstScreen = firstScreenFirst ? 'pending' : 'done';
         this.rows = new Map();
         this.offsets = [0];
         this.active = false;
         this.width = 0;
+        this.laidOut = 0;
+        this.nearEndKey = null;
         this.container.classList.add('vgrid');
-        this.observer = new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting)) this.onNearEnd?.();
-        });
         this.scheduled = false;
         this.update = this.update.bind(this);
         this.schedule = this.schedule.bind(this);
-        this.laidOut = 0;
         list.onChange(() => {
             if (this.active) this.layout(true);
             else this.width = 0;
@@ -86,48 +93,88 @@ export class VirtualGrid {
         return Math.max(0, low);
     }
 
+    buildRow(index) {
+        const items = this.list.items;
+        const row = document.createElement('div');
+        row.className = 'vrow';
+        row.style.cssText = `transform:translateY(${this.offsets[index]}px);height:${this.offsets[index + 1] - this.offsets[index] - this.gap}px;`
+            + `grid-template-columns:repeat(${this.cols},1fr);column-gap:${this.gap}px`;
+        for (let i = index * this.cols; i < Math.min(items.length, (index + 1) * this.cols); i++) {
+            const cell = this.render(items[i], i);
+            cell.dataset.index = i;
+            row.append(cell);
+        }
+        this.rows.set(index, row);
+        this.container.append(row);
+    }
+
     update() {
         if (!this.active) return;
         if (this.container.clientWidth !== this.width && !this.layout()) return;
         const rowCount = this.offsets.length - 1;
         const top = this.container.getBoundingClientRect().top;
         const viewport = window.innerHeight;
-        const first = rowCount ? this.rowAt(-top - viewport) : 0;
-        const last = rowCount ? this.rowAt(-top + viewport * 2) : -1;
+        const shownFirst = rowCount ? this.rowAt(-top) : 0;
+        const shownLast = rowCount ? Math.min(rowCount - 1, this.rowAt(-top + viewport)) : -1;
+        const holding = this.firstScreen !== 'done';
+        const first = holding ? shownFirst : rowCount ? this.rowAt(-top - viewport) : 0;
+        const last = holding ? shownLast : rowCount ? Math.min(rowCount - 1, this.rowAt(-top + viewport * 2)) : -1;
         for (const [index, row] of this.rows) {
             if (index < first || index > last) {
                 row.remove();
                 this.rows.delete(index);
             }
         }
-        const items = this.list.items;
-        const watched = Math.max(0, items.length - 5);
-        for (let index = first; index <= last && index < rowCount; index++) {
+        // On screen first (all of them), then below, then above, while the frame's budget lasts.
+        const order = [];
+        for (let index = shownFirst; index <= shownLast; index++) order.push(index);
+        for (let index = shownLast + 1; index <= last; index++) order.push(index);
+        for (let index = shownFirst - 1; index >= first; index--) order.push(index);
+        const start = performance.now();
+        let pending = false;
+        for (const index of order) {
             if (this.rows.has(index)) continue;
-            const row = document.createElement('div');
-            row.className = 'vrow';
-            row.style.transform = `translateY(${this.offsets[index]}px)`;
-            row.style.height = `${this.offsets[index + 1] - this.offsets[index] - this.gap}px`;
-            row.style.gridTemplateColumns = `repeat(${this.cols}, 1fr)`;
-            row.style.columnGap = `${this.gap}px`;
-            for (let i = index * this.cols; i < Math.min(items.length, (index + 1) * this.cols); i++) {
-                const cell = this.render(items[i], i);
-                cell.dataset.index = i;
-                row.append(cell);
+            if (index > shownLast || index < shownFirst) {
+                if (performance.now() - start > FRAME_BUDGET) {
+                    pending = true;
+                    break;
+                }
             }
-            this.rows.set(index, row);
-            this.container.append(row);
+            this.buildRow(index);
         }
-        // The 5th-from-last item and everything after it: a long jump past it still asks for more.
-        const tail = [...this.container.querySelectorAll(':scope > .vrow > [data-index]')]
-            .filter((cell) => Number(cell.dataset.index) >= watched);
-        const key = tail.map((cell) => cell.dataset.index).join(',');
-        if (key !== this.watchKey || tail.some((cell) => !this.watched?.has(cell))) {
-            this.watchKey = key;
-            this.watched = new Set(tail);
-            this.observer.disconnect();
-            for (const cell of tail) this.observer.observe(cell);
-        }
+        if (pending) this.schedule();
+        if (this.firstScreen === 'pending' && this.rows.size) this.waitForFirstScreen();
+        this.checkNearEnd(last, -top + viewport);
+    }
+
+    waitForFirstScreen() {
+        this.firstScreen = 'waiting';
+        const images = [...this.container.querySelectorAll('.vrow img')].filter((image) => !image.complete);
+        const settled = images.map((image) => new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+        }));
+        const done = () => {
+            if (this.firstScreen === 'done') return;
+            this.firstScreen = 'done';
+            this.schedule();
+        };
+        Promise.all(settled).then(done);
+        setTimeout(done, 3000);
+    }
+
+    /** Asks for the next page once per page loaded, when the end comes near (see the constructor). */
+    checkNearEnd(lastRow, screenBottom) {
+        const items = this.list.items;
+        if (!items.length || this.list.done) return;   // the first page is the view's to ask for
+        const rowCount = this.offsets.length - 1;
+        const watchedRow = Math.floor(Math.max(0, items.length - 5) / (this.cols || 1));
+        const left = this.offsets[rowCount] - screenBottom;
+        if (!(lastRow >= watchedRow || left < this.prefetch * window.innerHeight)) return;
+        const key = `${this.list.page}:${items.length}`;
+        if (key === this.nearEndKey) return;
+        this.nearEndKey = key;
+        this.onNearEnd?.();
     }
 
     /** The rendered cells of a photo (to refresh its like state in place). */

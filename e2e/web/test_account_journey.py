@@ -38,7 +38,8 @@ def test_sign_up_like_view_edit_profile_and_log_out(open_app, web_server, device
     context, page, shot = open_app(device, scheme, signed_in=False, path=None)
     context.add_init_script(SHARE_STUB)
     held = []
-    page.route("**/me", lambda route: held.append(route))  # hold the session check so the launch screen stays up
+    first_page = re.compile(r".*/photos\?order_by=latest&per_page=20$")
+    page.route(first_page, lambda route: held.append(route))  # hold the first page so the launch screen stays up
     page.goto(web_server.base + "/")
     expect(page.locator("#launch")).to_be_visible()
     expect(page.locator("#launch")).to_contain_text("ImageFeed")
@@ -46,7 +47,7 @@ def test_sign_up_like_view_edit_profile_and_log_out(open_app, web_server, device
     page.wait_for_function("true")
     for route in held:
         route.continue_()
-    page.unroute("**/me")
+    page.unroute(first_page)
     page.locator("#launch").wait_for(state="detached")
     expect(page.locator(".card").first).to_be_visible()
     shot("feed-signed-out")

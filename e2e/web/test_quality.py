@@ -30,7 +30,8 @@ def test_feed_dom_stays_bounded_over_2000_photos(open_app, web_server, device, s
 
     def feed(route):
         url = route.request.url
-        page_number = int(re.search(r"[?&]page=(\d+)", url).group(1))
+        numbered = re.search(r"[?&]page=(\d+)", url)
+        page_number = int(numbered.group(1)) if numbered else 1   # the first page's address has no page
         per_page = int(re.search(r"[?&]per_page=(\d+)", url).group(1))
         start = (page_number - 1) * per_page
         items = []
