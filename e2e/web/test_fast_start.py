@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 FIRST_PAGE = "/photos?order_by=latest&per_page=20"
 MARKER = "<!--first-page-->"
+INLINED = re.compile(r'<script id="first-page" type="application/json">(.*?)</script>', re.S)
 
 
 def photo_requests(page):
@@ -26,14 +27,35 @@ def inline_first_page(context, page, base, change=lambda photos: photos):
     script = ('<script id="first-page" type="application/json">'
               + json.dumps(data).replace("<", "\\u003c") + "</script>")
 
+    def with_marked_page(html):
+        assert INLINED.search(html), "the server inlines the first page for visitors without a session"
+        return INLINED.sub(lambda _: script, html)
+
+    rewrite_index(page, base, with_marked_page)
+    return photos
+
+
+def rewrite_index(page, base, rewrite):
+    """Serves index.html through `rewrite(html)`."""
     def serve(route):
         original = route.fetch()
-        html = original.text()
-        assert MARKER in html
-        route.fulfill(response=original, body=html.replace(MARKER, script))
+        route.fulfill(response=original, body=rewrite(original.text()))
 
     page.route(re.compile(re.escape(base) + r"/(index\.html)?(\?.*)?$"), serve)
-    return photos
+
+
+def test_the_server_inlines_the_first_page_for_visitors(open_app, web_server):
+    context, page, shot = open_app("phone", "light", signed_in=False, path=None, service_workers="block")
+    feed = context.request.get(web_server.base + FIRST_PAGE)
+
+    html = context.request.get(web_server.base + "/").text()
+
+    inlined = INLINED.search(html)
+    assert inlined and MARKER not in html
+    data = json.loads(inlined.group(1))
+    assert data["path"] == FIRST_PAGE
+    assert [photo["id"] for photo in data["photos"]] == [photo["id"] for photo in feed.json()]
+    assert data["total"] == int(feed.headers["x-total"]) and data["link"] == feed.headers.get("link", "")
 
 
 def test_feed_reads_the_inlined_first_page_and_preloads_its_photo(open_app, web_server):
@@ -76,8 +98,9 @@ def test_feed_reads_the_inlined_first_page_and_preloads_its_photo(open_app, web_
 
 
 def test_without_an_inlined_page_the_first_page_is_fetched_once_at_parse_time(open_app, web_server):
-    # setup: index.html as it is on disk (the marker stays a comment)
+    # setup: index.html as it is on disk (the marker stays a comment), as when the server could not inline it
     context, page, shot = open_app("desktop", "dark", signed_in=False, path=None, service_workers="block")
+    rewrite_index(page, web_server.base, lambda html: INLINED.sub(lambda _: MARKER, html))
     requests = photo_requests(page)
 
     # act
