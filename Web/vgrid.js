@@ -1,9 +1,7 @@
 // A windowed grid over a PhotoList: only rows near the viewport are in the DOM; the container keeps the full
-// height, so the page never jumps and the DOM stays small however far one scrolls. Rows are built a few per
-// frame, those on screen first, so a long fling never turns into one long task.
-
-/** Milliseconds of row building per frame once the rows on screen are in; the rest waits for the next frame. */
-const FRAME_BUDGET = 6;
+// height, so the page never jumps and the DOM stays small however far one scrolls. Rows are built one per frame,
+// those on screen first: styling, laying out and painting a card costs the browser several times the script that
+// builds it, and a phone has ~50 ms a frame for all of it — so a long fling never turns into one long task.
 
 export class VirtualGrid {
     /**
@@ -74,6 +72,7 @@ export class VirtualGrid {
             this.offsets[row + 1] = this.offsets[row] + height + this.gap;
         }
         this.container.style.height = `${Math.max(0, this.offsets[rowCount] - this.gap)}px`;
+        if (!appended) this.fresh = true;
         for (const [index, row] of this.rows) {
             if (index >= keep) {
                 row.remove();
@@ -125,26 +124,26 @@ export class VirtualGrid {
                 this.rows.delete(index);
             }
         }
-        // On screen first (all of them), then below, then above, while the frame's budget lasts.
+        // On screen first, then below, then above.
         const order = [];
         for (let index = shownFirst; index <= shownLast; index++) order.push(index);
         for (let index = shownLast + 1; index <= last; index++) order.push(index);
         for (let index = shownFirst - 1; index >= first; index--) order.push(index);
-        const start = performance.now();
+        // A screen shown or laid out anew comes at once; while scrolling, one row per frame.
+        let budget = this.fresh ? Math.max(1, shownLast - shownFirst + 1) : 1;
+        this.fresh = false;
         let pending = false;
         for (const index of order) {
             if (this.rows.has(index)) continue;
-            if (index > shownLast || index < shownFirst) {
-                if (performance.now() - start > FRAME_BUDGET) {
-                    pending = true;
-                    break;
-                }
+            if (budget-- <= 0) {
+                pending = true;
+                break;
             }
             this.buildRow(index);
         }
         if (pending) this.schedule();
         if (this.firstScreen === 'pending' && this.rows.size) this.waitForFirstScreen();
-        this.checkNearEnd(last, -top + viewport);
+        this.checkNearEnd(last, -top + viewport, viewport);
     }
 
     waitForFirstScreen() {
@@ -164,17 +163,17 @@ export class VirtualGrid {
     }
 
     /** Asks for the next page once per page loaded, when the end comes near (see the constructor). */
-    checkNearEnd(lastRow, screenBottom) {
+    checkNearEnd(lastRow, screenBottom, viewport) {
         const items = this.list.items;
         if (!items.length || this.list.done) return;   // the first page is the view's to ask for
         const rowCount = this.offsets.length - 1;
         const watchedRow = Math.floor(Math.max(0, items.length - 5) / (this.cols || 1));
         const left = this.offsets[rowCount] - screenBottom;
-        if (!(lastRow >= watchedRow || left < this.prefetch * window.innerHeight)) return;
+        if (!(lastRow >= watchedRow || left < this.prefetch * viewport)) return;
         const key = `${this.list.page}:${items.length}`;
         if (key === this.nearEndKey) return;
         this.nearEndKey = key;
-        this.onNearEnd?.();
+        setTimeout(() => this.onNearEnd?.(), 0);   // not in this frame: asking the network costs time too
     }
 
     /** The rendered cells of a photo (to refresh its like state in place). */
