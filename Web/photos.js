@@ -5,7 +5,7 @@
 import { NetworkError, session, sessionReady, setLike, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { go } from './router.js';
-import { el, icon, showAlert, formatDate, displayName, altText } from './ui.js';
+import { el, icon, showAlert, formatDate, displayName, altText, backgroundClass } from './ui.js';
 
 /** What opening a photo from a grid should page through: set just before navigating to `#/photo/ID`. */
 export const viewerSource = { list: null, from: null };
@@ -47,7 +47,7 @@ function template(name, html) {
 
 // Photos that fail, in every card and cell, get a placeholder (error doesn't bubble, but capture sees it).
 document.addEventListener('error', ({ target }) => {
-    const parent = target.localName === 'img' && target.parentNode;
+    const parent = target.localName === 'img' ? target.parentNode : null;
     if (!parent?.matches('.card-photo, .cell')) return;
     parent.classList.add('broken');
     target.remove();
@@ -73,15 +73,27 @@ document.addEventListener('click', (event) => {
  * fling) never ask. The first screen's photos don't wait.
  */
 const waiting = [];
-function later(image, apply) {
-    if (!waiting.length) setTimeout(flush, 0);
-    waiting.push([image, apply]);
+function later(image, load) {
+    if (!image._load) {
+        if (!waiting.length) setTimeout(flush, 0);
+        waiting.push(image);
+    }
+    image._load = load;   // a recycled card's image loads its new photo, not the one it was asked for before
 }
 function flush() {
-    for (const [image, apply] of waiting.splice(0, 4)) {
-        if (image.isConnected) apply();
+    for (const image of waiting.splice(0, 4)) {
+        const load = image._load;
+        image._load = null;
+        if (load && image.isConnected) load();
     }
     if (waiting.length) setTimeout(flush, 0);
+}
+
+/** Clears a recycled image at once (it must not show its old photo while the new one is on its way). */
+function resetImage(image) {
+    image._load = null;
+    image.removeAttribute('srcset');
+    image.removeAttribute('src');
 }
 
 /** A photo frame: its link (and the list the viewer pages through), placeholder and alt text. */
@@ -92,37 +104,19 @@ function fillFrame(frame, image, photo, list, from) {
     image.alt = altText(photo);
 }
 
-/**
- * Each person's card avatar is one style rule (`.avatar-N::before` with the picture as background), shared by all
- * their cards: the picture is fetched and decoded once, not once per card. Initials show under it, and stay when
- * it fails.
- */
-const avatarRules = new Map();
-let avatarSheet = null;
-function avatarClass(url) {
-    let name = avatarRules.get(url);
-    if (name === undefined) {
-        if (!avatarSheet) {
-            avatarSheet = new CSSStyleSheet();
-            document.adoptedStyleSheets = [...document.adoptedStyleSheets, avatarSheet];
-        }
-        name = avatarRules.size < 2000 ? `avatar-${avatarRules.size}` : '';
-        if (name) avatarSheet.insertRule(`.${name}::before{background-image:url(${JSON.stringify(url)})}`);
-        avatarRules.set(url, name);
-    }
-    return name;
-}
-
 function fillAvatar(holder, user) {
+    holder.className = 'avatar';
     holder.dataset.initials = (displayName(user) || '?').split(/\s+/).map((part) => part[0]).join('').slice(0, 2).toUpperCase();
     const url = user?.profile_image?.small;
-    const name = url && avatarClass(url);
-    if (name) holder.classList.add(name);
+    if (url) holder.classList.add(backgroundClass(url, '::before'));   // one rule per person, not an <img> per card
 }
 
-/** A feed card: photographer and date, the photo at its own aspect ratio, like button. `index` in the feed. */
-export function feedCard(photo, list, from, index = Infinity) {
-    const card = template('feed', '<article class="card"><header class="card-head"><a class="who"><span class="avatar" '
+/**
+ * A feed card: photographer and date, the photo at its own aspect ratio, like button. `index` in the feed;
+ * `reuse`, a card no longer shown, to fill again instead of making a new one (see VirtualGrid).
+ */
+export function feedCard(photo, list, from, index = Infinity, reuse = null) {
+    const card = reuse ?? template('feed', '<article class="card"><header class="card-head"><a class="who"><span class="avatar" '
         + 'style="--size:32px"></span><span class="name"></span></a><time></time></header><a class="card-photo"><img '
         + 'loading="lazy" decoding="async"></a>'
         + `<footer class="card-foot">${LIKE_HTML}<p class="caption"></p></footer></article>`);
@@ -135,6 +129,7 @@ export function feedCard(photo, list, from, index = Infinity) {
     who.lastChild.textContent = displayName(photo.user);
     time.dateTime = photo.created_at || '';
     time.textContent = formatDate(photo.created_at);
+    if (reuse) resetImage(image);
     fillFrame(frame, image, photo, list, from);
     frame.setAttribute('aria-label', image.alt);
     frame.style.aspectRatio = `${photo.width} / ${photo.height}`;
@@ -145,31 +140,34 @@ export function feedCard(photo, list, from, index = Infinity) {
         image.srcset = srcset(photo, FEED_WIDTHS);
         image.src = imageURL(photo, 800);
     };
-    if (index < EAGER_CARDS) {
-        image.loading = 'eager';
-        image.fetchPriority = 'high';
-        load();
-    } else {
-        later(image, load);
-    }
+    const eager = index < EAGER_CARDS;
+    image.loading = eager ? 'eager' : 'lazy';
+    image.fetchPriority = eager ? 'high' : 'auto';
+    if (eager) load();
+    else later(image, load);
     fillLike(foot.firstChild, photo);
     foot.lastChild.textContent = photo.description || '';
     return card;
 }
 
-/** A square grid cell; `withLike` adds a heart (favourites, where unliking removes the photo). */
-export function gridCell(photo, list, from, { withLike = false } = {}) {
-    const wrap = template('cell', '<div class="cell-wrap"><a class="cell"><img width="400" height="400" '
+/**
+ * A square grid cell; `withLike` adds a heart (favourites, where unliking removes the photo); `reuse`, a cell no
+ * longer shown, to fill again.
+ */
+export function gridCell(photo, list, from, { withLike = false, reuse = null } = {}) {
+    const wrap = reuse ?? template('cell', '<div class="cell-wrap"><a class="cell"><img width="400" height="400" '
         + 'sizes="(min-width: 900px) 25vw, 50vw" loading="lazy" decoding="async"></a></div>');
     const frame = wrap.firstChild;
     const image = frame.firstChild;
     wrap.dataset.photoId = photo.id;
+    if (reuse) resetImage(image);
     fillFrame(frame, image, photo, list, from);
     later(image, () => {
         image.srcset = `${imageURL(photo, 240, 240)} 240w, ${imageURL(photo, 400, 400)} 400w, ${imageURL(photo, 640, 640)} 640w`;
         image.src = imageURL(photo, 400, 400);
     });
-    if (withLike) wrap.append(likeButton(photo, 'overlay'));
+    if (withLike && reuse) fillLike(wrap.lastChild, photo);
+    else if (withLike) wrap.append(likeButton(photo, 'overlay'));
     return wrap;
 }
 

@@ -6,7 +6,7 @@
 export class VirtualGrid {
     /**
      * `columns(width)` → count; `itemHeight(photo, columnWidth)` → px (rows take their tallest item);
-     * `render(photo, index)` → element; `onNearEnd()` runs when the 5th-from-last item comes into the window,
+     * `render(photo, index, reuse)` → element, filling `reuse` (a cell of this grid no longer shown) when given; `onNearEnd()` runs when the 5th-from-last item comes into the window,
      * or when less than `prefetch` viewports of photos are left below the screen — once per page loaded, never
      * for an empty list.
      * `firstScreenFirst`: the first rows on screen get the network to themselves — rows off screen (and their
@@ -16,6 +16,7 @@ export class VirtualGrid {
         Object.assign(this, { container, list, columns, itemHeight, render, gap, onNearEnd, prefetch });
         this.firstScreen = firstScreenFirst ? 'pending' : 'done';
         this.rows = new Map();
+        this.spare = [];
         this.offsets = [0];
         this.active = false;
         this.width = 0;
@@ -74,10 +75,7 @@ export class VirtualGrid {
         this.container.style.height = `${Math.max(0, this.offsets[rowCount] - this.gap)}px`;
         if (!appended) this.fresh = true;
         for (const [index, row] of this.rows) {
-            if (index >= keep) {
-                row.remove();
-                this.rows.delete(index);
-            }
+            if (index >= keep) this.retire(index, row);
         }
         return true;
     }
@@ -92,6 +90,19 @@ export class VirtualGrid {
         return Math.max(0, low);
     }
 
+    /**
+     * Takes a row off the page and keeps its cells to fill again: refilling a card costs the browser far less
+     * than styling and laying out a new one, and leaves no garbage. Cells busy liking or showing a failed photo
+     * are let go.
+     */
+    retire(index, row) {
+        row.remove();
+        this.rows.delete(index);
+        for (const cell of row.children) {
+            if (this.spare.length < 24 && !cell.querySelector('.broken, [aria-busy="true"]')) this.spare.push(cell);
+        }
+    }
+
     buildRow(index) {
         const items = this.list.items;
         const row = document.createElement('div');
@@ -99,7 +110,7 @@ export class VirtualGrid {
         row.style.cssText = `transform:translateY(${this.offsets[index]}px);height:${this.offsets[index + 1] - this.offsets[index] - this.gap}px;`
             + `grid-template-columns:repeat(${this.cols},1fr);column-gap:${this.gap}px`;
         for (let i = index * this.cols; i < Math.min(items.length, (index + 1) * this.cols); i++) {
-            const cell = this.render(items[i], i);
+            const cell = this.render(items[i], i, this.spare.pop() ?? null);
             cell.dataset.index = i;
             row.append(cell);
         }
@@ -118,10 +129,11 @@ export class VirtualGrid {
         const holding = this.firstScreen !== 'done';
         const first = holding ? shownFirst : rowCount ? this.rowAt(-top - viewport) : 0;
         const last = holding ? shownLast : rowCount ? Math.min(rowCount - 1, this.rowAt(-top + viewport * 2)) : -1;
+        let retired = 0;
         for (const [index, row] of this.rows) {
             if (index < first || index > last) {
-                row.remove();
-                this.rows.delete(index);
+                this.retire(index, row);
+                retired += 1;
             }
         }
         // On screen first, then below, then above.
@@ -129,8 +141,9 @@ export class VirtualGrid {
         for (let index = shownFirst; index <= shownLast; index++) order.push(index);
         for (let index = shownLast + 1; index <= last; index++) order.push(index);
         for (let index = shownFirst - 1; index >= first; index--) order.push(index);
-        // A screen shown or laid out anew comes at once; while scrolling, one row per frame.
-        let budget = this.fresh ? Math.max(1, shownLast - shownFirst + 1) : 1;
+        // A screen shown or laid out anew comes at once; while scrolling, one row per frame — none in a frame
+        // that just took rows away (it repaints what the scroll uncovered; the next frame builds).
+        let budget = this.fresh ? Math.max(1, shownLast - shownFirst + 1) : retired ? 0 : 1;
         this.fresh = false;
         let pending = false;
         for (const index of order) {
