@@ -95,7 +95,7 @@ export function createAlbumPage(section) {
                 grid.replaceChildren();
                 virtual = new VirtualGrid(grid, list, {
                     columns: () => 3, gap: 3, itemHeight: (_, width) => width,
-                    render: (photo) => gridCell(photo, list, 'album'),
+                    render: (photo, index, reuse) => gridCell(photo, list, 'album', { reuse }),
                     onNearEnd: () => more(list),
                 });
                 virtual.setActive(active);

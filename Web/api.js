@@ -79,6 +79,24 @@ export async function loadSession() {
     return session.user;
 }
 
+/**
+ * What a list keeps of a photo: what cards, cells and the viewer's first look use. A feed scrolled through
+ * thousands of photos holds them all, so the rest of the API's answer (every size's URL, EXIF, location, tags, the
+ * photographer's counts and links…) is left to the viewer's own request for the photo, which adds it back.
+ */
+export function slimPhoto(photo) {
+    const user = photo.user || {};
+    return {
+        id: photo.id, width: photo.width, height: photo.height, color: photo.color, blur_hash: photo.blur_hash,
+        description: photo.description, alt_description: photo.alt_description, created_at: photo.created_at,
+        taken_at: photo.taken_at, likes: photo.likes, liked_by_user: photo.liked_by_user,
+        urls: { raw: photo.urls?.raw }, links: { html: photo.links?.html, download: photo.links?.download },
+        original: photo.original,
+        user: { id: user.id, username: user.username, name: user.name, first_name: user.first_name,
+            last_name: user.last_name, profile_image: user.profile_image },
+    };
+}
+
 const known = new Map();
 /** One shared object per photo id, so a like shows in every list at once. */
 export function intern(photo) {

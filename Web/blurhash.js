@@ -1,5 +1,7 @@
 // A tiny BlurHash decoder (https://blurha.sh): a hash becomes a 32×32 PNG data URL, cached.
 
+import { backgroundClass } from './ui.js';
+
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
 const cache = new Map();
 let canvas;
@@ -88,9 +90,13 @@ export function blurHashURL(hash) {
     return url;
 }
 
-/** Background for a photo while it loads: its BlurHash over its dominant colour. */
+/** Background for a photo while it loads: its BlurHash (a shared rule, see `backgroundClass`) over its colour. */
 export function placeholderStyle(element, photo) {
     element.style.backgroundColor = photo.color || 'var(--surface-2)';
     const url = blurHashURL(photo.blur_hash);
-    if (url) element.style.backgroundImage = `url("${url}")`;
+    const name = url ? backgroundClass(url) : '';
+    if (element._placeholder === name) return;
+    if (element._placeholder) element.classList.remove(element._placeholder);
+    if (name) element.classList.add(name);
+    element._placeholder = name;
 }

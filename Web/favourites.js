@@ -26,7 +26,7 @@ export function createFavourites(section) {
         grid.replaceChildren();
         virtual = new VirtualGrid(grid, list, {
             columns: gridColumns, gap: 4, itemHeight: (_, width) => width,
-            render: (photo) => gridCell(photo, list, 'favourites', { withLike: true }),
+            render: (photo, index, reuse) => gridCell(photo, list, 'favourites', { withLike: true, reuse }),
             onNearEnd: () => more(),
         });
         list.onChange(paint);

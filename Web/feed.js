@@ -1,6 +1,6 @@
 // The feed: an endless column of photo cards, newest first.
 
-import { PhotoList, arrayPages, takeFirstPage, NetworkError } from './api.js';
+import { PhotoList, arrayPages, takeFirstPage, slimPhoto, NetworkError } from './api.js';
 import { feedCard, CARD_CHROME } from './photos.js';
 import { el, showAlert } from './ui.js';
 import { VirtualGrid } from './vgrid.js';
@@ -14,8 +14,10 @@ export const FIRST_PAGE = `/photos?order_by=latest&per_page=${PER_PAGE}`;
 export function createFeed(section, { onFirstPage } = {}) {
     const pages = arrayPages('/photos', { order_by: 'latest' });
     // The first page may already be in the document (inlined by the server, or fetched early by index.html).
-    const list = new PhotoList(async (page, perPage, next) => (page === 1 && !next && await takeFirstPage(FIRST_PAGE))
-        || pages(page, perPage, next), PER_PAGE);
+    const list = new PhotoList(async (page, perPage, next) => {
+        const answer = (page === 1 && !next && await takeFirstPage(FIRST_PAGE)) || await pages(page, perPage, next);
+        return { ...answer, photos: answer.photos.map(slimPhoto) };
+    }, PER_PAGE);
     const grid = el('div.feed-list');
     const status = el('p.list-status', { role: 'status' });
     section.append(el('h1.visually-hidden', { text: 'Feed' }), grid, status);
@@ -24,7 +26,7 @@ export function createFeed(section, { onFirstPage } = {}) {
         columns: () => 1,
         gap: GAP,
         itemHeight: (photo, width) => CARD_CHROME + (width * photo.height) / photo.width,
-        render: (photo, index) => feedCard(photo, list, 'feed', index),
+        render: (photo, index, reuse) => feedCard(photo, list, 'feed', index, reuse),
         onNearEnd: () => loadMore(),
         firstScreenFirst: true,
     });

@@ -5,7 +5,7 @@
 import { NetworkError, session, sessionReady, setLike, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { go } from './router.js';
-import { el, icon, showAlert, formatDate, displayName, altText } from './ui.js';
+import { el, icon, showAlert, formatDate, displayName, altText, backgroundClass } from './ui.js';
 
 /** What opening a photo from a grid should page through: set just before navigating to `#/photo/ID`. */
 export const viewerSource = { list: null, from: null };
@@ -31,9 +31,7 @@ export function feedSizes() {
 /** Feed cards whose photo loads at once and first (the first screen's largest paints), not lazily. */
 const EAGER_CARDS = 2;
 
-const HEART = 'M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.1 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.6 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z';
-const LIKE_HTML = '<button class="like" type="button"><svg class="icon" viewBox="0 0 24 24" aria-hidden="true" '
-    + `focusable="false"><path d="${HEART}"/></svg><span class="spinner" aria-hidden="true"></span><span class="count"></span></button>`;
+const LIKE_HTML = '<button class="like" type="button"><span class="count"></span></button>';
 
 const templates = {};
 /** A deep clone of the element parsed (once) from `html`. */
@@ -47,23 +45,13 @@ function template(name, html) {
     return node.cloneNode(true);
 }
 
-// Photos that load or fail, in every card and cell (load and error don't bubble, but capture sees them).
-document.addEventListener('load', ({ target }) => {
-    if (target.localName === 'img' && target.parentNode?.matches('.card-photo, .cell')) {
-        target.parentNode.classList.add('loaded');
-    }
-}, true);
+// Photos that fail, in every card and cell, get a placeholder (error doesn't bubble, but capture sees it).
 document.addEventListener('error', ({ target }) => {
-    if (target.localName !== 'img') return;
-    const parent = target.parentNode;
-    if (parent?.matches('.card-photo, .cell')) {
-        parent.classList.add('broken');
-        target.remove();
-        parent.append(el('span.broken-label', {}, icon('photo'), 'Photo unavailable'));
-    } else if (parent?.matches('.card .avatar, .cell-wrap .avatar')) {
-        target.remove();
-        parent.classList.add('failed');
-    }
+    const parent = target.localName === 'img' ? target.parentNode : null;
+    if (!parent?.matches('.card-photo, .cell')) return;
+    parent.classList.add('broken');
+    target.remove();
+    parent.append(el('span.broken-label', {}, icon('photo'), 'Photo unavailable'));
 }, true);
 
 // Hearts and "open this photo" links of every card and cell; capture, so the viewer's source is set before routing.
@@ -79,6 +67,35 @@ document.addEventListener('click', (event) => {
     if (open?._source) [viewerSource.list, viewerSource.from] = open._source;
 }, true);
 
+/**
+ * Card images get their addresses in a task of their own, a few at a time: asking for an image costs more than
+ * building its card, and the frame that puts a card on screen has no time to spare. Cards gone meanwhile (a fast
+ * fling) never ask. The first screen's photos don't wait.
+ */
+const waiting = [];
+function later(image, load) {
+    if (!image._load) {
+        if (!waiting.length) setTimeout(flush, 0);
+        waiting.push(image);
+    }
+    image._load = load;   // a recycled card's image loads its new photo, not the one it was asked for before
+}
+function flush() {
+    for (const image of waiting.splice(0, 4)) {
+        const load = image._load;
+        image._load = null;
+        if (load && image.isConnected) load();
+    }
+    if (waiting.length) setTimeout(flush, 0);
+}
+
+/** Clears a recycled image at once (it must not show its old photo while the new one is on its way). */
+function resetImage(image) {
+    image._load = null;
+    image.removeAttribute('srcset');
+    image.removeAttribute('src');
+}
+
 /** A photo frame: its link (and the list the viewer pages through), placeholder and alt text. */
 function fillFrame(frame, image, photo, list, from) {
     frame.href = `#/photo/${encodeURIComponent(photo.id)}`;
@@ -87,23 +104,21 @@ function fillFrame(frame, image, photo, list, from) {
     image.alt = altText(photo);
 }
 
-/** The small avatar of a card; initials when there is no picture or it fails (see the error listener). */
 function fillAvatar(holder, user) {
+    holder.className = 'avatar';
     holder.dataset.initials = (displayName(user) || '?').split(/\s+/).map((part) => part[0]).join('').slice(0, 2).toUpperCase();
     const url = user?.profile_image?.small;
-    if (url) {
-        holder.firstChild.src = url;
-    } else {
-        holder.firstChild.remove();
-        holder.classList.add('failed');
-    }
+    if (url) holder.classList.add(backgroundClass(url, '::before'));   // one rule per person, not an <img> per card
 }
 
-/** A feed card: photographer and date, the photo at its own aspect ratio, like button. `index` in the feed. */
-export function feedCard(photo, list, from, index = Infinity) {
-    const card = template('feed', '<article class="card"><header class="card-head"><a class="who"><span class="avatar" '
-        + 'style="--size:32px"><img alt="" width="32" height="32" loading="lazy" decoding="async"></span><span class="name">'
-        + '</span></a><time></time></header><a class="card-photo"><img loading="lazy" decoding="async"></a>'
+/**
+ * A feed card: photographer and date, the photo at its own aspect ratio, like button. `index` in the feed;
+ * `reuse`, a card no longer shown, to fill again instead of making a new one (see VirtualGrid).
+ */
+export function feedCard(photo, list, from, index = Infinity, reuse = null) {
+    const card = reuse ?? template('feed', '<article class="card"><header class="card-head"><a class="who"><span class="avatar" '
+        + 'style="--size:32px"></span><span class="name"></span></a><time></time></header><a class="card-photo"><img '
+        + 'loading="lazy" decoding="async"></a>'
         + `<footer class="card-foot">${LIKE_HTML}<p class="caption"></p></footer></article>`);
     const [head, frame, foot] = card.children;
     const [who, time] = head.children;
@@ -114,37 +129,45 @@ export function feedCard(photo, list, from, index = Infinity) {
     who.lastChild.textContent = displayName(photo.user);
     time.dateTime = photo.created_at || '';
     time.textContent = formatDate(photo.created_at);
+    if (reuse) resetImage(image);
     fillFrame(frame, image, photo, list, from);
     frame.setAttribute('aria-label', image.alt);
     frame.style.aspectRatio = `${photo.width} / ${photo.height}`;
-    if (index < EAGER_CARDS) {
-        image.loading = 'eager';
-        image.fetchPriority = 'high';
-        frame.classList.add('instant');
-    }
     image.width = photo.width;
     image.height = photo.height;
-    image.sizes = feedSizes();
-    image.srcset = srcset(photo, FEED_WIDTHS);
-    image.src = imageURL(photo, 800);
-    // Already in memory: shown in the card's first frame, without a fade.
-    if (image.complete && image.naturalWidth) frame.classList.add('loaded', 'instant');
+    const load = () => {
+        image.sizes = feedSizes();
+        image.srcset = srcset(photo, FEED_WIDTHS);
+        image.src = imageURL(photo, 800);
+    };
+    const eager = index < EAGER_CARDS;
+    image.loading = eager ? 'eager' : 'lazy';
+    image.fetchPriority = eager ? 'high' : 'auto';
+    if (eager) load();
+    else later(image, load);
     fillLike(foot.firstChild, photo);
     foot.lastChild.textContent = photo.description || '';
     return card;
 }
 
-/** A square grid cell; `withLike` adds a heart (favourites, where unliking removes the photo). */
-export function gridCell(photo, list, from, { withLike = false } = {}) {
-    const wrap = template('cell', '<div class="cell-wrap"><a class="cell"><img width="400" height="400" '
+/**
+ * A square grid cell; `withLike` adds a heart (favourites, where unliking removes the photo); `reuse`, a cell no
+ * longer shown, to fill again.
+ */
+export function gridCell(photo, list, from, { withLike = false, reuse = null } = {}) {
+    const wrap = reuse ?? template('cell', '<div class="cell-wrap"><a class="cell"><img width="400" height="400" '
         + 'sizes="(min-width: 900px) 25vw, 50vw" loading="lazy" decoding="async"></a></div>');
     const frame = wrap.firstChild;
     const image = frame.firstChild;
     wrap.dataset.photoId = photo.id;
+    if (reuse) resetImage(image);
     fillFrame(frame, image, photo, list, from);
-    image.srcset = `${imageURL(photo, 240, 240)} 240w, ${imageURL(photo, 400, 400)} 400w, ${imageURL(photo, 640, 640)} 640w`;
-    image.src = imageURL(photo, 400, 400);
-    if (withLike) wrap.append(likeButton(photo, 'overlay'));
+    later(image, () => {
+        image.srcset = `${imageURL(photo, 240, 240)} 240w, ${imageURL(photo, 400, 400)} 400w, ${imageURL(photo, 640, 640)} 640w`;
+        image.src = imageURL(photo, 400, 400);
+    });
+    if (withLike && reuse) fillLike(wrap.lastChild, photo);
+    else if (withLike) wrap.append(likeButton(photo, 'overlay'));
     return wrap;
 }
 

@@ -72,7 +72,7 @@ export function createSearch(section) {
             columns: gridColumns,
             gap: 4,
             itemHeight: (_, width) => width,
-            render: (photo) => gridCell(photo, list, 'search'),
+            render: (photo, index, reuse) => gridCell(photo, list, 'search', { reuse }),
             onNearEnd: () => loadMore(),
         });
         virtual.setActive(active);

@@ -46,10 +46,13 @@ async function networkFirst(event, cacheName, max) {
     }
 }
 
+const added = {};
 async function keep(cacheName, request, response, max) {
     const cache = await caches.open(cacheName);
     await cache.put(request, response);
-    if (max) await trim(cacheName, max);
+    // Trimming lists the whole cache: do it once every few additions, not for every image of a fast scroll.
+    added[cacheName] = (added[cacheName] || 0) + 1;
+    if (max && added[cacheName] % 20 === 0) await trim(cacheName, max);
 }
 
 async function cacheFirst(event) {

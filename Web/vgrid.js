@@ -1,14 +1,12 @@
 // A windowed grid over a PhotoList: only rows near the viewport are in the DOM; the container keeps the full
-// height, so the page never jumps and the DOM stays small however far one scrolls. Rows are built a few per
-// frame, those on screen first, so a long fling never turns into one long task.
-
-/** Milliseconds of row building per frame once the rows on screen are in; the rest waits for the next frame. */
-const FRAME_BUDGET = 6;
+// height, so the page never jumps and the DOM stays small however far one scrolls. Rows are built one per frame,
+// those on screen first: styling, laying out and painting a card costs the browser several times the script that
+// builds it, and a phone has ~50 ms a frame for all of it — so a long fling never turns into one long task.
 
 export class VirtualGrid {
     /**
      * `columns(width)` → count; `itemHeight(photo, columnWidth)` → px (rows take their tallest item);
-     * `render(photo, index)` → element; `onNearEnd()` runs when the 5th-from-last item comes into the window,
+     * `render(photo, index, reuse)` → element, filling `reuse` (a cell of this grid no longer shown) when given; `onNearEnd()` runs when the 5th-from-last item comes into the window,
      * or when less than `prefetch` viewports of photos are left below the screen — once per page loaded, never
      * for an empty list.
      * `firstScreenFirst`: the first rows on screen get the network to themselves — rows off screen (and their
@@ -18,6 +16,7 @@ export class VirtualGrid {
         Object.assign(this, { container, list, columns, itemHeight, render, gap, onNearEnd, prefetch });
         this.firstScreen = firstScreenFirst ? 'pending' : 'done';
         this.rows = new Map();
+        this.spare = [];
         this.offsets = [0];
         this.active = false;
         this.width = 0;
@@ -74,11 +73,9 @@ export class VirtualGrid {
             this.offsets[row + 1] = this.offsets[row] + height + this.gap;
         }
         this.container.style.height = `${Math.max(0, this.offsets[rowCount] - this.gap)}px`;
+        if (!appended) this.fresh = true;
         for (const [index, row] of this.rows) {
-            if (index >= keep) {
-                row.remove();
-                this.rows.delete(index);
-            }
+            if (index >= keep) this.retire(index, row);
         }
         return true;
     }
@@ -93,6 +90,19 @@ export class VirtualGrid {
         return Math.max(0, low);
     }
 
+    /**
+     * Takes a row off the page and keeps its cells to fill again: refilling a card costs the browser far less
+     * than styling and laying out a new one, and leaves no garbage. Cells busy liking or showing a failed photo
+     * are let go.
+     */
+    retire(index, row) {
+        row.remove();
+        this.rows.delete(index);
+        for (const cell of row.children) {
+            if (this.spare.length < 24 && !cell.querySelector('.broken, [aria-busy="true"]')) this.spare.push(cell);
+        }
+    }
+
     buildRow(index) {
         const items = this.list.items;
         const row = document.createElement('div');
@@ -100,7 +110,7 @@ export class VirtualGrid {
         row.style.cssText = `transform:translateY(${this.offsets[index]}px);height:${this.offsets[index + 1] - this.offsets[index] - this.gap}px;`
             + `grid-template-columns:repeat(${this.cols},1fr);column-gap:${this.gap}px`;
         for (let i = index * this.cols; i < Math.min(items.length, (index + 1) * this.cols); i++) {
-            const cell = this.render(items[i], i);
+            const cell = this.render(items[i], i, this.spare.pop() ?? null);
             cell.dataset.index = i;
             row.append(cell);
         }
@@ -119,32 +129,34 @@ export class VirtualGrid {
         const holding = this.firstScreen !== 'done';
         const first = holding ? shownFirst : rowCount ? this.rowAt(-top - viewport) : 0;
         const last = holding ? shownLast : rowCount ? Math.min(rowCount - 1, this.rowAt(-top + viewport * 2)) : -1;
+        let retired = 0;
         for (const [index, row] of this.rows) {
             if (index < first || index > last) {
-                row.remove();
-                this.rows.delete(index);
+                this.retire(index, row);
+                retired += 1;
             }
         }
-        // On screen first (all of them), then below, then above, while the frame's budget lasts.
+        // On screen first, then below, then above.
         const order = [];
         for (let index = shownFirst; index <= shownLast; index++) order.push(index);
         for (let index = shownLast + 1; index <= last; index++) order.push(index);
         for (let index = shownFirst - 1; index >= first; index--) order.push(index);
-        const start = performance.now();
+        // A screen shown or laid out anew comes at once; while scrolling, one row per frame — none in a frame
+        // that just took rows away (it repaints what the scroll uncovered; the next frame builds).
+        let budget = this.fresh ? Math.max(1, shownLast - shownFirst + 1) : retired ? 0 : 1;
+        this.fresh = false;
         let pending = false;
         for (const index of order) {
             if (this.rows.has(index)) continue;
-            if (index > shownLast || index < shownFirst) {
-                if (performance.now() - start > FRAME_BUDGET) {
-                    pending = true;
-                    break;
-                }
+            if (budget-- <= 0) {
+                pending = true;
+                break;
             }
             this.buildRow(index);
         }
         if (pending) this.schedule();
         if (this.firstScreen === 'pending' && this.rows.size) this.waitForFirstScreen();
-        this.checkNearEnd(last, -top + viewport);
+        this.checkNearEnd(last, -top + viewport, viewport);
     }
 
     waitForFirstScreen() {
@@ -164,17 +176,17 @@ export class VirtualGrid {
     }
 
     /** Asks for the next page once per page loaded, when the end comes near (see the constructor). */
-    checkNearEnd(lastRow, screenBottom) {
+    checkNearEnd(lastRow, screenBottom, viewport) {
         const items = this.list.items;
         if (!items.length || this.list.done) return;   // the first page is the view's to ask for
         const rowCount = this.offsets.length - 1;
         const watchedRow = Math.floor(Math.max(0, items.length - 5) / (this.cols || 1));
         const left = this.offsets[rowCount] - screenBottom;
-        if (!(lastRow >= watchedRow || left < this.prefetch * window.innerHeight)) return;
+        if (!(lastRow >= watchedRow || left < this.prefetch * viewport)) return;
         const key = `${this.list.page}:${items.length}`;
         if (key === this.nearEndKey) return;
         this.nearEndKey = key;
-        this.onNearEnd?.();
+        setTimeout(() => this.onNearEnd?.(), 0);   // not in this frame: asking the network costs time too
     }
 
     /** The rendered cells of a photo (to refresh its like state in place). */
