@@ -69,6 +69,64 @@ def test_feed_dom_stays_bounded_over_2000_photos(open_app, web_server, device, s
     shot("feed-end")
 
 
+def test_recycled_cards_show_their_own_photo(open_app, web_server):
+    # setup: 300 distinct photos (own person, caption, like state) built from the real ones
+    context, page, shot = open_app("phone", "light", path=None, service_workers="block")
+    real = context.request.get(f"{web_server.base}/photos?per_page=30").json()
+
+    def expected(index):
+        photo = json.loads(json.dumps(real[index % len(real)]))
+        photo.update(id=f"{photo['id']}-{index}", description=f"Caption {index}", likes=index,
+                     liked_by_user=index % 3 == 0)
+        photo["user"].update(name=f"Person {index}", username=f"person{index}")
+        return photo
+
+    def feed(route):
+        url = route.request.url
+        numbered = re.search(r"[?&]page=(\d+)", url)
+        page_number = int(numbered.group(1)) if numbered else 1
+        per_page = int(re.search(r"[?&]per_page=(\d+)", url).group(1))
+        start = (page_number - 1) * per_page
+        items = [expected(index) for index in range(start, min(300, start + per_page))]
+        route.fulfill(status=200, body=json.dumps(items), headers={"Content-Type": "application/json", "X-Total": "300"})
+
+    page.route(re.compile(r".*/photos\?.*"), feed)
+    page.goto(f"{web_server.base}/#/feed")
+    expect(page.locator(".card").first).to_be_visible()
+    read_cards = """() => [...document.querySelectorAll('.feed-list .card')].map((card) => ({
+        index: Number(card.dataset.index), href: card.querySelector('.card-photo').getAttribute('href'),
+        name: card.querySelector('.name').textContent, caption: card.querySelector('.caption').textContent,
+        liked: card.querySelector('.like').getAttribute('aria-pressed'), count: card.querySelector('.count').textContent,
+        src: card.querySelector('img')?.getAttribute('src') || ''}))"""
+
+    def check(where):
+        page.wait_for_timeout(400)   # rows come one per frame, photos in small tasks after
+        cards = page.evaluate(read_cards)
+        assert cards, where
+        for card in cards:
+            photo = expected(card["index"])
+            assert card["href"] == f"#/photo/{photo['id']}", (where, card)
+            assert card["name"] == photo["user"]["name"], (where, card)
+            assert card["caption"] == photo["description"], (where, card)
+            assert card["liked"] == ("true" if photo["liked_by_user"] else "false"), (where, card)
+            assert card["count"] == (str(photo["likes"]) if photo["likes"] else ""), (where, card)
+            real_id = photo["id"].rsplit("-", 1)[0]
+            assert card["src"] == "" or real_id in card["src"], (where, card)
+        return cards
+
+    # act + assert: far down (cards are refilled on the way), then back up
+    for _ in range(60):
+        page.mouse.wheel(0, 900)
+        page.wait_for_timeout(30)
+    down = check("after scrolling down")
+    assert min(card["index"] for card in down) > 40, down
+    for _ in range(30):
+        page.mouse.wheel(0, -900)
+        page.wait_for_timeout(30)
+    check("after scrolling back up")
+    shot("feed-recycled")
+
+
 def test_offline_start_says_it_is_offline(open_app, web_server):
     # setup: the service worker is active and has seen the feed
     context, page, shot = open_app("phone", "light")
