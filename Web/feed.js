@@ -29,6 +29,7 @@ export function createFeed(section, { onFirstPage } = {}) {
         render: (photo, index, reuse) => feedCard(photo, list, 'feed', index, reuse),
         onNearEnd: () => loadMore(),
         firstScreenFirst: true,
+        defer: true,
     });
 
     let firstShown = onFirstPage;

@@ -1,7 +1,8 @@
 // A windowed grid over a PhotoList: only rows near the viewport are in the DOM; the container keeps the full
-// height, so the page never jumps and the DOM stays small however far one scrolls. Rows are built one per frame,
-// those on screen first: styling, laying out and painting a card costs the browser several times the script that
-// builds it, and a phone has ~50 ms a frame for all of it — so a long fling never turns into one long task.
+// height, so the page never jumps and the DOM stays small however far one scrolls. While scrolling, one piece of
+// work per frame, those on screen first: styling, laying out and painting a card costs the browser several times
+// the script that builds it, and a phone has ~50 ms a frame for all of it — so a long fling never turns into one
+// long task. A grid built with `defer` splits a card in two such pieces (see `buildRow`).
 
 export class VirtualGrid {
     /**
@@ -11,9 +12,12 @@ export class VirtualGrid {
      * for an empty list.
      * `firstScreenFirst`: the first rows on screen get the network to themselves — rows off screen (and their
      * photos) wait until the photos on screen have loaded (3 s at most).
+     * `defer`: a row built while scrolling shows its cells' details a frame after the cells themselves.
      */
-    constructor(container, list, { columns, itemHeight, render, gap = 0, onNearEnd, prefetch = 3, firstScreenFirst = false }) {
-        Object.assign(this, { container, list, columns, itemHeight, render, gap, onNearEnd, prefetch });
+    constructor(container, list, { columns, itemHeight, render, gap = 0, onNearEnd, prefetch = 3, firstScreenFirst = false,
+        defer = false }) {
+        Object.assign(this, { container, list, columns, itemHeight, render, gap, onNearEnd, prefetch, defer });
+        this.deferred = new Set();   // rows whose cells still carry `later`
         this.firstScreen = firstScreenFirst ? 'pending' : 'done';
         this.rows = new Map();
         this.spare = [];
@@ -98,12 +102,17 @@ export class VirtualGrid {
     retire(index, row) {
         row.remove();
         this.rows.delete(index);
+        if (this.deferred.delete(index)) this.reveal(row);
         for (const cell of row.children) {
             if (this.spare.length < 24 && !cell.querySelector('.broken, [aria-busy="true"]')) this.spare.push(cell);
         }
     }
 
-    buildRow(index) {
+    /**
+     * Builds a row. `later`: its cells carry the `later` class until `reveal`, which the stylesheet uses to leave
+     * their details (a card's header and footer, say) unrendered meanwhile — half the card's cost in each frame.
+     */
+    buildRow(index, later = false) {
         const items = this.list.items;
         const row = document.createElement('div');
         row.className = 'vrow';
@@ -112,10 +121,31 @@ export class VirtualGrid {
         for (let i = index * this.cols; i < Math.min(items.length, (index + 1) * this.cols); i++) {
             const cell = this.render(items[i], i, this.spare.pop() ?? null);
             cell.dataset.index = i;
+            if (later) cell.classList.add('later');
             row.append(cell);
         }
+        if (later) this.deferred.add(index);
         this.rows.set(index, row);
         this.container.append(row);
+    }
+
+    reveal(row) {
+        for (const cell of row.children) cell.classList.remove('later');
+    }
+
+    /** Whether a row in the window still needs building or revealing. */
+    needsWork(index) {
+        return !this.rows.has(index) || this.deferred.has(index);
+    }
+
+    /** One piece of work on a row: builds it (its details deferred when the grid defers), or shows its details. */
+    work(index) {
+        if (!this.rows.has(index)) {
+            this.buildRow(index, this.defer);
+        } else {
+            this.deferred.delete(index);
+            this.reveal(this.rows.get(index));
+        }
     }
 
     update() {
@@ -141,20 +171,21 @@ export class VirtualGrid {
         for (let index = shownFirst; index <= shownLast; index++) order.push(index);
         for (let index = shownLast + 1; index <= last; index++) order.push(index);
         for (let index = shownFirst - 1; index >= first; index--) order.push(index);
-        // A screen shown or laid out anew comes at once; while scrolling, one row per frame — none in a frame
-        // that just took rows away (it repaints what the scroll uncovered; the next frame builds).
-        let budget = this.fresh ? Math.max(1, shownLast - shownFirst + 1) : retired ? 0 : 1;
-        this.fresh = false;
-        let pending = false;
-        for (const index of order) {
-            if (this.rows.has(index)) continue;
-            if (budget-- <= 0) {
-                pending = true;
-                break;
+        if (this.fresh) {
+            // A screen shown or laid out anew comes whole, at once; the rows off screen follow, one per frame.
+            for (let index = shownFirst; index <= shownLast; index++) {
+                if (!this.rows.has(index)) this.buildRow(index);
+                else if (this.deferred.delete(index)) this.reveal(this.rows.get(index));
             }
-            this.buildRow(index);
+        } else if (!retired) {
+            // While scrolling, one piece per frame — none in a frame that just took rows away (it repaints what the
+            // scroll uncovered). The photos on screen come before the details of any of them.
+            const index = order.find((row) => row <= shownLast && row >= shownFirst && !this.rows.has(row))
+                ?? order.find((row) => this.needsWork(row));
+            if (index !== undefined) this.work(index);
         }
-        if (pending) this.schedule();
+        this.fresh = false;
+        if (order.some((row) => this.needsWork(row))) this.schedule();
         if (this.firstScreen === 'pending' && this.rows.size) this.waitForFirstScreen();
         this.checkNearEnd(last, -top + viewport, viewport);
     }

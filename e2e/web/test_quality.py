@@ -70,6 +70,7 @@ def test_feed_dom_stays_bounded_over_2000_photos(open_app, web_server, device, s
 
 
 def test_recycled_cards_show_their_own_photo(open_app, web_server):
+    """Cards are refilled, and their details shown a frame late, while scrolling (see vgrid.js)."""
     # setup: 300 distinct photos (own person, caption, like state) built from the real ones
     context, page, shot = open_app("phone", "light", path=None, service_workers="block")
     real = context.request.get(f"{web_server.base}/photos?per_page=30").json()
@@ -97,7 +98,8 @@ def test_recycled_cards_show_their_own_photo(open_app, web_server):
         index: Number(card.dataset.index), href: card.querySelector('.card-photo').getAttribute('href'),
         name: card.querySelector('.name').textContent, caption: card.querySelector('.caption').textContent,
         liked: card.querySelector('.like').getAttribute('aria-pressed'), count: card.querySelector('.count').textContent,
-        src: card.querySelector('img')?.getAttribute('src') || ''}))"""
+        src: card.querySelector('img')?.getAttribute('src') || '',
+        shown: card.querySelector('.name').checkVisibility() && card.querySelector('.like').checkVisibility()}))"""
 
     def check(where):
         page.wait_for_timeout(400)   # rows come one per frame, photos in small tasks after
@@ -112,6 +114,7 @@ def test_recycled_cards_show_their_own_photo(open_app, web_server):
             assert card["count"] == (str(photo["likes"]) if photo["likes"] else ""), (where, card)
             real_id = photo["id"].rsplit("-", 1)[0]
             assert card["src"] == "" or real_id in card["src"], (where, card)
+            assert card["shown"], (where, card)   # details deferred while scrolling are shown once it settles
         return cards
 
     # act + assert: far down (cards are refilled on the way), then back up
