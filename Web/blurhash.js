@@ -1,4 +1,4 @@
-// A tiny BlurHash decoder (https://blurha.sh): a hash becomes a 32×32 PNG data URL, cached.
+// A tiny BlurHash decoder (https://blurha.sh): a hash becomes a 24×24 PNG data URL, cached.
 
 import { backgroundClass } from './ui.js';
 
@@ -17,10 +17,14 @@ const toLinear = (value) => {
     return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 };
 
-const toSRGB = (value) => {
-    const v = Math.max(0, Math.min(1, value));
-    return Math.round(v <= 0.0031308 ? v * 12.92 * 255 : (1.055 * v ** (1 / 2.4) - 0.055) * 255);
-};
+// Linear light to sRGB through a table: a power per channel per pixel was most of a decode.
+const SRGB_STEPS = 4096;
+const srgbTable = new Uint8Array(SRGB_STEPS + 1);
+for (let step = 0; step <= SRGB_STEPS; step++) {
+    const v = step / SRGB_STEPS;
+    srgbTable[step] = Math.round(v <= 0.0031308 ? v * 12.92 * 255 : (1.055 * v ** (1 / 2.4) - 0.055) * 255);
+}
+const toSRGB = (value) => srgbTable[Math.round(Math.max(0, Math.min(1, value)) * SRGB_STEPS)];
 
 const signPow = (value, exp) => Math.sign(value) * Math.abs(value) ** exp;
 
@@ -43,14 +47,20 @@ export function decode(hash, width, height) {
             signPow((ac % 19 - 9) / 9, 2) * maxValue,
         ]);
     }
+    // The cosines depend on a pixel's column or row only: computed once per hash, not for every pixel (a card
+    // built while scrolling decodes its placeholder in the frame, on a phone's slow core).
+    const cosX = new Float64Array(width * nx);
+    for (let x = 0; x < width; x++) for (let i = 0; i < nx; i++) cosX[x * nx + i] = Math.cos((Math.PI * x * i) / width);
+    const cosY = new Float64Array(height * ny);
+    for (let y = 0; y < height; y++) for (let j = 0; j < ny; j++) cosY[y * ny + j] = Math.cos((Math.PI * y * j) / height);
     const pixels = new Uint8ClampedArray(width * height * 4);
     for (let y = 0; y < height; y++) {
         for (let x = 0; x < width; x++) {
             let r = 0, g = 0, b = 0;
             for (let j = 0; j < ny; j++) {
-                const cy = Math.cos((Math.PI * y * j) / height);
+                const cy = cosY[y * ny + j];
                 for (let i = 0; i < nx; i++) {
-                    const basis = Math.cos((Math.PI * x * i) / width) * cy;
+                    const basis = cosX[x * nx + i] * cy;
                     const color = colors[i + j * nx];
                     r += color[0] * basis;
                     g += color[1] * basis;

@@ -324,7 +324,8 @@ def section_web(r):
         return
     m, b, p, lib = r["median"], r["bytes"], r["profile"], r["library"]
     w(f"The feed (`/`, newest first) of {lib['real_photos']} imported demo photos + {lib['synthetic_photos']:,} "
-      f"synthetic rows (`bench/db.py` `sqlite_seed`; each original a hard link to {lib['synthetic_original']}), "
+      f"synthetic rows (`bench/db.py` `sqlite_seed`; each original a hard link to {lib['synthetic_original']}; "
+      f"{lib.get('distinct_blurhashes', '?')} distinct BlurHashes), "
       f"{r['browser']}, fresh context per repetition: {p['viewport']}; {p['cpu']}; {p['network']}; {p['cache']}. "
       f"In-page PerformanceObservers (buffered, installed before the page's scripts). Load metrics: median of "
       f"{len(r['reps'])} repetitions (after one unmeasured warm-up load, so the server's rendition cache is warm); "
@@ -357,13 +358,15 @@ def section_web(r):
         reached = m["scroll_reached"]
         bounded = m["nodes_max"] <= 3 * max(m["nodes_start"], 1)
         dom_text = f"{m['nodes_end']} nodes (start {m['nodes_start']}) at photo #{reached:,}"
-        task_text = f"{fmt(m['scroll_longtask_max_ms'])} ms"
+        worst = m.get("scroll_longtask_max_ms_worst", m["scroll_longtask_max_ms"])
+        task_text = f"{fmt(worst)} ms"
         w(f"- DOM after scrolling to photo #{reached:,}: **{m['nodes_end']} nodes** (max {m['nodes_max']} along the way) "
           f"vs {m['nodes_start']} at start, {m['scroll_cells_end']} cards in the DOM — bounded: "
           f"{verdict('Web DOM bounded after 2,000-photo scroll', dom_text, bounded and reached >= 2000)}"
           + ("" if reached >= 2000 else f" (the scroll stopped at photo #{reached:,}: time limit)"))
-        w(f"- Long tasks while scrolling: {m['scroll_longtasks']}, longest **{fmt(m['scroll_longtask_max_ms'])} ms** "
-          f"(goal: none over 50 ms) — {verdict('Web no task > 50 ms while scrolling', task_text, m['scroll_longtask_max_ms'] <= 50)}; "
+        w(f"- Long tasks while scrolling, median of {m['scroll_reps']} scrolls: {m['scroll_longtasks']}; the longest task of "
+          f"any scroll **{fmt(worst)} ms** (goal: none over 50 ms) — "
+          f"{verdict('Web no task > 50 ms while scrolling', task_text, worst <= 50)}; "
           f"during the load: {m['load_longtasks']}, longest {fmt(m['load_longtask_max_ms'])} ms, TBT {fmt(m['load_tbt_ms'])} ms.")
     w("")
     w(f"Library: `{lib['import_command']}` ({lib['import_s']} s), then {lib['synthetic_photos']:,} rows seeded in "

@@ -130,6 +130,27 @@ def test_recycled_cards_show_their_own_photo(open_app, web_server):
     shot("feed-recycled")
 
 
+def test_blurhash_placeholders_match_the_reference_decoder(open_app):
+    # setup
+    import blurhash   # the reference decoder (PyPI `blurhash`)
+    context, page, shot = open_app("phone", "light", path="/#/feed")
+    hashes = ["LEHV6nWB2yk8pyo0adR*.7kCMdnj", "LGF5]+Yk^6#M@-5c,1J5@[or[Q6.", "L6Pj0^jE.AyE_3t7t7R**0o#DgR4"]
+
+    # act
+    decoded = page.evaluate("""async (hashes) => {
+        const { decode } = await import('/blurhash.js');
+        return hashes.map((hash) => Array.from(decode(hash, 24, 24)));
+    }""", hashes)
+
+    # assert: every channel of every pixel within one step of the reference
+    for hash, pixels in zip(hashes, decoded):
+        reference = blurhash.decode(hash, 24, 24)
+        worst = max(abs(pixels[4 * (y * 24 + x) + c] - reference[y][x][c])
+                    for y in range(24) for x in range(24) for c in range(3))
+        assert worst <= 1, (hash, worst)
+    assert page.evaluate("async () => (await import('/blurhash.js')).decode('not a hash', 24, 24)") is None
+
+
 def test_offline_start_says_it_is_offline(open_app, web_server):
     # setup: the service worker is active and has seen the feed
     context, page, shot = open_app("phone", "light")
