@@ -96,11 +96,14 @@ function resetImage(image) {
     image.removeAttribute('src');
 }
 
-/** A photo frame: its link (and the list the viewer pages through), placeholder and alt text. */
-function fillFrame(frame, image, photo, list, from) {
+/**
+ * A photo frame: its link (and the list the viewer pages through), placeholder and alt text. `now`: its BlurHash
+ * too; otherwise that waits for `later`, with the photo's address (see `placeholderStyle`).
+ */
+function fillFrame(frame, image, photo, list, from, now = false) {
     frame.href = `#/photo/${encodeURIComponent(photo.id)}`;
     frame._source = [list, from];
-    placeholderStyle(frame, photo);
+    placeholderStyle(frame, photo, { hash: now });
     image.alt = altText(photo);
 }
 
@@ -130,17 +133,18 @@ export function feedCard(photo, list, from, index = Infinity, reuse = null) {
     time.dateTime = photo.created_at || '';
     time.textContent = formatDate(photo.created_at);
     if (reuse) resetImage(image);
-    fillFrame(frame, image, photo, list, from);
+    const eager = index < EAGER_CARDS;
+    fillFrame(frame, image, photo, list, from, eager);
     frame.setAttribute('aria-label', image.alt);
     frame.style.aspectRatio = `${photo.width} / ${photo.height}`;
     image.width = photo.width;
     image.height = photo.height;
     const load = () => {
+        placeholderStyle(frame, photo);
         image.sizes = feedSizes();
         image.srcset = srcset(photo, FEED_WIDTHS);
         image.src = imageURL(photo, 800);
     };
-    const eager = index < EAGER_CARDS;
     image.loading = eager ? 'eager' : 'lazy';
     image.fetchPriority = eager ? 'high' : 'auto';
     if (eager) load();
@@ -163,6 +167,7 @@ export function gridCell(photo, list, from, { withLike = false, reuse = null } =
     if (reuse) resetImage(image);
     fillFrame(frame, image, photo, list, from);
     later(image, () => {
+        placeholderStyle(frame, photo);
         image.srcset = `${imageURL(photo, 240, 240)} 240w, ${imageURL(photo, 400, 400)} 400w, ${imageURL(photo, 640, 640)} 640w`;
         image.src = imageURL(photo, 400, 400);
     });

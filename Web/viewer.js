@@ -172,7 +172,6 @@ export function createViewer(onClose) {
     function showImage() {
         frame.classList.remove('loaded', 'broken');
         frame.querySelector('.broken-label')?.remove();
-        frame.style.backgroundImage = '';
         placeholderStyle(frame, photo);
         image.hidden = false;
         image.removeAttribute('src');

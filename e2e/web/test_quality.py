@@ -98,7 +98,7 @@ def test_recycled_cards_show_their_own_photo(open_app, web_server):
         index: Number(card.dataset.index), href: card.querySelector('.card-photo').getAttribute('href'),
         name: card.querySelector('.name').textContent, caption: card.querySelector('.caption').textContent,
         liked: card.querySelector('.like').getAttribute('aria-pressed'), count: card.querySelector('.count').textContent,
-        src: card.querySelector('img')?.getAttribute('src') || '',
+        src: card.querySelector('img')?.getAttribute('src') || '', placeholder: card.querySelector('.card-photo').style.backgroundImage,
         shown: card.querySelector('.name').checkVisibility() && card.querySelector('.like').checkVisibility()}))"""
 
     def check(where):
@@ -115,6 +115,9 @@ def test_recycled_cards_show_their_own_photo(open_app, web_server):
             real_id = photo["id"].rsplit("-", 1)[0]
             assert card["src"] == "" or real_id in card["src"], (where, card)
             assert card["shown"], (where, card)   # details deferred while scrolling are shown once it settles
+            if card["src"]:   # the BlurHash comes with the photo's address, never the previous photo's
+                want = page.evaluate("async (hash) => (await import('/blurhash.js')).blurHashURL(hash)", photo["blur_hash"])
+                assert want and want in card["placeholder"], (where, card["index"])
         return cards
 
     # act + assert: far down (cards are refilled on the way), then back up
