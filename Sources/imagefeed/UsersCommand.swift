@@ -80,12 +80,14 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument var username: String
 
         func run() async throws {
+            let files = LibraryFiles(root: try ConfigurationLoader.load(library: library).dataDirectory)
             try await withStore(library) { store in
                 guard let user = try await store.user(username: username) else {
                     throw ValidationError("No account is called \(username).")
                 }
-                try await store.deleteUser(id: user.id)
-                print("Deleted @\(user.username).")
+                let orphans = try await store.deleteUser(id: user.id)
+                files.remove(orphans)
+                print("Deleted @\(user.username): \(orphans.photoIDs.count) photo(s), \(orphans.originals.count) original file(s) removed.")
             }
         }
     }

@@ -28,7 +28,7 @@ struct AvatarController: Sendable {
         let size = min(512, max(16, try ImageParameters.dimension(query, "w") ?? ImageParameters.dimension(query, "h") ?? 128))
         let spec = RenditionSpec(width: size, height: size, fit: .crop, crop: .attention, quality: 85, format: .jpeg)
         let bytes = try await renditions.rendition(
-            source: files.originalPath(sha256: sha256, format: format), cacheID: "avatar-\(sha256.prefix(16))", spec: spec
+            source: files.originalPath(sha256: sha256, format: format), cacheID: LibraryFiles.avatarCacheID(sha256: sha256), spec: spec
         )
         headers[.contentType] = "image/jpeg"
         headers[.eTag] = "\"\(sha256.prefix(20))-\(size)\""

@@ -86,7 +86,10 @@ extension MeController {
         } catch let error as ImagingError {
             throw PhotosController.apiError(for: error)
         }
-        try await store.setAvatar(userID: user.id, sha256: stored.sha256, format: stored.format)
+        if let replaced = try await store.setAvatar(userID: user.id, sha256: stored.sha256, format: stored.format) {
+            let orphans = OrphanedFiles(originals: try await store.unreferenced([replaced]))
+            try await threadPool.runIfActive { files.remove(orphans) }
+        }
         guard let updated = try await store.user(id: user.id) else { throw APIError.notFound("User") }
         return JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(updated, includeEmail: true))
     }

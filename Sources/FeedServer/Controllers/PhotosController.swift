@@ -262,10 +262,10 @@ struct PhotosController: Sendable {
         let (_, record) = try await ownedPhoto(context, scope: .writePhotos)
         guard let deleted = try await store.deletePhoto(id: record.id) else { throw APIError.notFound("Photo") }
         let files = ingester.files
-        try await threadPool.runIfActive {
-            try? FileManager.default.removeItem(atPath: files.originalPath(sha256: deleted.sha256, format: deleted.format))
-            try? FileManager.default.removeItem(atPath: files.renditionPath(photoID: deleted.id, key: ""))
-        }
+        let orphans = OrphanedFiles(
+            photoIDs: [deleted.id],
+            originals: try await store.unreferenced([StoredOriginal(sha256: deleted.sha256, format: deleted.format)]))
+        try await threadPool.runIfActive { files.remove(orphans) }
         return Response(status: .noContent)
     }
 }

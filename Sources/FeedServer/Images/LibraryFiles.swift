@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 
 /// The data directory's layout: content-addressed originals, a rendition cache that may be deleted at any time,
@@ -35,6 +36,22 @@ public struct LibraryFiles: Sendable {
         let first = sha256.prefix(2), second = sha256.dropFirst(2).prefix(2)
         return originals.appendingPathComponent("\(first)/\(second)/\(sha256).\(format)").path
     }
+
+    /// Removes files a deletion left without an owner: the originals, their avatar renditions and the photos'
+    /// cached renditions. Best effort: a file already gone is fine, and the library's rows are already right.
+    public func remove(_ orphans: OrphanedFiles) {
+        let manager = FileManager.default
+        for original in orphans.originals {
+            try? manager.removeItem(atPath: originalPath(sha256: original.sha256, format: original.format))
+            try? manager.removeItem(atPath: renditionPath(photoID: Self.avatarCacheID(sha256: original.sha256), key: ""))
+        }
+        for photoID in orphans.photoIDs {
+            try? manager.removeItem(atPath: renditionPath(photoID: photoID, key: ""))
+        }
+    }
+
+    /// The rendition cache's name for an avatar's renditions.
+    static func avatarCacheID(sha256: String) -> String { "avatar-\(sha256.prefix(16))" }
 
     /// Where a cached rendition of a photo lives.
     func renditionPath(photoID: String, key: String) -> String {

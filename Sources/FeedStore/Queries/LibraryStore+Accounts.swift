@@ -115,17 +115,6 @@ extension LibraryStore {
         }
     }
 
-    /// Deletes an account with everything it owns.
-    public func deleteUser(id: String) async throws {
-        try await database.transaction { db in
-            try await db.raw("DELETE FROM photo_search WHERE photo_id IN (SELECT id FROM photos WHERE user_id = \(bind: id))").run()
-            try await db.raw("DELETE FROM users WHERE id = \(bind: id)").run()
-            try await db.raw(
-                "UPDATE library_stats SET value = (SELECT COUNT(*) FROM photos) WHERE name = 'photos'"
-            ).run()
-        }
-    }
-
     /// Applies profile changes; a taken username or email is a conflict.
     public func updateProfile(userID: String, _ changes: ProfileChanges) async throws -> UserRecord {
         try await database.transaction { db in
@@ -153,15 +142,24 @@ extension LibraryStore {
         return user
     }
 
-    /// Points the account's avatar at an uploaded original.
-    public func setAvatar(userID: String, sha256: String, format: String) async throws {
+    /// Points the account's avatar at an uploaded original; returns the one it replaces, if any (see
+    /// `unreferenced` before removing it).
+    @discardableResult
+    public func setAvatar(userID: String, sha256: String, format: String) async throws -> StoredOriginal? {
         try await database.transaction { db in
+            let previous = try await db.raw(
+                "SELECT avatar_sha256, avatar_format FROM users WHERE id = \(bind: userID) AND avatar_sha256 IS NOT NULL"
+            ).first().map {
+                StoredOriginal(sha256: try $0.decode(column: "avatar_sha256", as: String.self),
+                               format: try $0.decode(column: "avatar_format", as: String?.self) ?? "jpeg")
+            }
             try await db.raw(
                 """
                 UPDATE users SET avatar_sha256 = \(bind: sha256), avatar_format = \(bind: format), \
                 updated_at = \(bind: Date().storedSeconds) WHERE id = \(bind: userID)
                 """
             ).run()
+            return previous?.sha256 == sha256 ? nil : previous
         }
     }
 }

@@ -117,12 +117,7 @@ extension LibraryStore {
             try await db.raw("DELETE FROM photo_search WHERE photo_id = \(bind: id)").run()
             try await db.raw("DELETE FROM photos WHERE id = \(bind: id)").run()
             try await db.raw("UPDATE library_stats SET value = value - 1 WHERE name = 'photos'").run()
-            try await db.raw(
-                """
-                UPDATE collections SET cover_photo_id = (SELECT cp.photo_id FROM collection_photos cp \
-                WHERE cp.collection_id = collections.id ORDER BY cp.added_at ASC LIMIT 1) WHERE cover_photo_id IS NULL
-                """
-            ).run()
+            try await Self.pickMissingCovers(on: db)
         }
         return record
     }
