@@ -70,7 +70,8 @@ document.addEventListener('click', (event) => {
 /**
  * Card images get their addresses in a task of their own, a few at a time: asking for an image costs more than
  * building its card, and the frame that puts a card on screen has no time to spare. Cards gone meanwhile (a fast
- * fling) never ask. The first screen's photos don't wait.
+ * fling) never ask. The first screen's photos don't wait. The images are not `loading="lazy"`: only cards near
+ * the screen exist, and a lazy image is asked for by the browser in a frame, when it sees it come near.
  */
 const waiting = [];
 function later(image, load) {
@@ -121,7 +122,7 @@ function fillAvatar(holder, user) {
 export function feedCard(photo, list, from, index = Infinity, reuse = null) {
     const card = reuse ?? template('feed', '<article class="card"><header class="card-head"><a class="who"><span class="avatar" '
         + 'style="--size:32px"></span><span class="name"></span></a><time></time></header><a class="card-photo"><img '
-        + 'loading="lazy" decoding="async"></a>'
+        + 'decoding="async"></a>'
         + `<footer class="card-foot">${LIKE_HTML}<p class="caption"></p></footer></article>`);
     const [head, frame, foot] = card.children;
     const [who, time] = head.children;
@@ -145,7 +146,6 @@ export function feedCard(photo, list, from, index = Infinity, reuse = null) {
         image.srcset = srcset(photo, FEED_WIDTHS);
         image.src = imageURL(photo, 800);
     };
-    image.loading = eager ? 'eager' : 'lazy';
     image.fetchPriority = eager ? 'high' : 'auto';
     if (eager) load();
     else later(image, load);
@@ -160,7 +160,7 @@ export function feedCard(photo, list, from, index = Infinity, reuse = null) {
  */
 export function gridCell(photo, list, from, { withLike = false, reuse = null } = {}) {
     const wrap = reuse ?? template('cell', '<div class="cell-wrap"><a class="cell"><img width="400" height="400" '
-        + 'sizes="(min-width: 900px) 25vw, 50vw" loading="lazy" decoding="async"></a></div>');
+        + 'sizes="(min-width: 900px) 25vw, 50vw" decoding="async"></a></div>');
     const frame = wrap.firstChild;
     const image = frame.firstChild;
     wrap.dataset.photoId = photo.id;
