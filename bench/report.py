@@ -330,8 +330,10 @@ def section_web(r):
       f"{r['browser']}, fresh context per repetition: {p['viewport']}; {p['cpu']}; {p['network']}; {p['cache']}. "
       f"In-page PerformanceObservers (buffered, installed before the page's scripts). Load metrics: median of "
       f"{len(r['reps'])} repetitions (after one unmeasured warm-up load, so the server's rendition cache is warm); "
-      f"the long scroll: {m['scroll_reps']} repetition(s), 8 viewports per step, 4× CPU, network throttle lifted, image requests answered by "
-      "Playwright with the LCP image's bytes so the server does not render 2,000 renditions on the shared cores.")
+      f"the long scroll: {m['scroll_reps']} repetition(s), 8 viewports per step, 4× CPU, network throttle lifted; every synthetic photo's "
+      "renditions put in the server's rendition cache beforehand (hard links of the renditions of the photo whose "
+      f"original they share: {', '.join(r.get('shared_renditions', []))}), so the server serves the scroll's images "
+      "from its cache instead of rendering 2,000 of them on the shared cores.")
     w("")
     rows = []
     for i, x in enumerate(r["reps"], 1):

@@ -15,7 +15,8 @@ The library: the demo photos (`imagefeed import /usr/share/backgrounds/mate …`
 with bench/db.py's `sqlite_seed` (older than the imported photos, so the first screen shows real photos), each
 given a BlurHash of its own. Every
 synthetic row's original is a hard link to one real imported JPEG at its content-addressed path, so its
-renditions are real images (rendered on demand by the server).
+renditions are real images; before the scroll, that photo's renditions are hard-linked into each synthetic
+photo's rendition cache folder (see `share_renditions`).
 
 Runs with the repository's venv (/work/main/.venv, Playwright) — re-executes itself there when started with a
 Python that lacks Playwright.
@@ -124,7 +125,7 @@ def build_library():
     synthetic = rows[real:]
     assert len(synthetic) == SYNTHETIC and max(r[3] for r in synthetic) < newest_real, "synthetic rows sort first"
     # One real landscape JPEG (4:3-ish, like the synthetic rows' 4000×3000 / 3000×4000) as every synthetic original.
-    source = con.execute("SELECT sha256, format, width, height FROM photos WHERE format = 'jpeg' AND sha256 NOT IN "
+    source = con.execute("SELECT sha256, format, width, height, id FROM photos WHERE format = 'jpeg' AND sha256 NOT IN "
                          f"({','.join('?' * len(synthetic))}) ORDER BY ABS(1.0 * width / height - 4.0 / 3) LIMIT 1",
                          [r[1] for r in synthetic]).fetchone()
     stats = con.execute("SELECT value FROM library_stats WHERE name = 'photos'").fetchone()[0]
@@ -144,9 +145,35 @@ def build_library():
     con.close()
     log(f"web: library {real} imported ({import_s} s) + {SYNTHETIC} synthetic (seed {seed_s} s); counter {stats}; "
         f"{distinct} distinct BlurHashes")
-    return {"distinct_blurhashes": distinct, "import_command": quote([rel(c) if "/" in str(c) else c for c in cmd]), "import_s": import_s,
+    return {"source_id": source[4], "synthetic_ids": [r[0] for r in synthetic], "distinct_blurhashes": distinct,
+            "import_command": quote([rel(c) if "/" in str(c) else c for c in cmd]), "import_s": import_s,
             "real_photos": real, "synthetic_photos": SYNTHETIC, "seed_s": seed_s, "library_stats_photos": stats,
             "synthetic_original": f"{rel(src)} ({source[2]}×{source[3]}, hard-linked {SYNTHETIC}×)"}
+
+
+def share_renditions(page, library, widths=(400, 800, 1080, 1600)):
+    """Puts every synthetic photo's renditions in the server's rendition cache, as hard links.
+
+    The synthetic originals are hard links of one real photo's original, so that photo's renditions (rendered
+    here by the server, asked for by the browser as the feed asks: `/img/ID?w=W&fm=auto` at the feed's widths)
+    are byte for byte what the server would render for each of them."""
+    source = library["source_id"]
+    page.evaluate("""async ([id, widths]) => {
+        await Promise.all(widths.map((w) => new Promise((resolve) => {
+            const image = new Image();
+            image.onload = image.onerror = resolve;
+            image.src = `/img/${id}?w=${w}&fm=auto`;
+        })));
+    }""", [source, list(widths)])
+    folder = DATA / "renditions" / source[:2] / source
+    files = sorted(p for p in folder.iterdir() if p.is_file())
+    for photo_id in library["synthetic_ids"]:
+        target = DATA / "renditions" / photo_id[:2] / photo_id
+        target.mkdir(parents=True, exist_ok=True)
+        for file in files:
+            if not (target / file.name).exists():
+                os.link(file, target / file.name)
+    return [f.name for f in files]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -218,13 +245,8 @@ def rep(browser, url, index, do_scroll=True):
     log(f"  rep {index}: load {load_s} s, LCP {out['lcp_ms']} ms ({lcp and lcp['tag']}), CLS {out['cls']}, "
         f"long tasks {out['load_longtasks']}, nodes {start['nodes']}, {len(images)} images "
         f"{out['image_bytes'] / 1024:.0f} KiB")
-    image_body = None
-    image_url = (lcp or {}).get("url") or next((i["url"] for i in images if "/img/" in i["url"]), None)
-    if image_url:
-        resp = page.request.get(image_url)
-        image_body = (resp.headers.get("content-type", "image/jpeg"), resp.body())
     if do_scroll:
-        out["scroll"] = scroll(page, image_body, cdp)
+        out["scroll"] = scroll(page, cdp)
     context.close()
     return out
 
@@ -240,16 +262,13 @@ STEP = """async (dy) => {
 }""" % STATE
 
 
-def scroll(page, image_body, cdp):
+def scroll(page, cdp):
     """Scrolls the feed until photo #SYNTHETIC has been rendered; long tasks and DOM size along the way.
 
-    Image requests during the scroll are answered by Playwright with one real rendition (the LCP image of the
-    load), so the server is not asked to render ~2,000 renditions on demand on the same two cores; the page still
-    fetches, decodes and paints a real image per card. The route is the context's: once the app's service worker
-    controls the page, image requests are the worker's fetches, which a page route never sees."""
-    if image_body:
-        page.context.route("**/img/**", lambda route: route.fulfill(status=200, body=image_body[1],
-                                                                     headers={"Content-Type": image_body[0]}))
+    Every synthetic photo's renditions are already in the server's rendition cache (see `share_renditions`), so
+    the server answers the ~2,000 image requests of the scroll from its cache instead of rendering them on the
+    same two cores, and the page fetches, decodes and paints a real image per card, through the app's service
+    worker and over HTTP like any other."""
     # CPU stays 4× slower; the network throttle is lifted for the scroll (100 API pages over Slow 4G alone would
     # take the section past its time) — it does not change main-thread work.
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1,
@@ -333,6 +352,8 @@ def main():
         context, page, _ = new_page(browser, throttle=False)
         page.goto(url, wait_until="load")
         page.wait_for_timeout(3000)
+        result["shared_renditions"] = share_renditions(page, result["library"])
+        result["library"].pop("synthetic_ids")
         context.close()
         for i in range(REPS):
             result["reps"].append(rep(browser, url, i + 1, i < SCROLL_REPS))
