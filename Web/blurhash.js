@@ -1,6 +1,6 @@
 // A tiny BlurHash decoder (https://blurha.sh): a hash becomes a 16×16 PNG data URL, cached. Its 4×3 components
-// are at most 1.5 waves across, so 16 samples a side, scaled smoothly by the browser, lose nothing visible; the
-// data URL is read by the browser in the frame that builds a card, and a smaller one costs less.
+// are at most 1.5 waves across, so 16 samples a side, scaled smoothly by the browser, lose nothing visible, and a
+// smaller data URL costs the browser less to read.
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~';
 const cache = new Map();

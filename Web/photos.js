@@ -5,7 +5,7 @@
 import { NetworkError, session, sessionReady, setLike, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { go } from './router.js';
-import { el, icon, showAlert, formatDate, displayName, altText, backgroundClass } from './ui.js';
+import { el, icon, showAlert, formatDate, displayName, altText } from './ui.js';
 
 /** What opening a photo from a grid should page through: set just before navigating to `#/photo/ID`. */
 export const viewerSource = { list: null, from: null };
@@ -108,11 +108,42 @@ function fillFrame(frame, image, photo, list, from, now = false) {
     image.alt = altText(photo);
 }
 
+/**
+ * Each person's card avatar is one style rule (`.avatar-N::before` with the picture as background), shared by all
+ * their cards: the picture is fetched and decoded once, not for every card built or refilled. Initials show under
+ * it, and stay when it fails. The 300 people seen last keep their rule.
+ */
+const avatarRules = new Map();   // picture URL → class name, least recently used first
+let avatarSheet = null;
+let avatarCount = 0;
+function avatarClass(url) {
+    let name = avatarRules.get(url);
+    if (name) {
+        avatarRules.delete(url);
+        avatarRules.set(url, name);
+        return name;
+    }
+    if (!avatarSheet) {
+        avatarSheet = new CSSStyleSheet();
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, avatarSheet];
+    }
+    if (avatarRules.size >= 300) {
+        const [oldURL, oldName] = avatarRules.entries().next().value;
+        avatarRules.delete(oldURL);
+        const index = [...avatarSheet.cssRules].findIndex((rule) => rule.selectorText.startsWith(`.${oldName}:`));
+        if (index >= 0) avatarSheet.deleteRule(index);
+    }
+    name = `avatar-${avatarCount++}`;
+    avatarSheet.insertRule(`.${name}::before{background-image:url(${JSON.stringify(url)})}`, avatarSheet.cssRules.length);
+    avatarRules.set(url, name);
+    return name;
+}
+
 function fillAvatar(holder, user) {
     holder.className = 'avatar';
     holder.dataset.initials = (displayName(user) || '?').split(/\s+/).map((part) => part[0]).join('').slice(0, 2).toUpperCase();
     const url = user?.profile_image?.small;
-    if (url) holder.classList.add(backgroundClass(url, '::before'));   // one rule per person, not an <img> per card
+    if (url) holder.classList.add(avatarClass(url));
 }
 
 /**

@@ -135,35 +135,3 @@ export function avatar(user, size, className = 'avatar') {
     }
     return holder;
 }
-
-let sharedSheet = null;
-const sharedRules = new Map();   // selector → class name, least recently used first
-let sharedCount = 0;
-/**
- * A class whose style rule paints `url` as the background of an element (or of its `pseudo`-element): one rule per
- * picture, shared by every element that shows it, so the picture is fetched and decoded once and not for every
- * card that is built or refilled. The 300 most recently used are kept.
- */
-export function backgroundClass(url, pseudo = '') {
-    const key = `${pseudo} ${url}`;
-    let name = sharedRules.get(key);
-    if (name) {
-        sharedRules.delete(key);
-        sharedRules.set(key, name);
-        return name;
-    }
-    if (!sharedSheet) {
-        sharedSheet = new CSSStyleSheet();
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sharedSheet];
-    }
-    if (sharedRules.size >= 300) {
-        const [oldKey, oldName] = sharedRules.entries().next().value;
-        sharedRules.delete(oldKey);
-        const index = [...sharedSheet.cssRules].findIndex((rule) => rule.selectorText.startsWith(`.${oldName}`));
-        if (index >= 0) sharedSheet.deleteRule(index);
-    }
-    name = `bg-${sharedCount++}`;
-    sharedSheet.insertRule(`.${name}${pseudo}{background-image:url(${JSON.stringify(url)})}`, sharedSheet.cssRules.length);
-    sharedRules.set(key, name);
-    return name;
-}

@@ -7,9 +7,9 @@
 export class VirtualGrid {
     /**
      * `columns(width)` → count; `itemHeight(photo, columnWidth)` → px (rows take their tallest item);
-     * `render(photo, index, reuse)` → element, filling `reuse` (a cell of this grid no longer shown) when given; `onNearEnd()` runs when the 5th-from-last item comes into the window,
-     * or when less than `prefetch` viewports of photos are left below the screen — once per page loaded, never
-     * for an empty list.
+     * `render(photo, index, reuse)` → element, filling `reuse` (a cell of this grid no longer shown) when given;
+     * `onNearEnd()` runs when the 5th-from-last item comes into the window, or when less than `prefetch` viewports
+     * of photos are left below the screen — once per page loaded, never for an empty list.
      * `firstScreenFirst`: the first rows on screen get the network to themselves — rows off screen (and their
      * photos) wait until the photos on screen have loaded (3 s at most).
      * `defer`: a row built while scrolling shows its cells' details a frame after the cells themselves.

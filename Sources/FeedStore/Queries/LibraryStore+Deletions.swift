@@ -93,13 +93,17 @@ extension LibraryStore {
     /// The originals among `candidates` that no photo and no avatar uses.
     public func unreferenced(_ candidates: [StoredOriginal]) async throws -> [StoredOriginal] {
         guard !candidates.isEmpty else { return [] }
-        let digests = Set(candidates.map(\.sha256))
+        let digests = Array(Set(candidates.map(\.sha256)))
         let used = try await database.read { db in
-            // Few people have avatars, and a photo's digest is unique: both lookups stay small.
+            // Few people have avatars; photos are looked up by their unique digest, a few hundred per statement
+            // (an account with thousands of photos is one statement per batch, not one per photo).
             var used = Set(try await db.raw("SELECT avatar_sha256 FROM users WHERE avatar_sha256 IS NOT NULL").all()
                 .map { try $0.decode(column: "avatar_sha256", as: String.self) })
-            for digest in digests where try await db.raw("SELECT 1 AS found FROM photos WHERE sha256 = \(bind: digest)").first() != nil {
-                used.insert(digest)
+            for start in stride(from: 0, to: digests.count, by: 500) {
+                let batch = Array(digests[start..<min(start + 500, digests.count)])
+                for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: batch))").all() {
+                    used.insert(try row.decode(column: "sha256", as: String.self))
+                }
             }
             return used
         }
