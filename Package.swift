@@ -73,7 +73,10 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["Imaging", "FeedStore", "FeedModels"],
+            dependencies: [
+                "Imaging", "FeedStore", "FeedModels", "FeedServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),

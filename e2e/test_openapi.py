@@ -6,9 +6,11 @@
    the headers it promises.
 """
 
+import json
 import os
 import re
 import struct
+import subprocess
 import zlib
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from openapi_spec_validator import validate as validate_openapi
 
 REPO = Path(__file__).resolve().parent.parent
 SPEC_PATH = REPO / "openapi.yaml"
-SOURCES = REPO / "Sources" / "FeedServer"
+BINARY = os.environ.get("IMAGEFEED_BIN", str(REPO / ".build" / "debug" / "imagefeed"))
 METHODS = ("get", "put", "post", "delete", "patch", "head")
 # Stand-ins for path parameters: records that do not exist, so every request is harmless.
 PLACEHOLDERS = {"id": "no-such-id-0000", "username": "no_such_user_0000", "appID": "no-such-app-0000"}
@@ -158,18 +160,15 @@ def test_unknown_route_and_unknown_record_are_told_apart(server):
 
 
 def server_routes() -> set[tuple[str, str]]:
-    """The server's routes: `Routes.allowed` plus every `router.<method>(…)` registration in the controllers."""
+    """The server's routes as `imagefeed routes --json` lists them (HEAD is served wherever GET is), without the
+    web app's own files: the API, the images, the account and OAuth pages and the share pages."""
+    listed = json.loads(subprocess.run([BINARY, "routes", "--json"], capture_output=True, text=True, check=True,
+                                       timeout=120).stdout)
     routes: set[tuple[str, str]] = set()
-    allowed = (SOURCES / "Application" / "Routes.swift").read_text(encoding="utf-8")
-    table = allowed[allowed.index("static let allowed"):]
-    table = table[:table.index("]\n") + 1]
-    for path, methods in re.findall(r'\("(/[^"]*)",\s*\[([^\]]*)\]\)', table):
-        for method in re.findall(r"\.(\w+)", methods):
-            routes.add((method.lower(), template(path)))
-    for controller in (SOURCES / "Controllers").glob("*.swift"):
-        for method, path in re.findall(r'router\.(get|post|put|delete|patch|head)\("([^"]+)"',
-                                       controller.read_text(encoding="utf-8")):
-            routes.add((method, template(path)))
+    for route in listed:
+        if route["group"] == "web-app" and route["path"] != "/p/:id":
+            continue
+        routes.add((route["method"].lower(), template(route["path"])))
     return routes
 
 

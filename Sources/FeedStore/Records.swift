@@ -105,6 +105,8 @@ public struct CollectionRecord: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     public var updatedAt: Date
     public var lastCollectedAt: Date?
+    /// The cover photo as the viewer sees it, read with the album; nil when the album is empty.
+    public var coverPhoto: PhotoRecord?
 }
 
 /// Everything the importer knows about a new photo, ready to be recorded.
@@ -203,4 +205,25 @@ public enum Orientation: String, Sendable, CaseIterable {
             self = .squarish
         }
     }
+}
+
+/// What a like or an unlike left: the photo as the person who liked it now sees it, and that person.
+public struct LikeChange: Sendable, Hashable {
+    public var photo: PhotoRecord
+    public var user: UserRecord
+}
+
+/// The few facts serving a photo's image needs, without its owner, tags or counts.
+public struct ImageSource: Sendable, Hashable {
+    public var photoID: String
+    public var slug: String
+    public var width: Int
+    public var height: Int
+    public var original: StoredOriginal
+}
+
+/// What adding a photo to an album or taking it out left: the photo and the album as its owner now sees them.
+public struct CollectionMembership: Sendable, Hashable {
+    public var photo: PhotoRecord
+    public var collection: CollectionRecord
 }

@@ -4,16 +4,20 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case badConfiguration(String)
     /// The database could not be reached.
     case unavailable(String)
-    /// A row that must be unique already exists.
+    /// A row that must be unique already exists; carries the column (`email`, `username`, `title`).
     case conflict(String)
-    /// A row the call needs does not exist.
+    /// A row the call needs does not exist; carries what it is, as the API names it (`Photo`, `User`).
     case notFound(String)
+    /// The caller may change only their own; carries what, in the plural (`photos`, `albums`).
+    case notOwner(String)
 
     public var description: String {
         switch self {
         case .badConfiguration(let message), .unavailable(let message), .conflict(let message),
             .notFound(let message):
             message
+        case .notOwner(let things):
+            "Only their owner can change these \(things)."
         }
     }
 }

@@ -33,6 +33,7 @@ enum ConfigurationLoader {
             configuration.imageLimits.maxBytes = megabytes * 1024 * 1024
         }
         configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
+        configuration.imageRateLimitPerHour = integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
         if let milliseconds = integer("IMAGEFEED_CACHE_MAX_AGE_MS") {
             if milliseconds < 0 { problems.append("IMAGEFEED_CACHE_MAX_AGE_MS must not be negative; got \(milliseconds).") }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))

@@ -6,7 +6,7 @@ struct ImageFeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imagefeed",
         abstract: "A self-hosted photo feed with an Unsplash-compatible API.",
-        subcommands: [ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self],
+        subcommands: [ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self, RoutesCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

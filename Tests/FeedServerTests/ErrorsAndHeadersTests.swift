@@ -27,10 +27,12 @@ struct ErrorsAndHeadersTests {
     }
 
     @Test(arguments: Backend.available, [
-        (HTTPRequest.Method.put, "/photos", "GET, POST"), (.delete, "/photos", "GET, POST"),
-        (.post, "/photos/{id}", "GET, PUT, DELETE"), (.patch, "/photos/{id}", "GET, PUT, DELETE"),
-        (.post, "/photos/random", "GET"), (.delete, "/photos/{id}/download", "GET"), (.post, "/search/photos", "GET"),
-        (.put, "/users/alice", "GET"), (.post, "/collections/x/photos", "GET"),
+        (HTTPRequest.Method.put, "/photos", "GET, HEAD, POST, OPTIONS"), (.delete, "/photos", "GET, HEAD, POST, OPTIONS"),
+        (.post, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"),
+        (.patch, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"), (.post, "/photos/random", "GET, HEAD, OPTIONS"),
+        (.delete, "/photos/{id}/download", "GET, HEAD, OPTIONS"), (.post, "/search/photos", "GET, HEAD, OPTIONS"),
+        (.put, "/users/alice", "GET, HEAD, OPTIONS"), (.post, "/collections/x/photos", "GET, HEAD, OPTIONS"),
+        (.trace, "/photos", "GET, HEAD, POST, OPTIONS"), (.get, "/oauth/token", "POST, OPTIONS"),
     ])
     func methods_a_path_does_not_serve_are_405_with_allow(
         backend: Backend, request: (method: HTTPRequest.Method, uri: String, allow: String)
@@ -67,7 +69,7 @@ struct ErrorsAndHeadersTests {
     }
 
     @Test(arguments: Backend.available)
-    func rate_limit_headers_are_on_success_and_error_responses(backend: Backend) async throws {
+    func rate_limit_headers_are_on_api_success_and_error_responses_only(backend: Backend) async throws {
         try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 100 }) { client, _ in
             // setup: counts are shared through the database, so this test has its own client
             let caller = Self.newClient()
@@ -83,11 +85,14 @@ struct ErrorsAndHeadersTests {
             #expect(notFound.status == .notFound)
             #expect(badRequest.status == .badRequest)
             #expect(unknownPath.status == .notFound)
-            let responses = [first, notFound, badRequest, unknownPath]
+            let responses = [first, notFound, badRequest]
             for response in responses {
                 #expect(response.header("X-Ratelimit-Limit") == "100", "\(response.status)")
             }
-            #expect(responses.map { $0.header("X-Ratelimit-Remaining") } == ["99", "98", "97", "96"])
+            #expect(responses.map { $0.header("X-Ratelimit-Remaining") } == ["99", "98", "97"])
+            // A path that is no route of the API is not an API call.
+            #expect(unknownPath.header("X-Ratelimit-Limit") == nil)
+            #expect(try await client.get("/photos", headers: caller).header("X-Ratelimit-Remaining") == "96")
         }
     }
 

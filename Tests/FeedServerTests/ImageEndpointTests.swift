@@ -359,7 +359,7 @@ struct ImageEndpointTests {
 
             // assert
             #expect(response.status == .methodNotAllowed)
-            #expect(response.header("Allow") == "GET, HEAD")
+            #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
         }
     }
 }

@@ -97,7 +97,7 @@ struct ImportTests {
             let user = try #require(try await harness.store.user(username: "alice"))
             #expect(user.totalPhotos == 3)
             #expect(user.totalCollections == 1)
-            let albums = try await harness.store.collections(ofUser: user.id, page: PageRequest(number: 1, size: 30))
+            let albums = try await harness.store.collections(ofUsername: user.username, page: PageRequest(number: 1, size: 30))
             #expect(albums.items.map(\.totalPhotos) == [3])
         }
     }
@@ -182,7 +182,7 @@ struct ImportTests {
 
             // assert
             let user = try #require(try await harness.store.user(username: "carol"))
-            let albums = try await harness.store.collections(ofUser: user.id, page: PageRequest(number: 1, size: 30))
+            let albums = try await harness.store.collections(ofUsername: user.username, page: PageRequest(number: 1, size: 30))
             let counts = Dictionary(uniqueKeysWithValues: albums.items.map { ($0.title, $0.totalPhotos) })
             #expect(counts == ["Beach": 3, "City walks": 2])
             #expect(user.totalCollections == 2)

@@ -55,7 +55,8 @@ struct LibraryCounterTests {
             // setup
             let ids = try await TestLibrary.seed(store, count: 5)
             // act
-            _ = try await store.deletePhoto(id: ids[0])
+            let photoOwner = try #require(try await store.photo(idOrSlug: ids[0])).owner
+            _ = try await store.deletePhoto(ids[0], by: photoOwner.id)
             let page = try await store.feed(order: .latest, page: PageRequest(number: 1, size: 2))
             // assert
             #expect(try await store.photoCount() == 4)

@@ -10,11 +10,11 @@ import Testing
 struct RenditionServiceTests {
     /// A service over the SQLite fixture library, and one of its photos.
     func withService(
-        _ body: (RenditionService, PhotoRecord, FixtureLibrary) async throws -> Void
+        _ body: (RenditionService, ImageSource, FixtureLibrary) async throws -> Void
     ) async throws {
         let library = try await FixtureLibraries.library(for: .sqlite)
         let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
-        let photo = try await store.photo(idOrSlug: library.id(.mountainLake))
+        let photo = try await store.imageSource(idOrSlug: library.id(.mountainLake))
         try await store.database.shutdown()
         let threadPool = NIOThreadPool(numberOfThreads: 2)
         threadPool.start()
@@ -33,7 +33,7 @@ struct RenditionServiceTests {
             // setup: a size nothing else asks for
             let spec = RenditionSpec(width: 123, fit: .max, crop: .centre, quality: 77, format: .webp)
             let key = ImageParameters.cacheKey(spec)
-            let path = library.files.renditionPath(photoID: photo.id, key: key)
+            let path = library.files.renditionPath(photoID: photo.photoID, key: key)
             #expect(!FileManager.default.fileExists(atPath: path))
 
             // act
@@ -62,7 +62,7 @@ struct RenditionServiceTests {
             // setup: render once, then replace the cache file with a marker
             let spec = RenditionSpec(width: 97, fit: .max, crop: .centre, quality: 70, format: .jpeg)
             _ = try await service.rendition(of: photo, spec: spec)
-            let path = library.files.renditionPath(photoID: photo.id, key: ImageParameters.cacheKey(spec))
+            let path = library.files.renditionPath(photoID: photo.photoID, key: ImageParameters.cacheKey(spec))
             let marker: [UInt8] = Array("cached".utf8)
             try Data(marker).write(to: URL(fileURLWithPath: path))
 
@@ -77,7 +77,7 @@ struct RenditionServiceTests {
     @Test func original_is_read_from_the_content_addressed_file() async throws {
         try await withService { service, photo, library in
             // act
-            let bytes = try await service.original(of: photo)
+            let bytes = try await service.original(photo.original)
 
             // assert
             #expect(bytes == (try library.sourceBytes(.mountainLake)))

@@ -12,7 +12,7 @@ import Testing
 @Suite("Web app serving")
 struct WebAppServingTests {
     static let index = """
-        <!doctype html><html><head><title>ImageFeed</title>\(WebAppMiddleware.marker)</head><body></body></html>
+        <!doctype html><html><head><title>ImageFeed</title>\(WebAppController.marker)</head><body></body></html>
         """
 
     /// A web folder with an index holding the marker and a script big enough to be worth compressing.
@@ -45,16 +45,16 @@ struct WebAppServingTests {
 
             // act
             let page = try await server.client.get("/")
-            let feed = try await server.client.get(WebAppMiddleware.firstPagePath)
+            let feed = try await server.client.get(WebAppController.firstPagePath)
 
             // assert: the same photos, Link and total as the API
             #expect(page.status == .ok)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
             let html = String(buffer: page.body)
             #expect(html.hasPrefix("<!doctype html>"))
-            #expect(!html.contains(WebAppMiddleware.marker))
+            #expect(!html.contains(WebAppController.marker))
             let inlined = try Self.inlinedPage(html)
-            #expect(inlined["path"] as? String == WebAppMiddleware.firstPagePath)
+            #expect(inlined["path"] as? String == WebAppController.firstPagePath)
             #expect(inlined["total"] as? Int == 22)
             #expect(inlined["link"] as? String == feed.headers[.link])
             let photos = try #require(inlined["photos"] as? [[String: Any]])
@@ -70,8 +70,11 @@ struct WebAppServingTests {
         try await withFeatureServer(backend, configure: { $0.webDirectory = web }) { server in
             let alice = try await server.member("alice")
             try await server.recordPhoto(owner: alice, title: "Harbour")
+            let session = "web-session-of-alice"
+            try await server.store.createSession(
+                idHash: Secrets.hash(session), userID: alice.id, expiresAt: Date().addingTimeInterval(3600))
 
-            let page = try await server.client.get("/", headers: alice.auth)
+            let page = try await server.client.get("/", headers: [.cookie: "\(SessionCookie.name)=\(session)"])
 
             #expect(String(buffer: page.body) == Self.index)
         }
@@ -103,13 +106,19 @@ struct WebAppServingTests {
         }
     }
 
-    @Test func request_paths_map_only_to_plain_file_names() {
-        #expect(WebAppFiles.relativePath("/") == "index.html")
-        #expect(WebAppFiles.relativePath("/app.js") == "app.js")
-        #expect(WebAppFiles.relativePath("/icons/a.svg") == "icons/a.svg")
-        #expect(WebAppFiles.relativePath("/photos") == nil)
-        #expect(WebAppFiles.relativePath("/../etc/passwd.txt") == nil)
-        #expect(WebAppFiles.relativePath("/a/..%2f..%2fb.js") == nil)
-        #expect(WebAppFiles.relativePath("//app.js") == nil)
+    @Test func every_visible_file_of_the_folder_becomes_a_route_and_nothing_else() throws {
+        // setup
+        let folder = try Self.webFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/icons", withIntermediateDirectories: true)
+        try "<svg/>".write(toFile: folder + "/icons/a.svg", atomically: true, encoding: .utf8)
+        try "x".write(toFile: folder + "/.env", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/.git", withIntermediateDirectories: true)
+        try "x".write(toFile: folder + "/.git/config", atomically: true, encoding: .utf8)
+
+        // act
+        let names = WebAppFiles(root: folder).names()
+
+        // assert
+        #expect(names == ["app.js", "icons/a.svg", "index.html"])
     }
 }

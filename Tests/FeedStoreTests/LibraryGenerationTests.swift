@@ -20,15 +20,16 @@ struct LibraryGenerationTests {
             #expect(try await moved())
             let user = try await store.ensureUser(username: "lara", firstName: "Lara")
             #expect(try await moved())
-            _ = try await store.like(photoID: ids[0], userID: user.id)
+            _ = try await store.like(photo: ids[0], by: user.id)
             #expect(try await moved())
-            try await store.updatePhoto(id: ids[1], PhotoChanges(description: "New words", tags: ["sea"]))
+            let owner = try #require(try await store.photo(idOrSlug: ids[1])).owner
+            _ = try await store.updatePhoto(ids[1], by: owner.id, PhotoChanges(description: "New words", tags: ["sea"]))
             #expect(try await moved())
             let album = try await store.createCollection(ownerID: user.id, title: "Trips", description: nil, isPrivate: false)
             #expect(try await moved())
-            try await store.addPhoto(ids[0], toCollection: album.id)
+            _ = try await store.addPhoto(ids[0], toCollection: album.id, by: user.id)
             #expect(try await moved())
-            _ = try await store.deletePhoto(id: ids[1])
+            _ = try await store.deletePhoto(ids[1], by: owner.id)
             #expect(try await moved())
         }
     }

@@ -54,8 +54,8 @@ struct PhotoRecordTests {
             let first = try await store.recordPhoto(photo())
             let second = try await store.recordPhoto(photo())
             // assert
-            guard case .inserted(let id) = first else { Issue.record("first record was \(first)"); return }
-            #expect(second == .duplicate(id: id))
+            guard case .inserted(let record) = first else { Issue.record("first record was \(first)"); return }
+            #expect(second == .duplicate(id: record.id))
             #expect(try await store.photoCount() == 1)
             #expect(try await store.user(username: "BOB")?.totalPhotos == 1)
         }
@@ -65,9 +65,9 @@ struct PhotoRecordTests {
     func downloads_are_counted(backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store, _ in
             let ids = try await TestLibrary.seed(store, count: 1)
-            #expect(try await store.recordDownload(photoID: ids[0]))
-            #expect(try await store.recordDownload(photoID: ids[0]))
-            #expect(try await store.recordDownload(photoID: "nope") == false)
+            #expect(try await store.recordDownload(idOrSlug: ids[0])?.photoID == ids[0])
+            #expect(try await store.recordDownload(idOrSlug: ids[0])?.photoID == ids[0])
+            #expect(try await store.recordDownload(idOrSlug: "nope") == nil)
             #expect(try await store.photo(idOrSlug: ids[0])?.downloads == 2)
         }
     }
@@ -87,16 +87,18 @@ struct PhotoRecordTests {
                     camera: CameraSettings(), place: Place(), sha256: TestLibrary.uniqueDigest(), bytes: 1,
                     format: "jpeg", tags: [], collectionIDs: [album], createdAt: Date()
                 )
-                if case .inserted(let id) = try await store.recordPhoto(photo) { ids.append(id) }
+                if case .inserted(let record) = try await store.recordPhoto(photo) { ids.append(record.id) }
             }
             // act
-            let record = try #require(try await store.collection(id: album))
-            let photos = try await store.photos(inCollection: album, page: PageRequest(number: 1, size: 10))
-            let ofUser = try await store.collections(ofUser: owner.id, page: PageRequest(number: 1, size: 10))
+            let record = try await store.collection(id: album, ownerID: nil, likesViewerID: nil)
+            let photos = try await store.photos(
+                inCollection: album, page: PageRequest(number: 1, size: 10), ownerID: nil, viewerID: nil)
+            let ofUser = try await store.collections(ofUsername: "carol", page: PageRequest(number: 1, size: 10))
             // assert
             #expect(again == album)
             #expect(record.totalPhotos == 3)
             #expect(record.coverPhotoID == ids[0])
+            #expect(record.coverPhoto?.id == ids[0])
             #expect(Set(photos.items.map(\.id)) == Set(ids))
             #expect(photos.total == 3)
             #expect(ofUser.items.map(\.id) == [album])
@@ -112,11 +114,13 @@ struct PhotoRecordTests {
             try await store.database.transaction { db in
                 try await db.raw("UPDATE collections SET private = \(true) WHERE id = \(bind: album)").run()
             }
-            #expect(try await store.collection(id: album) == nil)
-            #expect(try await store.collection(id: album, viewerID: owner.id)?.id == album)
+            await #expect(throws: StoreError.notFound("Collection")) {
+                try await store.collection(id: album, ownerID: nil, likesViewerID: nil)
+            }
+            #expect(try await store.collection(id: album, ownerID: owner.id, likesViewerID: owner.id).id == album)
             #expect(try await store.collections(page: PageRequest(number: 1, size: 10)).total == 0)
             #expect(
-                try await store.collections(ofUser: owner.id, page: PageRequest(number: 1, size: 10),
+                try await store.collections(ofUsername: "dave", page: PageRequest(number: 1, size: 10),
                                             viewerID: owner.id).total == 1
             )
         }

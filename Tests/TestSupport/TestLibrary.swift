@@ -28,10 +28,10 @@ public enum TestLibrary {
                 bytes: 1000 + index, format: "jpeg", tags: details.tags,
                 createdAt: base.addingTimeInterval(TimeInterval(index / 3))
             )
-            guard case .inserted(let id) = try await store.recordPhoto(photo) else {
+            guard case .inserted(let record) = try await store.recordPhoto(photo) else {
                 throw SeedError.duplicate(index)
             }
-            ids.append(id)
+            ids.append(record.id)
         }
         return ids
     }

@@ -40,11 +40,3 @@ extension FeedRequestContext {
         return user
     }
 }
-
-extension APIError {
-    /// Unsplash's exact answer for a user-only endpoint called without a valid bearer token.
-    static let invalidToken = APIError(
-        .unauthorized, "OAuth error: The access token is invalid",
-        headers: [.wwwAuthenticate: "Bearer realm=\"ImageFeed\", error=\"invalid_token\""]
-    )
-}

@@ -10,11 +10,6 @@ enum SessionCookie {
     /// write on every request.
     static let renewWhenLeft: TimeInterval = 29 * 24 * 3600
 
-    static func isSecure(_ request: Request, publicURL: String?) -> Bool {
-        if let publicURL { return publicURL.hasPrefix("https://") }
-        return request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https"
-    }
-
     static func make(value: String, secure: Bool) -> Cookie {
         Cookie(name: name, value: value, maxAge: Int(lifetime), path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }

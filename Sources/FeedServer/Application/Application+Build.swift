@@ -22,8 +22,13 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
 }
 
 /// Builds the server over a store that is already open. The application closes the store when it stops.
+///
+/// - Parameters:
+///   - routes: the table the routes are recorded in; pass one to read the URL space afterwards (tests do).
+///   - clock: what the caches measure time with.
 public func buildApplication(
-    _ configuration: Configuration, store: LibraryStore, files: LibraryFiles, logger: Logger
+    _ configuration: Configuration, store: LibraryStore, files: LibraryFiles, logger: Logger,
+    routes: RouteTable = RouteTable(), clock: any MonotonicClock = SystemClock()
 ) async throws -> some ApplicationProtocol {
     try files.prepare()
     try Imaging.start()
@@ -31,52 +36,50 @@ public func buildApplication(
     threadPool.start()
     let imaging = Imaging(limits: configuration.imageLimits)
     let renditions = RenditionService(imaging: imaging, files: files, threadPool: threadPool)
+    let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
+    let responseCache = configuration.responseCacheMaxAge > .zero
+        ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: CORSHeadersMiddleware())
-    let limiter = SharedRateLimiter(
-        store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
-    )
-    router.add(middleware: RateLimitMiddleware(limiter: limiter))
-    router.add(middleware: ErrorMiddleware())
-    router.add(middleware: AuthenticationMiddleware(store: store, publicURL: configuration.publicURL))
-    router.add(middleware: CSRFMiddleware(publicURL: configuration.publicURL))
-    let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
-    let photos = PhotosController(
-        store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool
-    )
-    let responseCache = configuration.responseCacheMaxAge > .zero
-        ? ResponseCacheMiddleware(
-            cache: ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge),
-            publicURL: configuration.publicURL
-        )
-        : nil
-    if let webDirectory = configuration.webDirectory {
-        let firstPage: WebAppMiddleware.InternalRequest = { request, context in
-            guard let responseCache else { return try await photos.list(request, context: context) }
-            return try await responseCache.handle(request, context: context, next: photos.list)
-        }
-        router.add(middleware: WebAppMiddleware(files: WebAppFiles(root: webDirectory), firstPage: firstPage))
-    }
-    if let responseCache { router.add(middleware: responseCache) }
+    let groups = URLSpace(router: router, table: routes, middleware: URLSpace.Middleware(
+        store: store,
+        apiLimiter: SharedRateLimiter(
+            store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
+        ),
+        imageLimiter: SharedRateLimiter(
+            store: store, limit: configuration.imageRateLimitPerHour,
+            flushInterval: configuration.rateLimitFlushInterval
+        ),
+        responseCache: responseCache, publicURL: configuration.publicURL
+    ))
 
-    photos.addRoutes(to: router)
-    SearchController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
-    UsersController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
-    CollectionsController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
-    ImageController(store: store, renditions: renditions).addRoutes(to: router)
-    AvatarController(store: store, renditions: renditions, files: files).addRoutes(to: router)
-    MeController(store: store, publicURL: configuration.publicURL, ingester: ingester, threadPool: threadPool)
-        .addRoutes(to: router)
-    DevicesController().addRoutes(to: router)
-    ShareController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
+    let photos = PhotosController(store: store, ingester: ingester, files: files, threadPool: threadPool)
+    photos.addRoutes(to: groups.api)
+    SearchController(store: store).addRoutes(to: groups.api)
+    UsersController(store: store).addRoutes(to: groups.api)
+    CollectionsController(store: store).addRoutes(to: groups.api)
+    MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
+    DevicesController().addRoutes(to: groups.api)
+    ImageController(store: store, renditions: renditions).addRoutes(to: groups.images)
+    AvatarController(store: store, renditions: renditions, files: files).addRoutes(to: groups.images)
     AccountController(
         store: store, hasher: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
-        throttle: LoginThrottle(delayStep: configuration.loginDelayStep), publicURL: configuration.publicURL
-    ).addRoutes(to: router)
-    OAuthController(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
-    Routes.addMethodNotAllowed(to: router)
+        throttle: LoginThrottle(delayStep: configuration.loginDelayStep)
+    ).addRoutes(to: groups.pages)
+    OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
+    ShareController(store: store).addRoutes(to: groups.webApp)
+    if let webDirectory = configuration.webDirectory {
+        // The first feed page inside index.html is the feed's own cached answer.
+        let firstPage: WebAppController.InternalRequest = { request, context in
+            let feed: @Sendable (Request, FeedRequestContext) async throws -> Response = { request, context in
+                try await photos.list(request, context: context).response(from: request, context: context)
+            }
+            guard let responseCache else { return try await feed(request, context) }
+            return try await ResponseCacheMiddleware(cache: responseCache).handle(request, context: context, next: feed)
+        }
+        WebAppController(files: WebAppFiles(root: webDirectory), firstPage: firstPage).addRoutes(to: groups.webApp)
+    }
+    groups.addDerivedRoutes()
 
     return Application(
         router: router,

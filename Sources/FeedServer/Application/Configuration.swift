@@ -20,6 +20,9 @@ public struct Configuration: Sendable {
     public var imageLimits: ImagingLimits
     /// API requests allowed per client per hour.
     public var rateLimitPerHour: Int
+    /// Image requests (`/img`, `/avatars`) allowed per address per hour: far more than a person scrolling takes,
+    /// few enough to stop one address from hammering the renderer.
+    public var imageRateLimitPerHour: Int = 36_000
     /// How often each process adds its rate-limit counts to the shared database counters.
     public var rateLimitFlushInterval: TimeInterval = 1
     /// bcrypt cost for new password hashes (12 or more in production; tests may lower it to run faster).
@@ -76,6 +79,7 @@ public struct Configuration: Sendable {
         if imageLimits.maxPixels < 1 { problems.append("The pixel limit must be positive.") }
         if imageLimits.maxBytes < 1 { problems.append("The byte limit must be positive.") }
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
+        if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
         return problems
     }
 }

@@ -3,13 +3,18 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The request context of every route: the framework's core storage plus who is calling.
+/// The request context of every route: the framework's core storage, who is calling, and what presenting an answer
+/// needs. Middleware sets each part once: ``OriginMiddleware`` the origin, the authentication middleware of the
+/// route's group the caller.
 public struct FeedRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The remote address, for per-client limits when no key is sent.
     public var remoteAddress: String?
-    /// Who is calling; set by the authentication middleware.
+    /// Who is calling; `.anonymous` in groups without authentication.
     public var caller: Caller = .anonymous
+    /// `scheme://host[:port]` that absolute URLs in answers use: the configured public URL, or the one the client
+    /// came to (`Host`, `X-Forwarded-Proto`). No trailing slash.
+    public var origin: String = "http://localhost"
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
@@ -18,4 +23,14 @@ public struct FeedRequestContext: RequestContext {
 
     /// Uploads are streamed by their own routes; plain bodies (forms, JSON) stay small.
     public var maxUploadSize: Int { 1 * 1024 * 1024 }
+
+    /// Handlers return wire models; they are written as JSON by ``FeedJSONEncoder``.
+    public var responseEncoder: FeedJSONEncoder { FeedJSONEncoder() }
+
+    /// Whether the client reached us over https (the public URL's scheme, or the proxy's `X-Forwarded-Proto`): session
+    /// cookies are `Secure` then.
+    var isSecure: Bool { origin.hasPrefix("https://") }
+
+    /// Shapes records for this caller, with URLs on this request's origin.
+    var presenter: Presenter { Presenter(origin: origin, viewerID: caller.user?.id) }
 }

@@ -59,7 +59,7 @@ struct QueryParameters: Sendable {
 /// Typed readers for the parameters every list endpoint shares, each failing with a precise message.
 extension QueryParameters {
     /// `page` (default 1; 0 reads as 1, as on Unsplash) and `per_page` (default 10, at most 30).
-    func pagination(defaultSize: Int = 10, maxSize: Int = 30) throws(APIError) -> (page: Int, perPage: Int) {
+    func page(defaultSize: Int = 10, maxSize: Int = 30) throws(APIError) -> PageRequest {
         var page = 1
         if let raw = self["page"], !raw.isEmpty {
             guard let value = Int(raw), value >= 0 else {
@@ -75,7 +75,7 @@ extension QueryParameters {
             }
             perPage = min(value, maxSize)
         }
-        return (page, perPage)
+        return PageRequest(number: page, size: perPage)
     }
 
     /// A parameter that must be one of an enumeration's raw values, or absent.

@@ -73,7 +73,7 @@ final class ResponseCache: Sendable {
     private struct State {
         var generation: Int64 = -1
         var commitsSeen: UInt64 = .max
-        var checkedAt = ContinuousClock.Instant.now
+        var checkedAt = Duration.zero
         var entries: BoundedCache<Key, Entry>
         /// Keys being made by one request, with the requests waiting for its answer (by waiter number).
         var making: [Key: [Int: CheckedContinuation<Entry?, Never>]] = [:]
@@ -93,26 +93,29 @@ final class ResponseCache: Sendable {
     private let store: LibraryStore
     private let maxAge: Duration
     private let patience: Duration
+    private let clock: any MonotonicClock
     private let state: Mutex<State>
 
     /// - Parameters:
     ///   - maxAge: how long a generation is trusted without asking the database, when this process made no write.
     ///   - byteBudget: the most body bytes kept.
     ///   - patience: how long a request waits for another one making the same answer before making its own.
+    ///   - clock: what ages and waits are measured with.
     init(
         store: LibraryStore, maxAge: Duration = .milliseconds(500), byteBudget: Int = 64 << 20,
-        patience: Duration = .seconds(5)
+        patience: Duration = .seconds(5), clock: any MonotonicClock = SystemClock()
     ) {
         self.store = store
         self.maxAge = maxAge
         self.patience = patience
+        self.clock = clock
         self.state = Mutex(State(entries: BoundedCache(budget: byteBudget)))
     }
 
     /// The current generation, or nil when the database cannot say (the caller then bypasses the cache).
     func generation() async -> Int64? {
         let commits = store.database.commitCount
-        let now = ContinuousClock.now
+        let now = clock.now()
         let trusted = state.withLock { state -> Int64? in
             state.commitsSeen == commits && now - state.checkedAt < maxAge ? state.generation : nil
         }
@@ -161,8 +164,8 @@ final class ResponseCache: Sendable {
                 }
                 // A maker that never finishes must not hold its readers for ever: after `patience` they go
                 // and make their own answer.
-                Task { [patience] in
-                    try? await Task.sleep(for: patience)
+                Task { [patience, clock] in
+                    try? await clock.sleep(for: patience)
                     let expired = self.state.withLock { $0.making[key]?.removeValue(forKey: waiter) }
                     expired?.resume(returning: nil)
                 }

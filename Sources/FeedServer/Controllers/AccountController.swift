@@ -10,17 +10,16 @@ struct AccountController: Sendable {
     let store: LibraryStore
     let hasher: PasswordHasher
     let throttle: LoginThrottle
-    let publicURL: String?
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
-        router.get("/account/signup", use: signUpPage)
-        router.post("/account/signup", use: signUp)
-        router.get("/account/login", use: logInPage)
-        router.post("/account/login", use: logIn)
-        router.post("/account/logout", use: logOut)
-        router.get("/account/settings", use: settings)
-        router.post("/account/apps", use: createApp)
-        router.post("/account/authorizations/:appID/revoke", use: revoke)
+    func addRoutes(to pages: RouteGroup) {
+        pages.get("/account/signup", use: signUpPage)
+        pages.post("/account/signup", use: signUp)
+        pages.get("/account/login", use: logInPage)
+        pages.post("/account/login", use: logIn)
+        pages.post("/account/logout", use: logOut)
+        pages.get("/account/settings", use: settings)
+        pages.post("/account/apps", use: createApp)
+        pages.post("/account/authorizations/:appID/revoke", use: revoke)
     }
 
     static func wantsJSON(_ request: Request) -> Bool {
@@ -92,8 +91,11 @@ struct AccountController: Sendable {
                 username: username, firstName: firstName, lastName: lastName, email: email,
                 passwordHash: try await hasher.hash(password)
             ))
-        } catch StoreError.conflict(let field) {
-            return failure(.conflict, [field == "email" ? AccountRules.emailTaken : AccountRules.usernameTaken])
+        } catch let conflict as StoreError {
+            // A taken email or username is shown on the form, in the words the API uses for it.
+            guard case .conflict = conflict else { throw conflict }
+            let answer = APIError(conflict)
+            return failure(answer.status, answer.messages)
         }
         return try await signedIn(user, request: request, context: context, returnTo: returnTo, json: json, status: .created)
     }
@@ -164,10 +166,10 @@ struct AccountController: Sendable {
             idHash: Secrets.hash(sessionID), userID: user.id, expiresAt: Date().addingTimeInterval(SessionCookie.lifetime)
         )
         var response = json
-            ? JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(user, includeEmail: true),
+            ? FeedJSONEncoder.response(context.presenter.user(user, includeEmail: true),
                                 status: status)
             : HTMLPage.redirect(to: returnTo)
-        response.setCookie(SessionCookie.make(value: sessionID, secure: SessionCookie.isSecure(request, publicURL: publicURL)))
+        response.setCookie(SessionCookie.make(value: sessionID, secure: context.isSecure))
         return response
     }
 
@@ -175,7 +177,7 @@ struct AccountController: Sendable {
         if case .user(_, _, .session(let idHash)) = context.caller { try await store.deleteSession(idHash: idHash) }
         var response = Self.wantsJSON(request)
             ? Response(status: .noContent) : HTMLPage.redirect(to: "/account/login")
-        response.setCookie(SessionCookie.cleared(secure: SessionCookie.isSecure(request, publicURL: publicURL)))
+        response.setCookie(SessionCookie.cleared(secure: context.isSecure))
         return response
     }
 

@@ -11,8 +11,8 @@ struct AvatarController: Sendable {
     let renditions: RenditionService
     let files: LibraryFiles
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
-        router.get("/avatars/:username", use: get)
+    func addRoutes(to images: RouteGroup) {
+        images.get("/avatars/:username", use: get)
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {

@@ -7,84 +7,47 @@ import Hummingbird
 /// Albums: `/collections` and everything under it. Private albums exist only for their owner (404 to anyone else).
 struct CollectionsController: Sendable {
     let store: LibraryStore
-    let publicURL: String?
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
-        router.get("/collections", use: list)
-        router.post("/collections", use: create)
-        router.get("/collections/:id", use: get)
-        router.put("/collections/:id", use: update)
-        router.delete("/collections/:id", use: delete)
-        router.get("/collections/:id/photos", use: photos)
-        router.post("/collections/:id/add", use: add)
-        router.delete("/collections/:id/remove", use: remove)
+    func addRoutes(to api: APIRoutes) {
+        api.cachedReads.get("/collections", use: list)
+        api.cachedReads.get("/collections/:id", use: get)
+        api.cachedReads.get("/collections/:id/photos", use: photos)
+        api.uncached.post("/collections", use: create)
+        api.uncached.put("/collections/:id", use: update)
+        api.uncached.delete("/collections/:id", use: delete)
+        api.uncached.post("/collections/:id/add", use: add)
+        api.uncached.delete("/collections/:id/remove", use: remove)
     }
 
-    /// The cover photos of some albums, by photo id, in one query.
-    static func covers(of collections: [CollectionRecord], store: LibraryStore, viewerID: String?) async throws
-        -> [String: PhotoRecord]
-    {
-        let records = try await store.photos(ids: collections.compactMap(\.coverPhotoID), viewerID: viewerID)
-        return Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Who may see private albums: the owner, through the session or a token with `read_collections` (or
+    /// `write_collections`).
+    func privateViewer(_ context: FeedRequestContext) -> String? {
+        context.viewer(with: .readCollections) ?? context.viewer(with: .writeCollections)
     }
 
-    func present(_ records: [CollectionRecord], request: Request, context: FeedRequestContext) async throws
-        -> [Collection]
-    {
-        let covers = try await Self.covers(of: records, store: store, viewerID: context.caller.user?.id)
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
-        return records.map { presenter.collection($0, cover: $0.coverPhotoID.flatMap { covers[$0] }) }
+    @Sendable func list(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Collection> {
+        let page = try QueryParameters(request.uri.query).page()
+        let result = try await store.collections(page: page, viewerID: context.caller.user?.id)
+        return ListPage(result, page, origin: context.origin, present: context.presenter.collection)
     }
 
-    func collection(_ context: FeedRequestContext) async throws -> CollectionRecord {
-        let id = try context.parameters.require("id")
-        // Private albums are visible to their owner through the session or a token with read_collections.
-        let viewer = context.viewer(with: .readCollections) ?? context.viewer(with: .writeCollections)
-        guard let record = try await store.collection(id: id, viewerID: viewer) else {
-            throw APIError.notFound("Collection")
-        }
-        return record
-    }
-
-    /// An album the caller owns, for changes (scope `write_collections`).
-    func ownedCollection(_ context: FeedRequestContext) async throws -> (UserRecord, CollectionRecord) {
-        let user = try context.requireUser(.writeCollections)
-        let record = try await collection(context)
-        guard record.owner.id == user.id else { throw APIError(.forbidden, "You can only change your own albums.") }
-        return (user, record)
-    }
-
-    @Sendable func list(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        let query = QueryParameters(request.uri.query)
-        let (page, perPage) = try query.pagination()
-        let result = try await store.collections(page: PageRequest(number: page, size: perPage))
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
-        return JSONResponse.make(
-            try await present(result.items, request: request, context: context),
-            headers: Pagination.headers(
-                total: result.total, page: page, perPage: perPage, request: request, origin: presenter.origin
-            )
+    @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Collection {
+        let record = try await store.collection(
+            id: try context.parameters.require("id"), ownerID: privateViewer(context),
+            likesViewerID: context.caller.user?.id
         )
+        return context.presenter.collection(record)
     }
 
-    @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        JSONResponse.make(try await present([try await collection(context)], request: request, context: context)[0])
-    }
-
-    @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> Response {
+    @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Photo> {
         let query = QueryParameters(request.uri.query)
-        let (page, perPage) = try query.pagination()
-        let record = try await collection(context)
-        let viewer = context.caller.user?.id
-        let pageRequest = PageRequest(number: page, size: perPage)
-        let result: Page<PhotoRecord>
-        if let text = query["query"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            result = try await store.photos(inCollection: record.id, matching: text, page: pageRequest, viewerID: viewer)
-        } else {
-            result = try await store.photos(inCollection: record.id, page: pageRequest, viewerID: viewer)
-        }
-        return Presenter(request: request, context: context, publicURL: publicURL)
-            .photoList(result, page: page, perPage: perPage, request: request)
+        let page = try query.page()
+        let result = try await store.photos(
+            inCollection: try context.parameters.require("id"),
+            matching: query["query"]?.trimmingCharacters(in: .whitespaces), page: page,
+            ownerID: privateViewer(context), viewerID: context.caller.user?.id
+        )
+        return ListPage(result, page, origin: context.origin, present: context.presenter.photo)
     }
 
     static func validatedTitle(_ raw: String?) throws(APIError) -> String {
@@ -94,47 +57,36 @@ struct CollectionsController: Sendable {
         return title
     }
 
-    @Sendable func create(_ request: Request, context: FeedRequestContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: FeedRequestContext) async throws -> EditedResponse<Collection> {
         let user = try context.requireUser(.writeCollections)
         let parameters = try await RequestParameters.collect(request, context: context)
-        let title = try Self.validatedTitle(parameters["title"])
-        do {
-            let record = try await store.createCollection(
-                ownerID: user.id, title: title, description: parameters["description"].flatMap { $0.isEmpty ? nil : $0 },
-                isPrivate: parameters.bool("private") ?? false
-            )
-            return JSONResponse.make(try await present([record], request: request, context: context)[0], status: .created)
-        } catch StoreError.conflict {
-            throw APIError(.conflict, "You already have an album called \(title).")
-        }
+        let record = try await store.createCollection(
+            ownerID: user.id, title: try Self.validatedTitle(parameters["title"]),
+            description: parameters["description"].flatMap { $0.isEmpty ? nil : $0 },
+            isPrivate: parameters.bool("private") ?? false
+        )
+        return EditedResponse(status: .created, response: context.presenter.collection(record))
     }
 
-    @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        let (user, record) = try await ownedCollection(context)
+    @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> Collection {
+        let user = try context.requireUser(.writeCollections)
         let parameters = try await RequestParameters.collect(request, context: context)
         let changes = CollectionChanges(
             title: try parameters["title"].map(Self.validatedTitle), description: parameters["description"],
             isPrivate: parameters.bool("private")
         )
-        do {
-            try await store.updateCollection(id: record.id, changes)
-        } catch StoreError.conflict {
-            throw APIError(.conflict, "You already have an album called \(changes.title ?? "").")
-        }
-        guard let updated = try await store.collection(id: record.id, viewerID: user.id) else {
-            throw APIError.notFound("Collection")
-        }
-        return JSONResponse.make(try await present([updated], request: request, context: context)[0])
+        let record = try await store.updateCollection(try context.parameters.require("id"), by: user.id, changes)
+        return context.presenter.collection(record)
     }
 
-    @Sendable func delete(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        let (_, record) = try await ownedCollection(context)
-        try await store.deleteCollection(id: record.id)
-        return Response(status: .noContent)
+    @Sendable func delete(_ request: Request, context: FeedRequestContext) async throws -> HTTPResponse.Status {
+        let user = try context.requireUser(.writeCollections)
+        try await store.deleteCollection(try context.parameters.require("id"), by: user.id)
+        return .noContent
     }
 
     /// The add and remove answer, as Unsplash shapes it.
-    struct MembershipResult: Encodable {
+    struct MembershipResult: Encodable, ResponseEncodable {
         let photo: Photo
         let collection: Collection
         let user: User
@@ -146,37 +98,38 @@ struct CollectionsController: Sendable {
         }
     }
 
-    @Sendable func add(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try await changeMembership(adding: true, request: request, context: context)
+    @Sendable func add(_ request: Request, context: FeedRequestContext) async throws
+        -> EditedResponse<MembershipResult>
+    {
+        let (user, photoID) = try await membershipRequest(request, context)
+        let membership = try await store.addPhoto(photoID, toCollection: try context.parameters.require("id"), by: user.id)
+        return EditedResponse(status: .created, response: membershipResult(membership, user, context))
     }
 
-    @Sendable func remove(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try await changeMembership(adding: false, request: request, context: context)
+    @Sendable func remove(_ request: Request, context: FeedRequestContext) async throws -> MembershipResult {
+        let (user, photoID) = try await membershipRequest(request, context)
+        let membership = try await store.removePhoto(
+            photoID, fromCollection: try context.parameters.require("id"), by: user.id
+        )
+        return membershipResult(membership, user, context)
     }
 
-    func changeMembership(adding: Bool, request: Request, context: FeedRequestContext) async throws -> Response {
-        let (user, record) = try await ownedCollection(context)
+    func membershipRequest(_ request: Request, _ context: FeedRequestContext) async throws -> (UserRecord, String) {
+        let user = try context.requireUser(.writeCollections)
         let parameters = try await RequestParameters.collect(request, context: context)
         guard let photoID = parameters["photo_id"], !photoID.isEmpty else {
             throw APIError.badParameter("photo_id is missing")
         }
-        guard let photo = try await store.photo(idOrSlug: photoID, viewerID: user.id) else {
-            throw APIError.notFound("Photo")
-        }
-        if adding {
-            try await store.addPhoto(photo.id, toCollection: record.id)
-        } else {
-            try await store.removePhoto(photo.id, fromCollection: record.id)
-        }
-        guard let updated = try await store.collection(id: record.id, viewerID: user.id) else {
-            throw APIError.notFound("Collection")
-        }
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
-        let result = MembershipResult(
-            photo: presenter.photo(photo),
-            collection: try await present([updated], request: request, context: context)[0],
+        return (user, photoID)
+    }
+
+    func membershipResult(_ membership: CollectionMembership, _ user: UserRecord, _ context: FeedRequestContext)
+        -> MembershipResult
+    {
+        let presenter = context.presenter
+        return MembershipResult(
+            photo: presenter.photo(membership.photo), collection: presenter.collection(membership.collection),
             user: presenter.user(user), createdAt: Date()
         )
-        return JSONResponse.make(result, status: adding ? .created : .ok)
     }
 }

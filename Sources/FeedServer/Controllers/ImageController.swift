@@ -10,30 +10,32 @@ struct ImageController: Sendable {
     let store: LibraryStore
     let renditions: RenditionService
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
-        router.get("/img/:id", use: get)
+    static let cacheControl = "public, max-age=31536000, immutable"
+
+    func addRoutes(to images: RouteGroup) {
+        images.get("/img/:id", use: get)
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
-        if let cached = try await cachedRendition(id: id, parsed, request: request, query: query) { return cached }
-        guard let photo = try await store.photo(idOrSlug: id) else { throw APIError.notFound("Photo") }
+        if let cached = cachedRendition(id: id, parsed, request: request, query: query) { return cached }
+        guard let source = try await store.imageSource(idOrSlug: id) else { throw APIError.notFound("Photo") }
 
         var headers = HTTPFields()
-        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        headers[.cacheControl] = Self.cacheControl
         if query["dl"] == "1" {
-            headers[.contentDisposition] = "attachment; filename=\"\(photo.slug).\(Self.extensionFor(parsed, photo))\""
+            headers[.contentDisposition] = "attachment; filename=\"\(source.slug).\(Self.fileExtension(parsed, source))\""
         }
         let etag: String
         let contentType: String
         switch parsed {
         case .original:
-            etag = "\"\(photo.sha256)\""
-            contentType = ImageFormat(rawValue: photo.format)?.mimeType ?? "application/octet-stream"
+            etag = "\"\(source.original.sha256)\""
+            contentType = ImageFormat(rawValue: source.original.format)?.mimeType ?? "application/octet-stream"
         case .rendition(let spec, let negotiated):
-            etag = Self.etag(id: photo.id, spec: Self.complete(spec, photo))
+            etag = Self.etag(id: source.photoID, spec: Self.complete(spec, source))
             contentType = spec.format.mimeType
             if negotiated { headers[.vary] = "Accept" }
         }
@@ -45,13 +47,13 @@ struct ImageController: Sendable {
         let bytes: [UInt8]
         switch parsed {
         case .original:
-            guard let original = try await renditions.original(of: photo) else {
-                context.logger.error("Original file missing", metadata: ["photo": "\(photo.id)"])
+            guard let original = try await renditions.original(source.original) else {
+                context.logger.error("Original file missing", metadata: ["photo": "\(source.photoID)"])
                 throw APIError(.internalServerError, "The original file of this photo is missing on the server.")
             }
             bytes = original
         case .rendition(let spec, _):
-            bytes = try await renditions.rendition(of: photo, spec: Self.complete(spec, photo))
+            bytes = try await renditions.rendition(of: source, spec: Self.complete(spec, source))
         }
         headers[.contentType] = contentType
         headers[.contentLength] = String(bytes.count)
@@ -65,17 +67,15 @@ struct ImageController: Sendable {
         "\"\(id)-\(ImageParameters.cacheKey(spec))\""
     }
 
-    /// The fast path: a sized rendition already in the cache is answered from the file alone, without the
+    /// The cache-first path: a sized rendition already in the cache is answered from the file alone, without the
     /// database (a deleted photo's renditions are deleted with it).
-    func cachedRendition(id: String, _ parsed: ImageRequest, request: Request, query: QueryParameters) async throws
-        -> Response?
-    {
+    func cachedRendition(id: String, _ parsed: ImageRequest, request: Request, query: QueryParameters) -> Response? {
         guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil,
             id.count == 11, query["dl"] == nil
         else { return nil }
         let path = renditions.files.renditionPath(photoID: id, key: ImageParameters.cacheKey(spec))
         var headers = HTTPFields()
-        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        headers[.cacheControl] = Self.cacheControl
         headers[.eTag] = Self.etag(id: id, spec: spec)
         if negotiated { headers[.vary] = "Accept" }
         if ETag.matches(request.headers[.ifNoneMatch], Self.etag(id: id, spec: spec)), RenditionMemory.exists(path) {
@@ -89,16 +89,16 @@ struct ImageController: Sendable {
     }
 
     /// A spec with neither width nor height (`?fm=jpg&q=85`, the `full` URL) means full size.
-    static func complete(_ spec: RenditionSpec, _ photo: PhotoRecord) -> RenditionSpec {
+    static func complete(_ spec: RenditionSpec, _ source: ImageSource) -> RenditionSpec {
         guard spec.width == nil, spec.height == nil else { return spec }
         var full = spec
-        full.width = min(photo.width, ImageParameters.maxDimension)
+        full.width = min(source.width, ImageParameters.maxDimension)
         return full
     }
 
-    static func extensionFor(_ request: ImageRequest, _ photo: PhotoRecord) -> String {
+    static func fileExtension(_ request: ImageRequest, _ source: ImageSource) -> String {
         switch request {
-        case .original: photo.format == "jpeg" ? "jpg" : photo.format
+        case .original: source.original.format == "jpeg" ? "jpg" : source.original.format
         case .rendition(let spec, _): spec.format.fileExtension
         }
     }

@@ -9,23 +9,21 @@ import NIOPosix
 /// `/me`: the signed-in person's own profile, read (`read_user`) and changed (`write_user`).
 struct MeController: Sendable {
     let store: LibraryStore
-    let publicURL: String?
     let ingester: PhotoIngester
     let threadPool: NIOThreadPool
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
-        router.get("/me", use: get)
-        router.put("/me", use: update)
-        router.put("/me/avatar", use: uploadAvatar)
-        router.post("/me/avatar", use: uploadAvatar)
+    func addRoutes(to api: APIRoutes) {
+        api.uncached.get("/me", use: get)
+        api.uncached.put("/me", use: update)
+        api.uncached.put("/me/avatar", use: uploadAvatar)
+        api.uncached.post("/me/avatar", use: uploadAvatar)
     }
 
-    @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        let user = try context.requireUser(.readUser)
-        return JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(user, includeEmail: true))
+    @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> User {
+        context.presenter.user(try context.requireUser(.readUser), includeEmail: true)
     }
 
-    @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> Response {
+    @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> User {
         let user = try context.requireUser(.writeUser)
         let parameters = try await RequestParameters.collect(request, context: context)
         func trimmed(_ name: String) -> String? { parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -52,45 +50,32 @@ struct MeController: Sendable {
             problems.append("device must be an id from GET /devices; got \"\(device)\".")
         }
         guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
-        do {
-            let updated = try await store.updateProfile(userID: user.id, changes)
-            return JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(updated, includeEmail: true))
-        } catch StoreError.conflict(let field) {
-            throw APIError(.conflict, field == "email" ? AccountRules.emailTaken : AccountRules.usernameTaken)
-        }
+        return context.presenter.user(try await store.updateProfile(userID: user.id, changes), includeEmail: true)
     }
 }
 
 extension MeController {
     /// `PUT /me/avatar` (multipart field `avatar` or `file`, or a raw image body): a new avatar, checked like any
     /// upload and stored content-addressed; it is served cropped square around its most salient part.
-    @Sendable func uploadAvatar(_ request: Request, context: FeedRequestContext) async throws -> Response {
+    @Sendable func uploadAvatar(_ request: Request, context: FeedRequestContext) async throws -> User {
         let user = try context.requireUser(.writeUser)
         let imaging = ingester.imaging
         let files = ingester.files
         let upload = try await UploadReceiver.receive(request, files: files, maxBytes: min(imaging.limits.maxBytes, 20 << 20))
         defer { upload.discard() }
-        let stored: (sha256: String, format: String)
-        do {
-            stored = try await threadPool.runIfActive { () throws -> (String, String) in
-                guard let data = FileManager.default.contents(atPath: upload.path), ImageSniffer.looksLikeImage(data) else {
-                    throw ImagingError.notAnImage
-                }
-                let probe = try imaging.probe(file: upload.path)
-                let sha256 = Secrets.sha256Hex(data)
-                try files.writeAtomically(
-                    data, to: files.originalPath(sha256: sha256, format: probe.format.rawValue), durable: true
-                )
-                return (sha256, probe.format.rawValue)
+        let stored = try await threadPool.runIfActive { () throws -> (sha256: String, format: String) in
+            guard let data = FileManager.default.contents(atPath: upload.path), ImageSniffer.looksLikeImage(data) else {
+                throw ImagingError.notAnImage
             }
-        } catch let error as ImagingError {
-            throw PhotosController.apiError(for: error)
+            let probe = try imaging.probe(file: upload.path)
+            let sha256 = Secrets.sha256Hex(data)
+            try files.writeAtomically(data, to: files.originalPath(sha256: sha256, format: probe.format.rawValue), durable: true)
+            return (sha256, probe.format.rawValue)
         }
-        if let replaced = try await store.setAvatar(userID: user.id, sha256: stored.sha256, format: stored.format) {
-            let orphans = OrphanedFiles(originals: try await store.unreferenced([replaced]))
-            try await threadPool.runIfActive { files.remove(orphans) }
+        let (updated, orphaned) = try await store.setAvatar(userID: user.id, sha256: stored.sha256, format: stored.format)
+        if !orphaned.isEmpty {
+            try await threadPool.runIfActive { files.remove(OrphanedFiles(originals: orphaned)) }
         }
-        guard let updated = try await store.user(id: user.id) else { throw APIError.notFound("User") }
-        return JSONResponse.make(Presenter(request: request, context: context, publicURL: publicURL).user(updated, includeEmail: true))
+        return context.presenter.user(updated, includeEmail: true)
     }
 }

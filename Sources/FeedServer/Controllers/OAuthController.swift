@@ -13,14 +13,13 @@ struct OAuthController: Sendable {
     static let codeLifetime: TimeInterval = 10 * 60
 
     let store: LibraryStore
-    let publicURL: String?
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
-        router.get("/oauth/authorize", use: authorize)
-        router.post("/oauth/authorize", use: decide)
-        router.get("/oauth/authorize/native", use: native)
-        router.post("/oauth/token", use: token)
-        router.post("/oauth/revoke", use: revoke)
+    func addRoutes(pages: RouteGroup, endpoints: RouteGroup) {
+        pages.get("/oauth/authorize", use: authorize)
+        pages.post("/oauth/authorize", use: decide)
+        pages.get("/oauth/authorize/native", use: native)
+        endpoints.post("/oauth/token", use: token)
+        endpoints.post("/oauth/revoke", use: revoke)
     }
 
     // MARK: authorize
@@ -219,7 +218,7 @@ struct OAuthController: Sendable {
                            basic: Bool = false) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
         if basic { headers[.wwwAuthenticate] = "Basic realm=\"ImageFeed\"" }
-        return JSONResponse.make(OAuthError(error: error, errorDescription: description), status: status, headers: headers)
+        return FeedJSONEncoder.response(OAuthError(error: error, errorDescription: description), status: status, headers: headers)
     }
 
     static let invalidClient =
@@ -294,7 +293,7 @@ struct OAuthController: Sendable {
         ) else {
             return Self.oauthError("invalid_grant", invalidGrant)
         }
-        return JSONResponse.make(
+        return FeedJSONEncoder.response(
             TokenResponse(accessToken: accessToken, scope: grant.scope, createdAt: Int(now.timeIntervalSince1970)),
             headers: [.cacheControl: "no-store", HTTPField.Name("Pragma")!: "no-cache"]
         )
@@ -311,6 +310,6 @@ struct OAuthController: Sendable {
             return Self.oauthError("invalid_request", "token is missing.")
         }
         try await store.revokeToken(hash: Secrets.hash(token), appID: app.id)
-        return JSONResponse.make([String: String](), headers: [.cacheControl: "no-store"])
+        return FeedJSONEncoder.response([String: String](), headers: [.cacheControl: "no-store"])
     }
 }

@@ -8,10 +8,9 @@ import Hummingbird
 /// Twitter card tags (title, image and its size) to show a preview; people are sent on to the web app's viewer.
 struct ShareController: Sendable {
     let store: LibraryStore
-    let publicURL: String?
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
-        router.get("/p/:id", use: page)
+    func addRoutes(to webApp: RouteGroup) {
+        webApp.get("/p/:id", use: page)
     }
 
     @Sendable func page(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -21,7 +20,7 @@ struct ShareController: Sendable {
                 <h1>Photo not found</h1><p>This photo does not exist or was deleted.</p><p><a href="/">Open ImageFeed</a></p>
                 """)
         }
-        let presenter = Presenter(request: request, context: context, publicURL: publicURL)
+        let presenter = context.presenter
         let photo = presenter.photo(record)
         let title = photo.description ?? photo.altDescription ?? "Photo"
         let byline = "Photo by \(photo.user.name) on ImageFeed"

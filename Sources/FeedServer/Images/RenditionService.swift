@@ -21,10 +21,11 @@ actor RenditionService {
         self.threadPool = threadPool
     }
 
-    /// The bytes of a rendition of `photo`, from the cache or rendered now.
-    func rendition(of photo: PhotoRecord, spec: RenditionSpec) async throws -> [UInt8] {
+    /// The bytes of a rendition of a photo, from the cache or rendered now.
+    func rendition(of photo: ImageSource, spec: RenditionSpec) async throws -> [UInt8] {
         try await rendition(
-            source: files.originalPath(sha256: photo.sha256, format: photo.format), cacheID: photo.id, spec: spec
+            source: files.originalPath(sha256: photo.original.sha256, format: photo.original.format),
+            cacheID: photo.photoID, spec: spec
         )
     }
 
@@ -45,8 +46,8 @@ actor RenditionService {
     }
 
     /// The original file's bytes.
-    func original(of photo: PhotoRecord) async throws -> [UInt8]? {
-        let path = files.originalPath(sha256: photo.sha256, format: photo.format)
+    func original(_ original: StoredOriginal) async throws -> [UInt8]? {
+        let path = files.originalPath(sha256: original.sha256, format: original.format)
         return try await threadPool.runIfActive { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
     }
 }

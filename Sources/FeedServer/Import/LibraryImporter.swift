@@ -78,7 +78,7 @@ public struct LibraryImporter: Sendable {
             switch try await ingester.ingest(
                 path: candidate.path, size: candidate.size, ownerID: ownerID, details: details, threadPool: threadPool
             ) {
-            case .recorded(let id): return .imported(photoID: id)
+            case .recorded(let record): return .imported(photoID: record.id)
             case .duplicate(let id): return .duplicate(photoID: id)
             }
         } catch ImagingError.notAnImage {

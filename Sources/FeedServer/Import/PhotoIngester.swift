@@ -13,7 +13,9 @@ struct PhotoIngester: Sendable {
 
     /// What ingesting did.
     enum Result: Sendable, Hashable {
-        case recorded(photoID: String)
+        /// The new photo, as its owner sees it.
+        case recorded(PhotoRecord)
+        /// The same bytes were already in the library, under this id.
         case duplicate(photoID: String)
     }
 
@@ -74,8 +76,8 @@ struct PhotoIngester: Sendable {
             tags: details.tags + probe.keywords, collectionIDs: try await details.collectionIDs(), createdAt: Date()
         )
         switch try await store.recordPhoto(photo) {
-        case .inserted(let id):
-            return .recorded(photoID: id)
+        case .inserted(let record):
+            return .recorded(record)
         case .duplicate(let id):
             // The same bytes were recorded meanwhile; the renditions rendered here are not referenced.
             try? FileManager.default.removeItem(atPath: files.renditionPath(photoID: photoID, key: ""))

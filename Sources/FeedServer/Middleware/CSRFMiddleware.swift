@@ -2,30 +2,34 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Refuses cross-site state changes made with the session cookie: an unsafe method must come with an `Origin` (or,
-/// failing that, a `Referer`) on this server's own origin. SameSite=Lax already keeps the cookie off most cross-site
-/// requests; this check covers the rest. Bearer-token requests are not affected: a browser never adds those on
-/// its own. The account forms (sign-in, sign-up) are checked too, against login CSRF.
+/// Refuses cross-site state changes: an unsafe method must come with an `Origin` (or, failing that, a `Referer`) on
+/// this server's own origin. SameSite=Lax already keeps the session cookie off most cross-site requests; this check
+/// covers the rest.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
-    let publicURL: String?
+
+    /// Which unsafe requests are checked.
+    enum Policy: Sendable {
+        /// Only those authenticated with the session cookie (API group): bearer-token requests are not affected,
+        /// as a browser never adds those on its own.
+        case sessionRequests
+        /// Every one (account and consent forms), against login CSRF as well.
+        case everyUnsafeRequest
+    }
+
+    let policy: Policy
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
-        let usesSession: Bool
-        if case .user(_, _, .session) = context.caller { usesSession = true } else { usesSession = false }
-        let isAccountForm = request.uri.path.hasPrefix("/account/") || request.uri.path == "/oauth/authorize"
-        guard usesSession || isAccountForm else { return try await next(request, context) }
-
-        let expected = Presenter(request: request, publicURL: publicURL).origin.lowercased()
+        if policy == .sessionRequests {
+            guard case .user(_, _, .session) = context.caller else { return try await next(request, context) }
+        }
+        let expected = context.origin.lowercased()
         let origin = request.headers[.origin] ?? request.headers[.referer].flatMap(Self.origin(of:))
         guard let origin, origin.lowercased() == expected else {
-            throw APIError(
-                .forbidden,
-                "Cross-site request refused: this change must come from a page of \(expected)."
-            )
+            throw APIError(.forbidden, "Cross-site request refused: this change must come from a page of \(expected).")
         }
         return try await next(request, context)
     }

@@ -75,21 +75,36 @@ final class SharedRateLimiter: Sendable {
     }
 }
 
-/// Adds `X-Ratelimit-Limit` and `X-Ratelimit-Remaining` to every API response and answers 429 with
-/// `Retry-After` past the limit. Image and web-app requests are not counted, as on Unsplash.
+/// Counts requests against a ``SharedRateLimiter`` and answers 429 with `Retry-After` past the limit.
+///
+/// The API group's instance keys clients by their credential (else their address) and adds `X-Ratelimit-Limit` and
+/// `X-Ratelimit-Remaining` to every answer, as Unsplash does; the image group's keys by address only (clients send
+/// their API token to image URLs too) and adds nothing to successful answers, as an image CDN would.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
+
+    /// How a group's limiter counts and reports.
+    enum Style: Sendable {
+        /// Per credential or address, with the limit headers on every answer.
+        case api
+        /// Per address, silent until the limit is reached.
+        case images
+    }
+
     let limiter: SharedRateLimiter
+    let style: Style
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard Routes.isAPI(path: request.uri.path) else { return try await next(request, context) }
-        let key = ClientKey.from(request) ?? "ip:" + (context.remoteAddress ?? "unknown")
+        let address = "ip:" + (context.remoteAddress ?? "unknown")
+        let key = style == .api ? ClientKey.from(request) ?? address : "img:" + address
         let state = await limiter.hit(key)
         var headers = HTTPFields()
-        headers[.rateLimitLimit] = String(state.limit)
-        headers[.rateLimitRemaining] = String(max(0, state.remaining))
+        if style == .api {
+            headers[.rateLimitLimit] = String(state.limit)
+            headers[.rateLimitRemaining] = String(max(0, state.remaining))
+        }
         guard state.remaining >= 0 else {
             headers[.retryAfter] = String(state.resetIn)
             return APIError(.tooManyRequests, "Rate Limit Exceeded", headers: headers).response()

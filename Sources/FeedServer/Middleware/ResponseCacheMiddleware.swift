@@ -3,27 +3,31 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Answers repeated reads of the public API from ``ResponseCache``: the feed, photos, search, users, albums and
-/// devices. Anything with a side effect (`/photos/random`, `/photos/:id/download`), personal (`/me`) or not JSON
-/// (images, the web app) goes straight through, as does every method but GET.
+/// Answers repeated reads of the API's cached-reads group (the feed, photos, search, users, albums, devices) from
+/// ``ResponseCache``. Only GET is cached; every answer says what the cache did in a `Cache-Status` header
+/// (RFC 9211): `ImageFeed; hit`, or `ImageFeed; fwd=miss` (with `; stored` when the answer was kept).
 struct ResponseCacheMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
     let cache: ResponseCache
-    let publicURL: String?
+
+    static let hit = "ImageFeed; hit"
+    static let missStored = "ImageFeed; fwd=miss; stored"
+    static let miss = "ImageFeed; fwd=miss"
+    static let uncacheable = "ImageFeed; fwd=method"
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         // GET only: the router answers HEAD through the GET route with a body that is never written, so a HEAD
         // would never finish making an entry (and everyone waiting for it would wait for ever).
-        guard request.method == .get, Self.isCacheable(path: request.uri.path),
-            let generation = await cache.generation()
-        else { return try await next(request, context) }
-        let key = ResponseCache.Key(
-            target: request.uri.description, origin: Presenter(request: request, publicURL: publicURL).origin,
-            viewer: Self.viewerKey(context.caller)
-        )
-        if case .hit(let entry) = await cache.lookup(key, generation: generation) { return entry.response(for: request) }
+        guard request.method == .get else { return Self.marked(try await next(request, context), Self.uncacheable) }
+        guard let generation = await cache.generation() else {
+            return Self.marked(try await next(request, context), Self.miss)
+        }
+        let key = ResponseCache.Key(target: request.uri.description, origin: context.origin, viewer: Self.viewerKey(context.caller))
+        if case .hit(let entry) = await cache.lookup(key, generation: generation) {
+            return Self.marked(entry.response(for: request), Self.hit)
+        }
 
         // This request makes the response; it must always finish, so that requests waiting for it go on.
         let response: Response
@@ -37,7 +41,7 @@ struct ResponseCacheMiddleware: RouterMiddleware {
             let length = response.body.contentLength, length <= 8 << 20
         else {
             cache.finish(key, entry: nil, generation: generation)
-            return response
+            return Self.marked(response, Self.miss)
         }
         let headers = response.headers
         let body: ByteBuffer
@@ -49,21 +53,14 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         }
         let entry = ResponseCache.Entry(headers: headers, body: body)
         cache.finish(key, entry: entry, generation: generation)
-        return entry.response(for: request)
+        return Self.marked(entry.response(for: request), Self.missStored)
     }
 
-    /// Read-only JSON routes whose answer depends only on the URL, the origin, the viewer and the library.
-    static func isCacheable(path: String) -> Bool {
-        if path == "/photos" { return true }
-        if path.hasPrefix("/photos/") {
-            // `/photos/:id` only: not `/photos/random`, not `/photos/:id/download`
-            let rest = path.utf8.dropFirst(8)
-            return !rest.isEmpty && !rest.contains(UInt8(ascii: "/")) && path != "/photos/random"
-        }
-        return cacheableRoots.contains { path == $0.root || path.hasPrefix($0.folder) }
+    static func marked(_ response: Response, _ status: String) -> Response {
+        var response = response
+        response.headers[.cacheStatus] = status
+        return response
     }
-
-    private static let cacheableRoots = ["/search", "/users", "/collections", "/devices"].map { (root: $0, folder: $0 + "/") }
 
     /// Who is looking, as far as responses differ: the person and the scopes their credential carries. Apps and
     /// anonymous visitors see the same public library.
@@ -71,6 +68,11 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         guard case .user(let user, let scopes, _) = caller else { return "" }
         return user.id + ":" + scopes.map(\.rawValue).sorted().joined(separator: ",")
     }
+}
+
+extension HTTPField.Name {
+    /// RFC 9211.
+    static let cacheStatus = HTTPField.Name("Cache-Status")!
 }
 
 extension ResponseBody {

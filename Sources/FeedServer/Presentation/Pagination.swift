@@ -41,18 +41,3 @@ enum Pagination {
         (total + perPage - 1) / perPage
     }
 }
-
-extension Presenter {
-    /// A page of photos as a list response: the JSON array with `X-Total`, `X-Per-Page` and `Link`.
-    func photoList(
-        _ result: Page<PhotoRecord>, page: Int, perPage: Int, request: Request, nextCursor: String? = nil
-    ) -> Response {
-        JSONResponse.make(
-            result.items.map(photo),
-            headers: Pagination.headers(
-                total: result.total, page: page, perPage: perPage, request: request, origin: origin,
-                nextCursor: nextCursor
-            )
-        )
-    }
-}

@@ -1,8 +1,6 @@
 import FeedModels
 import FeedStore
 import Foundation
-import HTTPTypes
-import Hummingbird
 
 /// Shapes store records into the Unsplash wire models, with absolute URLs on the origin the client used.
 struct Presenter: Sendable {
@@ -14,22 +12,6 @@ struct Presenter: Sendable {
     init(origin: String, viewerID: String? = nil) {
         self.origin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
         self.viewerID = viewerID
-    }
-
-    /// For a request: the caller as viewer, and absolute URLs on the configured public URL or else on the origin
-    /// the request came to (Host and X-Forwarded-Proto).
-    init(request: Request, context: FeedRequestContext, publicURL: String?) {
-        self.init(request: request, publicURL: publicURL, viewerID: context.caller.user?.id)
-    }
-
-    init(request: Request, publicURL: String?, viewerID: String? = nil) {
-        if let publicURL {
-            self.init(origin: publicURL, viewerID: viewerID)
-            return
-        }
-        let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] ?? "localhost"
-        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-        self.init(origin: "\(scheme)://\(host)", viewerID: viewerID)
     }
 
     func imageURL(_ photoID: String, _ query: String = "") -> String {
@@ -106,12 +88,12 @@ struct Presenter: Sendable {
         return user
     }
 
-    func collection(_ record: CollectionRecord, cover: PhotoRecord?) -> Collection {
+    func collection(_ record: CollectionRecord) -> Collection {
         let base = "\(origin)/collections/\(record.id)"
         return Collection(
             id: record.id, title: record.title, description: record.description, publishedAt: record.createdAt,
             lastCollectedAt: record.lastCollectedAt, updatedAt: record.updatedAt, totalPhotos: record.totalPhotos,
-            isPrivate: record.isPrivate, coverPhoto: cover.map(photo), user: user(record.owner),
+            isPrivate: record.isPrivate, coverPhoto: record.coverPhoto.map(photo), user: user(record.owner),
             links: CollectionLinks(self: base, html: "\(origin)/#/collections/\(record.id)", photos: "\(base)/photos")
         )
     }

@@ -24,18 +24,21 @@ final class WebAppFiles: Sendable {
         self.root = (root as NSString).standardizingPath
     }
 
-    /// The relative path a request path names inside the web folder: `/` is `index.html`; nil for anything that
-    /// is not a plain file name (hidden files, `..`, encoded separators) so it can never leave the folder.
-    static func relativePath(_ path: String) -> String? {
-        if path == "/" { return "index.html" }
-        // Only names with an extension are files; API paths (`/photos`, `/users/ann`) never have one.
-        guard Routes.hasFileExtension(path) else { return nil }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard !parts.isEmpty, parts.allSatisfy({ part in
-            !part.isEmpty && !part.hasPrefix(".") && !part.contains("\\") && !part.contains("\0")
-                && !part.contains("%")
-        }) else { return nil }
-        return parts.joined(separator: "/")
+    /// The files the folder holds now, as paths relative to it (`app.js`, `icons/logo.svg`); hidden files are left
+    /// out. Each becomes a route when the server starts, so a file added later is served after a restart.
+    func names() -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var names: [String] = []
+        while let relative = walker.nextObject() as? String {
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                names.append(relative)
+            }
+        }
+        return names.sorted()
     }
 
     /// The file at `relativePath`, from memory when unchanged on disk; nil when there is no such regular file.

@@ -137,15 +137,16 @@ extension LibraryStore {
             if let exact = changes.exactLocationPublic { sets.append("exact_location_public = \(bind: exact)") }
             sets.append("updated_at = \(bind: Date().storedSeconds)")
             try await db.raw("UPDATE users SET \(sets.joined(separator: ", ")) WHERE id = \(bind: userID)").run()
+            guard let user = try await user(id: userID, on: db) else { throw StoreError.notFound("User") }
+            return user
         }
-        guard let user = try await user(id: userID) else { throw StoreError.notFound("User") }
-        return user
     }
 
-    /// Points the account's avatar at an uploaded original; returns the one it replaces, if any (see
-    /// `unreferenced` before removing it).
-    @discardableResult
-    public func setAvatar(userID: String, sha256: String, format: String) async throws -> StoredOriginal? {
+    /// Points the account's avatar at an uploaded original and returns the account as it now is, with the original
+    /// the old avatar leaves unused (for the caller to remove), in one transaction.
+    public func setAvatar(userID: String, sha256: String, format: String) async throws
+        -> (user: UserRecord, orphaned: [StoredOriginal])
+    {
         try await database.transaction { db in
             let previous = try await db.raw(
                 "SELECT avatar_sha256, avatar_format FROM users WHERE id = \(bind: userID) AND avatar_sha256 IS NOT NULL"
@@ -153,13 +154,16 @@ extension LibraryStore {
                 StoredOriginal(sha256: try $0.decode(column: "avatar_sha256", as: String.self),
                                format: try $0.decode(column: "avatar_format", as: String?.self) ?? "jpeg")
             }
-            try await db.raw(
+            let updated = try await db.raw(
                 """
                 UPDATE users SET avatar_sha256 = \(bind: sha256), avatar_format = \(bind: format), \
-                updated_at = \(bind: Date().storedSeconds) WHERE id = \(bind: userID)
+                updated_at = \(bind: Date().storedSeconds) WHERE id = \(bind: userID) \
+                RETURNING \(unsafeRaw: UserColumns.names.joined(separator: ", "))
                 """
-            ).run()
-            return previous?.sha256 == sha256 ? nil : previous
+            ).first().map { try UserColumns.decode($0) }
+            guard let updated else { throw StoreError.notFound("User") }
+            guard let previous, previous.sha256 != sha256 else { return (updated, []) }
+            return (updated, try await unreferenced([previous], on: db))
         }
     }
 }

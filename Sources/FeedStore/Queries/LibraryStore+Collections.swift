@@ -48,8 +48,8 @@ extension LibraryStore {
         }
     }
 
-    /// Public albums, newest first.
-    public func collections(page: PageRequest) async throws -> Page<CollectionRecord> {
+    /// Public albums, newest first, with their covers.
+    public func collections(page: PageRequest, viewerID: String? = nil) async throws -> Page<CollectionRecord> {
         try await database.read { db in
             let items = try await db.raw(
                 """
@@ -59,63 +59,123 @@ extension LibraryStore {
                 """
             ).all().map(Self.decodeCollection)
             let total = try await count("SELECT COUNT(*) AS n FROM collections WHERE private = \(false)", on: db)
-            return Page(items: items, total: total)
+            return Page(items: try await withCovers(items, viewerID: viewerID, on: db), total: total)
         }
     }
 
-    /// A user's albums, newest first; private ones only when the viewer is the owner.
-    public func collections(ofUser userID: String, page: PageRequest, viewerID: String? = nil)
+    /// A user's albums (by username), newest first, with their covers; private ones only when the viewer is the
+    /// owner. Throws `.notFound("User")` for an unknown username.
+    public func collections(ofUsername username: String, page: PageRequest, viewerID: String? = nil)
         async throws -> Page<CollectionRecord>
     {
-        let includePrivate = viewerID == userID
-        return try await database.read { db in
-            let visibility: SQLQueryString = includePrivate ? "" : " AND c.private = \(false)"
+        try await database.read { db in
+            guard let user = try await user(username: username, on: db) else { throw StoreError.notFound("User") }
+            let visibility: SQLQueryString = viewerID == user.id ? "" : " AND c.private = \(false)"
             let items = try await db.raw(
                 """
                 SELECT \(unsafeRaw: Self.collectionSelect) FROM collections c JOIN users u ON u.id = c.user_id \
-                WHERE c.user_id = \(bind: userID)\(visibility) ORDER BY c.created_at DESC, c.id DESC \
+                WHERE c.user_id = \(bind: user.id)\(visibility) ORDER BY c.created_at DESC, c.id DESC \
                 LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
                 """
             ).all().map(Self.decodeCollection)
             let total = try await count(
-                "SELECT COUNT(*) AS n FROM collections c WHERE c.user_id = \(bind: userID)\(visibility)", on: db
+                "SELECT COUNT(*) AS n FROM collections c WHERE c.user_id = \(bind: user.id)\(visibility)", on: db
             )
-            return Page(items: items, total: total)
+            return Page(items: try await withCovers(items, viewerID: viewerID, on: db), total: total)
         }
     }
 
-    /// An album by id; a private one only for its owner.
-    public func collection(id: String, viewerID: String? = nil) async throws -> CollectionRecord? {
-        let record = try await database.read { db in
-            try await db.raw(
-                """
-                SELECT \(unsafeRaw: Self.collectionSelect) FROM collections c JOIN users u ON u.id = c.user_id \
-                WHERE c.id = \(bind: id)
-                """
-            ).first().map(Self.decodeCollection)
-        }
-        guard let record, !record.isPrivate || record.owner.id == viewerID else { return nil }
-        return record
-    }
-
-    /// The photos of an album, most recently added first.
-    public func photos(inCollection collectionID: String, page: PageRequest, viewerID: String? = nil)
-        async throws -> Page<PhotoRecord>
-    {
+    /// An album by id, with its cover; a private one only for its owner (`ownerID`, the person who may see private
+    /// albums). `likesViewerID` is whose likes the cover shows. Throws `.notFound("Collection")`.
+    public func collection(id: String, ownerID: String?, likesViewerID: String?) async throws -> CollectionRecord {
         try await database.read { db in
+            guard let record = try await visibleCollection(id, ownerID: ownerID, on: db) else {
+                throw StoreError.notFound("Collection")
+            }
+            return try await withCovers([record], viewerID: likesViewerID, on: db)[0]
+        }
+    }
+
+    /// The photos of an album, most recently added first; with `matching`, only those whose title or description
+    /// contains it (case-insensitive). A private album only for its owner: `.notFound("Collection")` otherwise.
+    public func photos(
+        inCollection collectionID: String, matching text: String? = nil, page: PageRequest, ownerID: String?,
+        viewerID: String?
+    ) async throws -> Page<PhotoRecord> {
+        try await database.read { db in
+            guard try await visibleCollection(collectionID, ownerID: ownerID, on: db) != nil else {
+                throw StoreError.notFound("Collection")
+            }
+            var condition: SQLQueryString = ""
+            let filtered = text.map { !$0.isEmpty } ?? false
+            if let text, filtered {
+                let pattern = "%" + text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+                condition = """
+                     AND (lower(COALESCE(p.description, '')) LIKE \(bind: pattern) ESCAPE '\\' \
+                    OR lower(COALESCE(p.alt_description, '')) LIKE \(bind: pattern) ESCAPE '\\')
+                    """
+            }
             let items = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM collection_photos cp \
                 JOIN photos p ON p.id = cp.photo_id JOIN users u ON u.id = p.user_id \
-                WHERE cp.collection_id = \(bind: collectionID) ORDER BY cp.added_at DESC, p.id DESC \
+                WHERE cp.collection_id = \(bind: collectionID)\(condition) ORDER BY cp.added_at DESC, p.id DESC \
                 LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = try await count(
-                "SELECT COUNT(*) AS n FROM collection_photos WHERE collection_id = \(bind: collectionID)", on: db
-            )
+            let total = !filtered
+                ? try await count(
+                    "SELECT COUNT(*) AS n FROM collection_photos WHERE collection_id = \(bind: collectionID)", on: db)
+                : try await count(
+                    """
+                    SELECT COUNT(*) AS n FROM collection_photos cp JOIN photos p ON p.id = cp.photo_id \
+                    WHERE cp.collection_id = \(bind: collectionID)\(condition)
+                    """,
+                    on: db
+                )
             return Page(items: items, total: total)
+        }
+    }
+
+    /// The album when `ownerID` may see it (public, or theirs); nil otherwise.
+    func visibleCollection(_ id: String, ownerID: String?, on db: any SQLDatabase) async throws -> CollectionRecord? {
+        let record = try await db.raw(
+            """
+            SELECT \(unsafeRaw: Self.collectionSelect) FROM collections c JOIN users u ON u.id = c.user_id \
+            WHERE c.id = \(bind: id)
+            """
+        ).first().map(Self.decodeCollection)
+        guard let record, !record.isPrivate || record.owner.id == ownerID else { return nil }
+        return record
+    }
+
+    /// The album with its cover when `ownerID` owns it: `.notFound("Collection")` when it does not exist or is
+    /// someone else's private album, `.notOwner` when it is someone else's public one.
+    func ownedCollection(_ id: String, ownerID: String, on db: any SQLDatabase) async throws -> CollectionRecord {
+        guard let record = try await visibleCollection(id, ownerID: ownerID, on: db) else {
+            throw StoreError.notFound("Collection")
+        }
+        guard record.owner.id == ownerID else { throw StoreError.notOwner("albums") }
+        return try await withCovers([record], viewerID: ownerID, on: db)[0]
+    }
+
+    /// The albums with their cover photos, read in one statement (plus the covers' tags and likes).
+    func withCovers(_ records: [CollectionRecord], viewerID: String?, on db: any SQLDatabase) async throws
+        -> [CollectionRecord]
+    {
+        let ids = records.compactMap(\.coverPhotoID)
+        guard !ids.isEmpty else { return records }
+        let covers = try await photos(
+            "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: ids))",
+            viewerID: viewerID, on: db
+        )
+        let byID = Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return records.map { record in
+            var record = record
+            record.coverPhoto = record.coverPhotoID.flatMap { byID[$0] }
+            return record
         }
     }
 

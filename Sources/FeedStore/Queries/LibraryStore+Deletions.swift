@@ -93,19 +93,23 @@ extension LibraryStore {
     /// The originals among `candidates` that no photo and no avatar uses.
     public func unreferenced(_ candidates: [StoredOriginal]) async throws -> [StoredOriginal] {
         guard !candidates.isEmpty else { return [] }
+        return try await database.read { db in try await unreferenced(candidates, on: db) }
+    }
+
+    func unreferenced(_ candidates: [StoredOriginal], on db: any SQLDatabase) async throws -> [StoredOriginal] {
+        guard !candidates.isEmpty else { return [] }
         let digests = Array(Set(candidates.map(\.sha256)))
-        let used = try await database.read { db in
-            // Few people have avatars; photos are looked up by their unique digest, a few hundred per statement
-            // (an account with thousands of photos is one statement per batch, not one per photo).
-            var used = Set(try await db.raw("SELECT avatar_sha256 FROM users WHERE avatar_sha256 IS NOT NULL").all()
-                .map { try $0.decode(column: "avatar_sha256", as: String.self) })
-            for start in stride(from: 0, to: digests.count, by: 500) {
-                let batch = Array(digests[start..<min(start + 500, digests.count)])
-                for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: batch))").all() {
-                    used.insert(try row.decode(column: "sha256", as: String.self))
-                }
+        // Looked up by their digest, a few hundred per statement: an account with thousands of photos is one
+        // statement per batch, not one per photo.
+        var used: Set<String> = []
+        for start in stride(from: 0, to: digests.count, by: 500) {
+            let batch = Array(digests[start..<min(start + 500, digests.count)])
+            for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: batch))").all() {
+                used.insert(try row.decode(column: "sha256", as: String.self))
             }
-            return used
+            for row in try await db.raw("SELECT avatar_sha256 FROM users WHERE avatar_sha256 IN (\(binds: batch))").all() {
+                used.insert(try row.decode(column: "avatar_sha256", as: String.self))
+            }
         }
         var seen: Set<String> = []
         return candidates.filter { !used.contains($0.sha256) && seen.insert($0.sha256).inserted }

@@ -30,9 +30,11 @@ public struct CollectionChanges: Sendable, Hashable {
 }
 
 extension LibraryStore {
-    /// Applies an owner's changes to a photo and refreshes its search text.
-    public func updatePhoto(id: String, _ changes: PhotoChanges) async throws {
+    /// Applies the owner's changes to a photo (by id or slug), refreshes its search text and returns the photo as
+    /// the owner now sees it, in one transaction. Throws `.notFound("Photo")`, or `.notOwner` for someone else's.
+    public func updatePhoto(_ idOrSlug: String, by ownerID: String, _ changes: PhotoChanges) async throws -> PhotoRecord {
         try await database.transaction { db in
+            let id = try await ownedPhotoID(idOrSlug, ownerID: ownerID, on: db)
             var sets: [SQLQueryString] = ["updated_at = \(bind: Date().storedSeconds)"]
             if let description = changes.description {
                 sets.append("description = \(bind: description.isEmpty ? nil : description)")
@@ -53,7 +55,18 @@ extension LibraryStore {
                 }
             }
             try await refreshSearchText(photoID: id, on: db)
+            guard let updated = try await photo(id: id, viewerID: ownerID, on: db) else { throw StoreError.notFound("Photo") }
+            return updated
         }
+    }
+
+    /// The id of the photo `idOrSlug` names when `ownerID` owns it; `.notFound("Photo")` or `.notOwner` otherwise.
+    func ownedPhotoID(_ idOrSlug: String, ownerID: String, on db: any SQLDatabase) async throws -> String {
+        guard let row = try await db.raw(
+            "SELECT id, user_id FROM photos WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)"
+        ).first() else { throw StoreError.notFound("Photo") }
+        guard try row.decode(column: "user_id", as: String.self) == ownerID else { throw StoreError.notOwner("photos") }
+        return try row.decode(column: "id", as: String.self)
     }
 
     func refreshSearchText(photoID: String, on db: any SQLDatabase) async throws {
@@ -95,11 +108,14 @@ extension LibraryStore {
         }
     }
 
-    /// Deletes a photo row with its tags, likes and album entries, keeping every counter exact. Returns the
-    /// deleted photo (for its files), or nil when there was none.
-    public func deletePhoto(id: String) async throws -> PhotoRecord? {
-        guard let record = try await photo(idOrSlug: id), record.id == id else { return nil }
+    /// Deletes the owner's photo (by id or slug) with its tags, likes and album entries, keeping every counter
+    /// exact, and returns the files it leaves unused — all in one transaction. Throws `.notFound("Photo")`, or
+    /// `.notOwner` for someone else's.
+    public func deletePhoto(_ idOrSlug: String, by ownerID: String) async throws -> OrphanedFiles {
         try await database.transaction { db in
+            let id = try await ownedPhotoID(idOrSlug, ownerID: ownerID, on: db)
+            guard let original = try await db.raw("SELECT sha256, format FROM photos WHERE id = \(bind: id)").first()
+            else { throw StoreError.notFound("Photo") }
             try await db.raw(
                 """
                 UPDATE users SET total_likes = total_likes - 1 \
@@ -113,21 +129,25 @@ extension LibraryStore {
                 WHERE id IN (SELECT collection_id FROM collection_photos WHERE photo_id = \(bind: id))
                 """
             ).run()
-            try await db.raw("UPDATE users SET total_photos = total_photos - 1 WHERE id = \(bind: record.owner.id)").run()
+            try await db.raw("UPDATE users SET total_photos = total_photos - 1 WHERE id = \(bind: ownerID)").run()
             try await db.raw("DELETE FROM photo_search WHERE photo_id = \(bind: id)").run()
             try await db.raw("DELETE FROM photos WHERE id = \(bind: id)").run()
             try await db.raw("UPDATE library_stats SET value = value - 1 WHERE name = 'photos'").run()
             try await Self.pickMissingCovers(on: db)
+            let stored = StoredOriginal(
+                sha256: try original.decode(column: "sha256", as: String.self),
+                format: try original.decode(column: "format", as: String.self)
+            )
+            return OrphanedFiles(photoIDs: [id], originals: try await unreferenced([stored], on: db))
         }
-        return record
     }
 
-    /// Creates an album; a title the owner already uses is a conflict.
+    /// Creates an album and returns it; a title the owner already uses is a conflict.
     public func createCollection(ownerID: String, title: String, description: String?, isPrivate: Bool)
         async throws -> CollectionRecord
     {
         let id = Identifier.make()
-        try await database.transaction { db in
+        return try await database.transaction { db in
             if try await db.raw(
                 "SELECT id FROM collections WHERE user_id = \(bind: ownerID) AND title = \(bind: title)"
             ).first() != nil {
@@ -143,20 +163,23 @@ extension LibraryStore {
             ).run()
             try await db.raw("UPDATE users SET total_collections = total_collections + 1 WHERE id = \(bind: ownerID)")
                 .run()
+            return try await ownedCollection(id, ownerID: ownerID, on: db)
         }
-        guard let record = try await collection(id: id, viewerID: ownerID) else { throw StoreError.notFound("Collection") }
-        return record
     }
 
-    /// Changes an album.
-    public func updateCollection(id: String, _ changes: CollectionChanges) async throws {
+    /// Changes the owner's album and returns it as it now is. Throws `.notFound("Collection")`, `.notOwner`, or
+    /// `.conflict("title")` for a title the owner already uses.
+    public func updateCollection(_ id: String, by ownerID: String, _ changes: CollectionChanges) async throws
+        -> CollectionRecord
+    {
         try await database.transaction { db in
+            _ = try await ownedCollection(id, ownerID: ownerID, on: db)
             var sets: [SQLQueryString] = ["updated_at = \(bind: Date().storedSeconds)"]
             if let title = changes.title {
                 if try await db.raw(
                     """
-                    SELECT c2.id FROM collections c1 JOIN collections c2 ON c2.user_id = c1.user_id \
-                    WHERE c1.id = \(bind: id) AND c2.id <> \(bind: id) AND c2.title = \(bind: title)
+                    SELECT id FROM collections WHERE user_id = \(bind: ownerID) AND id <> \(bind: id) \
+                    AND title = \(bind: title)
                     """
                 ).first() != nil {
                     throw StoreError.conflict("title")
@@ -168,32 +191,36 @@ extension LibraryStore {
             }
             if let isPrivate = changes.isPrivate { sets.append("private = \(bind: isPrivate)") }
             try await db.raw("UPDATE collections SET \(sets.joined(separator: ", ")) WHERE id = \(bind: id)").run()
+            return try await ownedCollection(id, ownerID: ownerID, on: db)
         }
     }
 
-    /// Deletes an album (its photos stay in the library).
-    public func deleteCollection(id: String) async throws {
+    /// Deletes the owner's album (its photos stay in the library). Throws `.notFound("Collection")` or `.notOwner`.
+    public func deleteCollection(_ id: String, by ownerID: String) async throws {
         try await database.transaction { db in
-            try await db.raw(
-                """
-                UPDATE users SET total_collections = total_collections - 1 \
-                WHERE id = (SELECT user_id FROM collections WHERE id = \(bind: id))
-                """
-            ).run()
+            _ = try await ownedCollection(id, ownerID: ownerID, on: db)
+            try await db.raw("UPDATE users SET total_collections = total_collections - 1 WHERE id = \(bind: ownerID)")
+                .run()
             try await db.raw("DELETE FROM collections WHERE id = \(bind: id)").run()
         }
     }
 
-    /// Adds a photo to an album; adding it twice changes nothing.
-    public func addPhoto(_ photoID: String, toCollection collectionID: String) async throws {
-        try await database.transaction { db in
+    /// Adds a photo (by id or slug) to the owner's album — adding it twice changes nothing — and returns both as the
+    /// owner now sees them. Throws `.notFound("Collection")`, `.notOwner` or `.notFound("Photo")`.
+    public func addPhoto(_ idOrSlug: String, toCollection collectionID: String, by ownerID: String) async throws
+        -> CollectionMembership
+    {
+        try await changeMembership(idOrSlug, collectionID, ownerID: ownerID) { photoID, db in
             try await addPhoto(photoID, toCollection: collectionID, at: Date().storedSeconds, on: db)
         }
     }
 
-    /// Takes a photo out of an album; the cover moves to the oldest remaining photo.
-    public func removePhoto(_ photoID: String, fromCollection collectionID: String) async throws {
-        try await database.transaction { db in
+    /// Takes a photo (by id or slug) out of the owner's album; the cover moves to the oldest remaining photo.
+    /// Throws `.notFound("Collection")`, `.notOwner` or `.notFound("Photo")`.
+    public func removePhoto(_ idOrSlug: String, fromCollection collectionID: String, by ownerID: String) async throws
+        -> CollectionMembership
+    {
+        try await changeMembership(idOrSlug, collectionID, ownerID: ownerID) { photoID, db in
             let deleted = try await db.raw(
                 """
                 DELETE FROM collection_photos WHERE collection_id = \(bind: collectionID) AND photo_id = \(bind: photoID) \
@@ -212,33 +239,21 @@ extension LibraryStore {
         }
     }
 
-    /// The photos of an album whose title or description contains `text` (case-insensitive), newest added first.
-    public func photos(inCollection collectionID: String, matching text: String, page: PageRequest,
-                       viewerID: String? = nil) async throws -> Page<PhotoRecord> {
-        let pattern = "%" + text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
-        let condition: SQLQueryString = """
-            (lower(COALESCE(p.description, '')) LIKE \(bind: pattern) ESCAPE '\\' \
-            OR lower(COALESCE(p.alt_description, '')) LIKE \(bind: pattern) ESCAPE '\\')
-            """
-        return try await database.read { db in
-            let items = try await photos(
+    private func changeMembership(
+        _ idOrSlug: String, _ collectionID: String, ownerID: String,
+        _ change: @Sendable (String, any SQLDatabase) async throws -> Void
+    ) async throws -> CollectionMembership {
+        try await database.transaction { db in
+            _ = try await ownedCollection(collectionID, ownerID: ownerID, on: db)
+            guard let photo = try await photos(
                 """
-                SELECT \(unsafeRaw: PhotoColumns.select) FROM collection_photos cp \
-                JOIN photos p ON p.id = cp.photo_id JOIN users u ON u.id = p.user_id \
-                WHERE cp.collection_id = \(bind: collectionID) AND \(condition) ORDER BY cp.added_at DESC, p.id DESC \
-                LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
+                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
+                WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
                 """,
-                viewerID: viewerID, on: db
-            )
-            let total = try await count(
-                """
-                SELECT COUNT(*) AS n FROM collection_photos cp JOIN photos p ON p.id = cp.photo_id \
-                WHERE cp.collection_id = \(bind: collectionID) AND \(condition)
-                """,
-                on: db
-            )
-            return Page(items: items, total: total)
+                viewerID: ownerID, on: db
+            ).first else { throw StoreError.notFound("Photo") }
+            try await change(photo.id, db)
+            return CollectionMembership(photo: photo, collection: try await ownedCollection(collectionID, ownerID: ownerID, on: db))
         }
     }
 }

@@ -3,8 +3,8 @@ import SQLKit
 
 /// What recording an imported photo did.
 public enum RecordOutcome: Sendable, Hashable {
-    /// A new photo row now exists under this id.
-    case inserted(id: String)
+    /// A new photo row now exists: the photo as its owner sees it.
+    case inserted(PhotoRecord)
     /// A photo with the same bytes (sha256) was already there, under this id.
     case duplicate(id: String)
 }
@@ -19,7 +19,8 @@ extension LibraryStore {
     }
 
     /// Records a photo whose original and renditions are already on disk: the row, its tags, its search text,
-    /// its albums and its owner's counter, in one transaction. A second photo with the same bytes is a no-op.
+    /// its albums and its owner's counter, in one transaction that also reads the new photo back. A second photo
+    /// with the same bytes is a no-op.
     public func recordPhoto(_ photo: NewPhoto) async throws -> RecordOutcome {
         try await database.transaction { db in
             if let existing = try await db.raw("SELECT id FROM photos WHERE sha256 = \(bind: photo.sha256)").first() {
@@ -70,7 +71,10 @@ extension LibraryStore {
             for collectionID in photo.collectionIDs {
                 try await addPhoto(photo.id, toCollection: collectionID, at: now, on: db)
             }
-            return .inserted(id: photo.id)
+            guard let record = try await self.photo(id: photo.id, viewerID: photo.ownerID, on: db) else {
+                throw StoreError.notFound("Photo")
+            }
+            return .inserted(record)
         }
     }
 

@@ -53,13 +53,14 @@ public struct FeedCursor: Sendable, Hashable {
 
 /// Filters of `/photos/random`.
 public struct RandomFilter: Sendable, Hashable {
-    public var ownerID: String?
+    /// Only this user's photos (by username, ignoring case); an unknown user is `.notFound("User")`.
+    public var username: String?
     public var collectionIDs: [String]
     public var text: String?
     public var orientation: Orientation?
 
-    public init(ownerID: String? = nil, collectionIDs: [String] = [], text: String? = nil, orientation: Orientation? = nil) {
-        self.ownerID = ownerID
+    public init(username: String? = nil, collectionIDs: [String] = [], text: String? = nil, orientation: Orientation? = nil) {
+        self.username = username
         self.collectionIDs = collectionIDs
         self.text = text
         self.orientation = orientation
@@ -113,21 +114,22 @@ extension LibraryStore {
             .decode(column: "value", as: Int.self) ?? 0
     }
 
-    /// The photos of one user, in `order`.
+    /// The photos of one user (by username, ignoring case), in `order`. Throws `.notFound("User")` for an unknown
+    /// username.
     public func photos(
-        ofUser userID: String, order: PhotoOrder, page: PageRequest, viewerID: String? = nil
+        ofUsername username: String, order: PhotoOrder, page: PageRequest, viewerID: String? = nil
     ) async throws -> Page<PhotoRecord> {
         try await database.read { db in
+            guard let user = try await user(username: username, on: db) else { throw StoreError.notFound("User") }
             let items = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
-                WHERE p.user_id = \(bind: userID) \
+                WHERE p.user_id = \(bind: user.id) \
                 ORDER BY \(unsafeRaw: order.sql) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = try await count("SELECT COUNT(*) AS n FROM photos WHERE user_id = \(bind: userID)", on: db)
-            return Page(items: items, total: total)
+            return Page(items: items, total: user.totalPhotos)
         }
     }
 
@@ -144,11 +146,18 @@ extension LibraryStore {
         }
     }
 
+    func photo(id: String, viewerID: String?, on db: any SQLDatabase) async throws -> PhotoRecord? {
+        try await photos(
+            "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id = \(bind: id)",
+            viewerID: viewerID, on: db
+        ).first
+    }
+
     /// Up to `count` different photos, chosen at random among those matching `filter`.
     public func randomPhotos(count: Int, filter: RandomFilter, viewerID: String? = nil) async throws -> [PhotoRecord] {
         try await database.read { [database] db in
             var conditions: [SQLQueryString] = []
-            if let ownerID = filter.ownerID { conditions.append("p.user_id = \(bind: ownerID)") }
+            if let username = filter.username { conditions.append("lower(u.username) = lower(\(bind: username))") }
             if let orientation = filter.orientation { conditions.append("p.orientation = \(bind: orientation.rawValue)") }
             if !filter.collectionIDs.isEmpty {
                 conditions.append(
@@ -165,24 +174,62 @@ extension LibraryStore {
             let whereClause: SQLQueryString =
                 conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let random = database.kind == .sqlite ? "RANDOM()" : "random()"
-            return try await photos(
+            let found = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from)\(whereClause) \
                 ORDER BY \(unsafeRaw: random) LIMIT \(literal: count)
                 """,
                 viewerID: viewerID, on: db
             )
+            // Nothing found for a username: say whether the user is unknown or just has no such photos.
+            if found.isEmpty, let username = filter.username, try await db.raw(
+                "SELECT id FROM users WHERE lower(username) = lower(\(bind: username))"
+            ).first() == nil {
+                throw StoreError.notFound("User")
+            }
+            return found
         }
     }
 
-    /// Counts a download of the photo; false when there is no such photo.
-    public func recordDownload(photoID: String) async throws -> Bool {
+    /// Counts a download of the photo (by id or slug) and returns what serving it needs; nil when there is no such
+    /// photo. One statement.
+    public func recordDownload(idOrSlug: String) async throws -> ImageSource? {
         try await database.transaction { db in
-            let row = try await db.raw(
-                "UPDATE photos SET downloads = downloads + 1 WHERE id = \(bind: photoID) RETURNING downloads"
-            ).first()
-            return row != nil
+            try await db.raw(
+                """
+                UPDATE photos SET downloads = downloads + 1 WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug) \
+                RETURNING \(unsafeRaw: Self.imageSourceColumns)
+                """
+            ).first().map(Self.decodeImageSource)
         }
+    }
+
+    /// What serving the photo's image needs (by id or slug), from the photos table alone; nil when there is no such
+    /// photo.
+    public func imageSource(idOrSlug: String) async throws -> ImageSource? {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT \(unsafeRaw: Self.imageSourceColumns) FROM photos \
+                WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)
+                """
+            ).first().map(Self.decodeImageSource)
+        }
+    }
+
+    static let imageSourceColumns = "id, slug, width, height, sha256, format"
+
+    static func decodeImageSource(_ row: any SQLRow) throws -> ImageSource {
+        ImageSource(
+            photoID: try row.decode(column: "id", as: String.self),
+            slug: try row.decode(column: "slug", as: String.self),
+            width: try row.decode(column: "width", as: Int.self),
+            height: try row.decode(column: "height", as: Int.self),
+            original: StoredOriginal(
+                sha256: try row.decode(column: "sha256", as: String.self),
+                format: try row.decode(column: "format", as: String.self)
+            )
+        )
     }
 
     /// The number of photos in the library.

@@ -4,20 +4,24 @@ import SQLKit
 extension LibraryStore {
     /// A user by username, ignoring case.
     public func user(username: String) async throws -> UserRecord? {
-        try await database.read { db in
-            try await db.raw(
-                "SELECT \(unsafeRaw: UserColumns.select(table: "u")) FROM users u WHERE lower(u.username) = lower(\(bind: username))"
-            ).first().map { try UserColumns.decode($0) }
-        }
+        try await database.read { db in try await user(username: username, on: db) }
+    }
+
+    func user(username: String, on db: any SQLDatabase) async throws -> UserRecord? {
+        try await db.raw(
+            "SELECT \(unsafeRaw: UserColumns.select(table: "u")) FROM users u WHERE lower(u.username) = lower(\(bind: username))"
+        ).first().map { try UserColumns.decode($0) }
     }
 
     /// A user by id.
     public func user(id: String) async throws -> UserRecord? {
-        try await database.read { db in
-            try await db.raw(
-                "SELECT \(unsafeRaw: UserColumns.select(table: "u")) FROM users u WHERE u.id = \(bind: id)"
-            ).first().map { try UserColumns.decode($0) }
-        }
+        try await database.read { db in try await user(id: id, on: db) }
+    }
+
+    func user(id: String, on db: any SQLDatabase) async throws -> UserRecord? {
+        try await db.raw(
+            "SELECT \(unsafeRaw: UserColumns.select(table: "u")) FROM users u WHERE u.id = \(bind: id)"
+        ).first().map { try UserColumns.decode($0) }
     }
 
     /// The user with this username, created (without a password, so it cannot sign in) when missing.

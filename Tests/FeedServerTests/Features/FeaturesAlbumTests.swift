@@ -341,7 +341,7 @@ struct FeaturesAlbumTests {
             for title in ["Sunset over Lisbon", "Sunny meadow", "Harbour at dawn"] {
                 let id = try await server.recordPhoto(owner: alice, title: title)
                 idsByTitle[title] = id
-                try await server.store.addPhoto(id, toCollection: album.id)
+                _ = try await server.store.addPhoto(id, toCollection: album.id, by: alice.id)
             }
 
             // act

@@ -68,10 +68,10 @@ struct FeatureServer: Sendable {
             width: width, height: height, color: "#336699", colorName: colorName,
             blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj", takenAt: nil, camera: CameraSettings(), place: place,
             sha256: TestLibrary.uniqueDigest(), bytes: 1000, format: "jpeg", tags: tags, createdAt: Date())
-        guard case .inserted(let id) = try await store.recordPhoto(photo) else {
+        guard case .inserted(let record) = try await store.recordPhoto(photo) else {
             throw FeatureHarnessError.notInserted(title)
         }
-        return id
+        return record.id
     }
 
     /// Uploads `bytes` as a multipart form (field `file`) with text fields.
@@ -153,6 +153,8 @@ struct Multipart {
 func withFeatureServer(
     _ backend: Backend,
     configure: (inout Configuration) -> Void = { _ in },
+    clock: any MonotonicClock = SystemClock(),
+    routes: RouteTable = RouteTable(),
     _ body: @escaping @Sendable (FeatureServer) async throws -> Void
 ) async throws {
     let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-features")
@@ -166,7 +168,7 @@ func withFeatureServer(
         try await TestDatabase.withStore(backend) { store, url in
             let serverStore = try await LibraryStore.open(url: url, logger: testLogger)
             let application = try await buildApplication(
-                settings, store: serverStore, files: files, logger: testLogger)
+                settings, store: serverStore, files: files, logger: testLogger, routes: routes, clock: clock)
             let app = try await registerApp(store)
             try await application.test(.router) { client in
                 try await body(FeatureServer(client: client, store: store, dataDirectory: data, app: app, backend: backend))

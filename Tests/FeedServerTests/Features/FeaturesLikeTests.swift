@@ -232,7 +232,7 @@ struct FeaturesLikeTests {
             for index in 0..<3 { ids.append(try await server.recordPhoto(owner: alice, title: "Harbour \(index)")) }
             let album = try await server.store.createCollection(
                 ownerID: alice.id, title: "Harbours", description: nil, isPrivate: false)
-            for id in ids { try await server.store.addPhoto(id, toCollection: album.id) }
+            for id in ids { _ = try await server.store.addPhoto(id, toCollection: album.id, by: alice.id) }
             let liked = ids[1]
             let response = try await server.client.send(.post, "/photos/\(liked)/like", headers: lara.auth)
             try #require(response.status == .created)

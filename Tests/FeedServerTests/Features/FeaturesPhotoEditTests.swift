@@ -73,8 +73,8 @@ struct FeaturesPhotoEditTests {
             let kept = try await server.uploadPhoto(try smallJPEG(seed: 22), as: alice)
             let album = try await server.store.createCollection(
                 ownerID: alice.id, title: "Trips", description: nil, isPrivate: false)
-            try await server.store.addPhoto(doomed.id, toCollection: album.id)
-            try await server.store.addPhoto(kept.id, toCollection: album.id)
+            _ = try await server.store.addPhoto(doomed.id, toCollection: album.id, by: alice.id)
+            _ = try await server.store.addPhoto(kept.id, toCollection: album.id, by: alice.id)
             _ = try await server.client.send(.post, "/photos/\(doomed.id)/like", headers: lara.auth)
             let original = server.files.originalPath(sha256: sha256Hex(bytes), format: "jpeg")
             let renditionFolder = server.files.renditionPath(photoID: doomed.id, key: "")

@@ -4,15 +4,14 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Serves the web app (`Web/`) at `/`: files from memory, gzipped for browsers that accept it, revalidated with
-/// ETags. For visitors without a session, `index.html` arrives with the first feed page already inside it (in
-/// place of the `<!--first-page-->` marker), so a phone can start loading the first photo while the scripts are
-/// still on their way instead of after them — the difference between a 4 s and a 1.5 s first photo on a slow
-/// network. Everything that is not a file of the web app goes on to the API.
-struct WebAppMiddleware: RouterMiddleware {
-    typealias Context = FeedRequestContext
+/// Serves the web app (`Web/`) at `/`: one route per file, files from memory, gzipped for browsers that accept it,
+/// revalidated with ETags. For visitors without a session cookie, `index.html` arrives with the first feed page
+/// already inside it (in place of the `<!--first-page-->` marker), so a phone can start loading the first photo
+/// while the scripts are still on their way instead of after them — the difference between a 4 s and a 1.5 s first
+/// photo on a slow network.
+struct WebAppController: Sendable {
     /// Answers an API request made on the server's own behalf (the first feed page).
-    typealias InternalRequest = @Sendable (Request, Context) async throws -> Response
+    typealias InternalRequest = @Sendable (Request, FeedRequestContext) async throws -> Response
 
     /// Where in `index.html` the first feed page goes.
     static let marker = "<!--first-page-->"
@@ -22,37 +21,50 @@ struct WebAppMiddleware: RouterMiddleware {
     let files: WebAppFiles
     let firstPage: InternalRequest?
 
-    func handle(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        guard request.method == .get || request.method == .head,
-            let relative = WebAppFiles.relativePath(request.uri.path), let file = files.file(relative)
-        else { return try await next(request, context) }
-        var headers = HTTPFields()
-        headers[.contentType] = file.contentType
-        headers[.cacheControl] = "no-cache"
-        headers[.vary] = "Accept-Encoding"
-        let acceptsGzip = Gzip.isAccepted(by: request.headers[.acceptEncoding])
-
-        if relative == "index.html", case .anonymous = context.caller,
-            let page = await inlinedFirstPage(request, context), let html = Self.inline(page, into: file.body)
-        {
-            if acceptsGzip, let zipped = Gzip.compress(html) {
-                headers[.contentEncoding] = "gzip"
-                return Self.response(request, headers, zipped)
-            }
-            return Self.response(request, headers, html)
+    func addRoutes(to webApp: RouteGroup) {
+        webApp.get("/", use: index)
+        for name in files.names() {
+            webApp.get("/" + name, use: name == "index.html" ? index : file)
         }
+    }
 
+    @Sendable func file(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        let relative = String(request.uri.path.dropFirst())
+        guard let file = files.file(relative) else { throw APIError(.notFound, "Not found") }
+        var headers = Self.headers(for: file)
         headers[.eTag] = file.etag
         if ETag.matches(request.headers[.ifNoneMatch], file.etag) {
             return Response(status: .notModified, headers: headers)
         }
-        if acceptsGzip, let zipped = file.gzipped {
+        if Gzip.isAccepted(by: request.headers[.acceptEncoding]), let zipped = file.gzipped {
             headers[.contentEncoding] = "gzip"
             return Self.response(request, headers, zipped)
         }
         return Self.response(request, headers, file.body)
+    }
+
+    @Sendable func index(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        // Someone with a session sees their own likes in the feed: the page fetches it with their cookie.
+        guard request.cookies[SessionCookie.name] == nil, let file = files.file("index.html"),
+            let page = await inlinedFirstPage(request, context), let html = Self.inline(page, into: file.body)
+        else { return try await self.file(Self.indexRequest(request), context: context) }
+        var headers = Self.headers(for: file)
+        if Gzip.isAccepted(by: request.headers[.acceptEncoding]), let zipped = Gzip.compress(html) {
+            headers[.contentEncoding] = "gzip"
+            return Self.response(request, headers, zipped)
+        }
+        return Self.response(request, headers, html)
+    }
+
+    /// `request` as a request for `/index.html`, which is what `/` serves.
+    static func indexRequest(_ request: Request) -> Request {
+        var head = request.head
+        head.path = "/index.html"
+        return Request(head: head, body: .init(buffer: ByteBuffer()))
+    }
+
+    static func headers(for file: WebAppFiles.File) -> HTTPFields {
+        [.contentType: file.contentType, .cacheControl: "no-cache", .vary: "Accept-Encoding"]
     }
 
     /// 200 with `body`, or for HEAD only its length.
@@ -66,7 +78,7 @@ struct WebAppMiddleware: RouterMiddleware {
     /// `<script id="first-page" type="application/json">{"path", "link", "total", "photos"}</script>`: exactly what
     /// `GET /photos?order_by=latest&per_page=20` answers (body, `Link`, `X-Total`). Nil when that request fails —
     /// the page then works as before, fetching the feed itself.
-    func inlinedFirstPage(_ request: Request, _ context: Context) async -> ByteBuffer? {
+    func inlinedFirstPage(_ request: Request, _ context: FeedRequestContext) async -> ByteBuffer? {
         guard let firstPage else { return nil }
         var head = request.head
         head.method = .get

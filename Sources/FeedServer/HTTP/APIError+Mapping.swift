@@ -1,0 +1,64 @@
+import FeedStore
+import HTTPTypes
+import Hummingbird
+import Imaging
+
+/// The one place where errors of the store, of imaging and of the framework become HTTP answers.
+extension APIError {
+    /// `error` as the API answers it. Errors nobody anticipated become a 500 that says nothing about the server
+    /// (``isInternal`` tells the caller to log the original).
+    init(_ error: any Error) {
+        switch error {
+        case let error as APIError: self = error
+        case let error as StoreError: self = Self.answer(for: error)
+        case let error as ImagingError: self = Self.answer(for: error)
+        case let error as HTTPError: self = APIError(error.status, Self.message(for: error), headers: error.headers)
+        case let error as any HTTPResponseError: self = APIError(error.status, error.status.reasonPhrase)
+        default: self = .internal
+        }
+    }
+
+    /// The answer to a failure nobody anticipated.
+    static let `internal` = APIError(.internalServerError, "Something went wrong on the server. Please try again.")
+
+    /// Whether this is the answer to a failure nobody anticipated.
+    var isInternal: Bool { status == .internalServerError }
+
+    static func answer(for error: StoreError) -> APIError {
+        switch error {
+        case .notFound(let thing): .notFound(thing)
+        case .notOwner(let things): APIError(.forbidden, "You can only change your own \(things).")
+        case .conflict(let field):
+            switch field {
+            case "email": APIError(.conflict, AccountRules.emailTaken)
+            case "username": APIError(.conflict, AccountRules.usernameTaken)
+            case "title": APIError(.conflict, "You already have an album with this title.")
+            default: APIError(.conflict, "\(field) is already taken.")
+            }
+        case .unavailable:
+            APIError(.serviceUnavailable, "The library's database cannot be reached right now. Please try again.",
+                     headers: [.retryAfter: "5"])
+        case .badConfiguration: .internal
+        }
+    }
+
+    static func answer(for error: ImagingError) -> APIError {
+        switch error {
+        case .notAnImage:
+            APIError(.unsupportedMediaType, "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF).")
+        case .tooLarge: APIError(.contentTooLarge, error.description)
+        case .tooManyPixels, .corrupt: APIError(.unprocessableContent, error.description)
+        case .invalidParameter: APIError(.badRequest, error.description)
+        case .vips: APIError(.unprocessableContent, "The image could not be read: \(error.description)")
+        }
+    }
+
+    static func message(for error: HTTPError) -> String {
+        if let body = error.body, !body.isEmpty { return body }
+        switch error.status {
+        case .notFound: return "Not found"
+        case .contentTooLarge: return "The request body is too large."
+        default: return error.status.reasonPhrase
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import HTTPTypes
+import Hummingbird
+
+/// A group of routes sharing one middleware stack, as controllers see it. Registering a route here adds it to the
+/// framework's router and records it in the ``RouteTable``: the one place each route is written down.
+struct RouteGroup {
+    typealias Handler<Output> = @Sendable (Request, FeedRequestContext) async throws -> Output
+
+    let kind: RouteGroupKind
+    let router: RouterGroup<FeedRequestContext>
+    let table: RouteTable
+
+    func get<Output: ResponseGenerator>(_ path: String, use handler: @escaping Handler<Output>) {
+        on(path, method: .get, use: handler)
+    }
+
+    func post<Output: ResponseGenerator>(_ path: String, use handler: @escaping Handler<Output>) {
+        on(path, method: .post, use: handler)
+    }
+
+    func put<Output: ResponseGenerator>(_ path: String, use handler: @escaping Handler<Output>) {
+        on(path, method: .put, use: handler)
+    }
+
+    func delete<Output: ResponseGenerator>(_ path: String, use handler: @escaping Handler<Output>) {
+        on(path, method: .delete, use: handler)
+    }
+
+    func on<Output: ResponseGenerator>(_ path: String, method: HTTPRequest.Method, use handler: @escaping Handler<Output>) {
+        router.on(RouterPath(path), method: method, use: handler)
+        table.record(method, path, kind)
+    }
+}
+
+/// The API's two groups: reads answered from the response cache, and everything else.
+struct APIRoutes {
+    /// Reads whose answer depends only on the URL, the origin, the viewer and the library (cached).
+    let cachedReads: RouteGroup
+    /// Writes, and reads with a side effect or a personal answer (`/photos/random`, downloads, `/me`).
+    let uncached: RouteGroup
+}

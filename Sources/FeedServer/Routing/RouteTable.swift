@@ -1,0 +1,67 @@
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// The groups of the URL space. Every route belongs to exactly one, and gets that group's middleware (see
+/// ``RouteTable/build(_:)`` for each group's stack); paths that match no route get only the router's own.
+public enum RouteGroupKind: String, Sendable, CaseIterable {
+    /// The Unsplash-compatible JSON API: CORS, rate limit, JSON errors, credentials (token, client id or session),
+    /// CSRF for session requests.
+    case api
+    /// API reads answered from the response cache: the API's stack plus the cache.
+    case apiCachedReads = "api-cached-reads"
+    /// `/oauth/token` and `/oauth/revoke`: CORS and JSON errors; clients authenticate in the handler, never with a
+    /// session.
+    case oauth
+    /// `/img` and `/avatars`: CORS, the image limiter and JSON errors; no session, no CSRF.
+    case images
+    /// The account and OAuth consent pages: JSON errors, the session, CSRF for every unsafe request.
+    case pages
+    /// The web app's files and the share pages: nothing but the router's own middleware.
+    case webApp = "web-app"
+}
+
+/// One registered route.
+public struct RouteEntry: Sendable, Hashable {
+    public let method: HTTPRequest.Method
+    public let path: String
+    public let group: RouteGroupKind
+}
+
+/// Every route of the server, recorded as controllers register them, so that what depends on the URL space — the
+/// 405 answers, `OPTIONS`, the route tests — is derived from the registrations instead of written down again.
+public final class RouteTable: Sendable {
+    private let recorded = Mutex<[RouteEntry]>([])
+
+    /// The methods a 405 is answered for when a path does not serve them (HEAD is served wherever GET is).
+    static let answeredMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .trace]
+    /// The order methods are listed in an `Allow` header.
+    static let canonicalOrder: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+
+    public init() {}
+
+    /// The routes the controllers registered, in registration order.
+    public var entries: [RouteEntry] { recorded.withLock { $0 } }
+
+    func record(_ method: HTTPRequest.Method, _ path: String, _ group: RouteGroupKind) {
+        recorded.withLock { $0.append(RouteEntry(method: method, path: path, group: group)) }
+    }
+
+    /// Each registered path with the methods it serves (HEAD added wherever GET is), in registration order.
+    public var paths: [(path: String, methods: [HTTPRequest.Method], group: RouteGroupKind)] {
+        var order: [String] = []
+        var methods: [String: [HTTPRequest.Method]] = [:]
+        var groups: [String: RouteGroupKind] = [:]
+        for entry in entries {
+            if methods[entry.path] == nil { order.append(entry.path) }
+            methods[entry.path, default: []].append(entry.method)
+            // A path whose reads are cached and whose writes are not answers its 405s and OPTIONS uncached.
+            if groups[entry.path] == nil || groups[entry.path] == .apiCachedReads { groups[entry.path] = entry.group }
+        }
+        return order.map { path in
+            var served = methods[path]!
+            if served.contains(.get), !served.contains(.head) { served.append(.head) }
+            return (path, served, groups[path]!)
+        }
+    }
+}

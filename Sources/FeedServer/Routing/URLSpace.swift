@@ -1,0 +1,114 @@
+import FeedStore
+import HTTPTypes
+import Hummingbird
+
+/// The server's route groups, each with its middleware stack, over one router. This is the only place that says
+/// which middleware a request gets: by the group its route is registered in, never by its path.
+///
+/// Every request first passes the router's own middleware (the log line, the origin, and JSON errors for paths that
+/// match no route); then its group's:
+///
+/// | group | middleware, outermost first |
+/// |---|---|
+/// | `api` | CORS, rate limit (with `X-Ratelimit-*`), JSON errors, credentials (token, client id, session), CSRF for session requests |
+/// | `apiCachedReads` | `api`'s, then the response cache |
+/// | `oauth` | CORS, JSON errors |
+/// | `images` | CORS, the image limiter, JSON errors |
+/// | `pages` | JSON errors, the session, CSRF for every unsafe request |
+/// | `webApp` | none |
+struct URLSpace {
+    /// What the middleware of the groups needs.
+    struct Middleware {
+        let store: LibraryStore
+        let apiLimiter: SharedRateLimiter
+        let imageLimiter: SharedRateLimiter
+        let responseCache: ResponseCache?
+        let publicURL: String?
+    }
+
+    let api: APIRoutes
+    let oauth: RouteGroup
+    let images: RouteGroup
+    let pages: RouteGroup
+    let webApp: RouteGroup
+    let table: RouteTable
+    /// Where the page group's 405s and `OPTIONS` go: a wrong method is refused as such, before any session or CSRF
+    /// check (a form that cannot be posted to needs no cross-site check).
+    private let pageMethodErrors: RouterGroup<FeedRequestContext>
+
+    init(router: Router<FeedRequestContext>, table: RouteTable, middleware: Middleware) {
+        self.table = table
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: OriginMiddleware(publicURL: middleware.publicURL))
+        router.add(middleware: ErrorMiddleware())
+
+        let api = router.group()
+            .add(middleware: CORSHeadersMiddleware())
+            .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api))
+            .add(middleware: ErrorMiddleware())
+            .add(middleware: AuthenticationMiddleware(store: middleware.store, credentials: .api))
+            .add(middleware: CSRFMiddleware(policy: .sessionRequests))
+        let cachedReads = api.group()
+        if let cache = middleware.responseCache {
+            // Errors become answers inside the cache, so that they too say what the cache did.
+            cachedReads.add(middleware: ResponseCacheMiddleware(cache: cache)).add(middleware: ErrorMiddleware())
+        }
+        self.api = APIRoutes(
+            cachedReads: RouteGroup(kind: .apiCachedReads, router: cachedReads, table: table),
+            uncached: RouteGroup(kind: .api, router: api, table: table)
+        )
+        oauth = RouteGroup(kind: .oauth, router: router.group()
+            .add(middleware: CORSHeadersMiddleware())
+            .add(middleware: ErrorMiddleware()), table: table)
+        images = RouteGroup(kind: .images, router: router.group()
+            .add(middleware: CORSHeadersMiddleware())
+            .add(middleware: RateLimitMiddleware(limiter: middleware.imageLimiter, style: .images))
+            .add(middleware: ErrorMiddleware()), table: table)
+        pages = RouteGroup(kind: .pages, router: router.group()
+            .add(middleware: ErrorMiddleware())
+            .add(middleware: AuthenticationMiddleware(store: middleware.store, credentials: .session))
+            .add(middleware: CSRFMiddleware(policy: .everyUnsafeRequest)), table: table)
+        pageMethodErrors = router.group().add(middleware: ErrorMiddleware())
+        webApp = RouteGroup(kind: .webApp, router: router.group(), table: table)
+    }
+
+
+    /// The group that answers a path's `OPTIONS` and 405s: the path's own, but for pages.
+    func methodErrors(_ kind: RouteGroupKind) -> RouterGroup<FeedRequestContext> {
+        kind == .pages ? pageMethodErrors : group(kind).router
+    }
+
+    func group(_ kind: RouteGroupKind) -> RouteGroup {
+        switch kind {
+        case .api: api.uncached
+        case .apiCachedReads: api.cachedReads
+        case .oauth: oauth
+        case .images: images
+        case .pages: pages
+        case .webApp: webApp
+        }
+    }
+
+    /// Registers, for every path the controllers registered, what follows from its methods: `OPTIONS` (answered
+    /// with `Allow`; CORS preflights are answered by the CORS middleware of groups that have it) and a 405 with
+    /// `Allow` for every other method. Each goes in the path's own group (pages aside, see ``methodErrors(_:)``),
+    /// so it gets that group's middleware: an API 405 carries the rate-limit and CORS headers.
+    func addDerivedRoutes() {
+        for (path, methods, kind) in table.paths {
+            let allow = RouteTable.canonicalOrder.filter { methods.contains($0) || $0 == .options }
+                .map(\.rawValue).joined(separator: ", ")
+            let router = methodErrors(kind)
+            router.on(RouterPath(path), method: .options) { _, _ in
+                Response(status: .noContent, headers: [.allow: allow])
+            }
+            for method in RouteTable.answeredMethods where !methods.contains(method) {
+                router.on(RouterPath(path), method: method) { _, _ -> Response in
+                    throw APIError(
+                        .methodNotAllowed, "\(method.rawValue) is not allowed here; use \(allow).",
+                        headers: [.allow: allow]
+                    )
+                }
+            }
+        }
+    }
+}
