@@ -34,6 +34,9 @@ enum ConfigurationLoader {
         }
         configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
         configuration.imageRateLimitPerHour = integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
+        if let fastPath = environment["IMAGEFEED_FAST_PATH"], !fastPath.isEmpty {
+            configuration.fastPath = !["0", "false", "off", "no"].contains(fastPath.lowercased())
+        }
         if let milliseconds = integer("IMAGEFEED_CACHE_MAX_AGE_MS") {
             if milliseconds < 0 { problems.append("IMAGEFEED_CACHE_MAX_AGE_MS must not be negative; got \(milliseconds).") }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))

@@ -81,9 +81,16 @@ public func buildApplication(
     }
     groups.addDerivedRoutes()
 
+    let serverName = "ImageFeed"
+    let fastRouter = FastRouter(routes)
+    let fastLog = FastPathLog(logger: logger, serverName: serverName, dates: HTTPDateCache())
+    let useFastPath = configuration.fastPath && !fastRouter.isEmpty
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ImageFeed"),
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog)] : []
+        )),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         services: [ResourcesService(store: store, threadPool: threadPool, logger: logger)],
         logger: logger
     )

@@ -32,6 +32,9 @@ public struct Configuration: Sendable {
     /// How long cached API responses are trusted without asking the database whether another process changed the
     /// library (this process's own writes are seen at once); zero turns the response cache off.
     public var responseCacheMaxAge: Duration = .milliseconds(500)
+    /// Answer requests whose answer is in memory (cached renditions, anonymous cached API reads) on the event loop,
+    /// in front of the router (see `FastPathHandler`); off, every request goes through the router.
+    public var fastPath = true
 
     public init(
         host: String = "127.0.0.1",

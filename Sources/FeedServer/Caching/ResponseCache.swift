@@ -58,15 +58,16 @@ final class ResponseCache: Sendable {
             return made
         }
 
-        /// The response for `request`: 304 when its `If-None-Match` names this body, gzip when it accepts that.
-        func response(for request: Request) -> Response {
-            if ETag.matches(request.headers[.ifNoneMatch], etag) {
-                return Response(status: .notModified, headers: identityHeaders)
+        /// The answer to a GET with these headers: 304 when its `If-None-Match` names this body, gzip when it
+        /// accepts that.
+        func answer(_ request: HTTPFields) -> ImmediateResponse {
+            if ETag.matches(request[.ifNoneMatch], etag) {
+                return ImmediateResponse(status: .notModified, headers: identityHeaders)
             }
-            if Gzip.isAccepted(by: request.headers[.acceptEncoding]), let gzipBody {
-                return Response(status: .ok, headers: gzipHeaders, body: .init(byteBuffer: gzipBody))
+            if Gzip.isAccepted(by: request[.acceptEncoding]), let gzipBody {
+                return .ok(gzipHeaders, gzipBody, method: .get)
             }
-            return Response(status: .ok, headers: identityHeaders, body: .init(byteBuffer: body))
+            return .ok(identityHeaders, body, method: .get)
         }
     }
 
@@ -114,12 +115,9 @@ final class ResponseCache: Sendable {
 
     /// The current generation, or nil when the database cannot say (the caller then bypasses the cache).
     func generation() async -> Int64? {
+        if let trusted = trustedGeneration() { return trusted }
         let commits = store.database.commitCount
         let now = clock.now()
-        let trusted = state.withLock { state -> Int64? in
-            state.commitsSeen == commits && now - state.checkedAt < maxAge ? state.generation : nil
-        }
-        if let trusted { return trusted }
         guard let fresh = try? await store.libraryGeneration() else { return nil }
         return state.withLock { state in
             if fresh > state.generation {
@@ -129,6 +127,26 @@ final class ResponseCache: Sendable {
             state.commitsSeen = commits
             state.checkedAt = now
             return state.generation
+        }
+    }
+
+    /// The generation when it is known without asking the database (this process committed nothing since the last
+    /// look, which is younger than the max age); nil when it must be asked, with ``generation()``.
+    func trustedGeneration() -> Int64? {
+        let commits = store.database.commitCount
+        let now = clock.now()
+        return state.withLock { state in
+            state.commitsSeen == commits && now - state.checkedAt < maxAge ? state.generation : nil
+        }
+    }
+
+    /// The response filed under `key` in `generation`, if there is one; never waits and never takes the duty of
+    /// making it.
+    func peek(_ key: Key, generation: Int64) -> Entry? {
+        state.withLock { state in
+            guard state.generation == generation, let entry = state.entries[key] else { return nil }
+            state.hits += 1
+            return entry
         }
     }
 

@@ -13,14 +13,25 @@ struct ImageController: Sendable {
     static let cacheControl = "public, max-age=31536000, immutable"
 
     func addRoutes(to images: RouteGroup) {
-        images.get("/img/:id", use: get)
+        images.get("/img/:id", fast: cachedAnswer, use: get)
+    }
+
+    /// A cached rendition, answered without waiting (see ``cachedRendition(id:_:method:headers:)``).
+    @Sendable func cachedAnswer(_ request: FastRequest) -> ImmediateResponse? {
+        let query = QueryParameters(request.head.query)
+        guard let id = request.parameter("id"), query["dl"] == nil,
+            let parsed = try? ImageParameters.parse(query, accept: request.head.headerFields[.accept])
+        else { return nil }
+        return cachedRendition(id: String(id), parsed, method: request.head.method, headers: request.head.headerFields)
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
-        if let cached = cachedRendition(id: id, parsed, request: request, query: query) { return cached }
+        if query["dl"] == nil, let cached = cachedRendition(id: id, parsed, method: request.method, headers: request.headers) {
+            return cached.response
+        }
         guard let source = try await store.imageSource(idOrSlug: id) else { throw APIError.notFound("Photo") }
 
         var headers = HTTPFields()
@@ -67,25 +78,26 @@ struct ImageController: Sendable {
         "\"\(id)-\(ImageParameters.cacheKey(spec))\""
     }
 
-    /// The cache-first path: a sized rendition already in the cache is answered from the file alone, without the
-    /// database (a deleted photo's renditions are deleted with it).
-    func cachedRendition(id: String, _ parsed: ImageRequest, request: Request, query: QueryParameters) -> Response? {
-        guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil,
-            id.count == 11, query["dl"] == nil
+    /// The cache-first answer: a sized rendition already in the cache is answered from the file alone (from memory
+    /// when served before), without the database — a deleted photo's renditions are deleted with it. Nil when the
+    /// rendition is not cached (or the request is not for a sized rendition). Synchronous, so the fast path serves
+    /// it too.
+    func cachedRendition(id: String, _ parsed: ImageRequest, method: HTTPRequest.Method, headers request: HTTPFields)
+        -> ImmediateResponse?
+    {
+        guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil, id.count == 11
         else { return nil }
         let path = renditions.files.renditionPath(photoID: id, key: ImageParameters.cacheKey(spec))
         var headers = HTTPFields()
         headers[.cacheControl] = Self.cacheControl
         headers[.eTag] = Self.etag(id: id, spec: spec)
         if negotiated { headers[.vary] = "Accept" }
-        if ETag.matches(request.headers[.ifNoneMatch], Self.etag(id: id, spec: spec)), RenditionMemory.exists(path) {
-            return Response(status: .notModified, headers: headers)
+        if ETag.matches(request[.ifNoneMatch], Self.etag(id: id, spec: spec)), RenditionMemory.exists(path) {
+            return ImmediateResponse(status: .notModified, headers: headers)
         }
         guard let bytes = renditions.memory.bytes(atPath: path) else { return nil }
         headers[.contentType] = spec.format.mimeType
-        headers[.contentLength] = String(bytes.readableBytes)
-        if request.method == .head { return Response(status: .ok, headers: headers) }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
+        return .ok(headers, bytes, method: method)
     }
 
     /// A spec with neither width nor height (`?fm=jpg&q=85`, the `full` URL) means full size.

@@ -24,8 +24,13 @@ struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             ])
         }
         var response = try await next(request, context)
-        response.headers[.accessControlAllowOrigin] = "*"
-        response.headers[.accessControlExposeHeaders] = Self.exposed
+        Self.allow(&response.headers)
         return response
+    }
+
+    /// The headers every answer to a cross-origin request carries.
+    static func allow(_ headers: inout HTTPFields) {
+        headers[.accessControlAllowOrigin] = "*"
+        headers[.accessControlExposeHeaders] = exposed
     }
 }

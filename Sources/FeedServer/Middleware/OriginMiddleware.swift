@@ -17,13 +17,13 @@ struct OriginMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.origin = publicOrigin ?? Self.origin(of: request)
+        context.origin = publicOrigin ?? Self.origin(of: request.head)
         return try await next(request, context)
     }
 
-    static func origin(of request: Request) -> String {
-        let host = request.head.authority ?? request.headers[.host] ?? "localhost"
-        return (request.headers[.forwardedProto] == "https" ? "https://" : "http://") + host
+    static func origin(of request: HTTPRequest) -> String {
+        let host = request.authority ?? request.headerFields[.host] ?? "localhost"
+        return (request.headerFields[.forwardedProto] == "https" ? "https://" : "http://") + host
     }
 }
 

@@ -63,6 +63,21 @@ final class SharedRateLimiter: Sendable {
         }
     }
 
+    /// Counts one request for `key` without waiting, when that needs no database work (no flush and no new window
+    /// due, and the key still under its limit); nil otherwise, leaving the request uncounted for ``hit(_:)``.
+    func hitWithoutWaiting(_ key: String) -> (limit: Int, remaining: Int, resetIn: Int)? {
+        let date = now()
+        let seconds = Int64(date.timeIntervalSince1970)
+        let window = seconds - seconds % windowSeconds
+        return state.withLock { state in
+            guard window == state.windowStart, date.timeIntervalSince(state.lastFlush) < flushInterval else { return nil }
+            let used = (state.shared[key] ?? 0) + (state.pending[key] ?? 0) + 1
+            guard used <= limit else { return nil }
+            state.pending[key, default: 0] += 1
+            return (limit, limit - used, Int(state.windowStart + windowSeconds - seconds))
+        }
+    }
+
     private func flush(_ batch: [String: Int], window: Int64) async {
         for (key, hits) in batch {
             if let total = try? await store.addRateLimitHits(subject: key, windowStart: window, hits: hits) {
@@ -89,6 +104,19 @@ struct RateLimitMiddleware: RouterMiddleware {
         case api
         /// Per address, silent until the limit is reached.
         case images
+
+        /// Whose requests these are.
+        func key(_ request: HTTPRequest, remoteAddress: String?) -> String {
+            let address = "ip:" + (remoteAddress ?? "unknown")
+            return self == .api ? ClientKey.from(request) ?? address : "img:" + address
+        }
+
+        /// Adds what this style tells clients about their limit.
+        func report(_ state: (limit: Int, remaining: Int, resetIn: Int), in headers: inout HTTPFields) {
+            guard self == .api else { return }
+            headers[.rateLimitLimit] = String(state.limit)
+            headers[.rateLimitRemaining] = String(max(0, state.remaining))
+        }
     }
 
     let limiter: SharedRateLimiter
@@ -97,14 +125,10 @@ struct RateLimitMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let address = "ip:" + (context.remoteAddress ?? "unknown")
-        let key = style == .api ? ClientKey.from(request) ?? address : "img:" + address
+        let key = style.key(request.head, remoteAddress: context.remoteAddress)
         let state = await limiter.hit(key)
         var headers = HTTPFields()
-        if style == .api {
-            headers[.rateLimitLimit] = String(state.limit)
-            headers[.rateLimitRemaining] = String(max(0, state.remaining))
-        }
+        style.report(state, in: &headers)
         guard state.remaining >= 0 else {
             headers[.retryAfter] = String(state.resetIn)
             return APIError(.tooManyRequests, "Rate Limit Exceeded", headers: headers).response()
@@ -118,15 +142,15 @@ struct RateLimitMiddleware: RouterMiddleware {
 /// The client credential a request carries, as a rate-limit key: a bearer token (hashed, never stored as is),
 /// a `Client-ID` header or `?client_id=`.
 enum ClientKey {
-    static func from(_ request: Request) -> String? {
-        if let authorization = request.headers[.authorization] {
+    static func from(_ request: HTTPRequest) -> String? {
+        if let authorization = request.headerFields[.authorization] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2 {
                 let scheme = parts[0].lowercased()
                 return scheme == "bearer" ? "token:" + Secrets.hash(String(parts[1])) : scheme + ":" + parts[1]
             }
         }
-        if let query = request.uri.query, query.utf8.count >= 10, query.contains("client_id"),
+        if let query = request.query, query.utf8.count >= 10, query.contains("client_id"),
             let clientID = QueryParameters(query)["client_id"]
         {
             return "client-id:" + clientID

@@ -26,7 +26,7 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         }
         let key = ResponseCache.Key(target: request.uri.description, origin: context.origin, viewer: Self.viewerKey(context.caller))
         if case .hit(let entry) = await cache.lookup(key, generation: generation) {
-            return Self.marked(entry.response(for: request), Self.hit)
+            return Self.marked(entry.answer(request.headers).response, Self.hit)
         }
 
         // This request makes the response; it must always finish, so that requests waiting for it go on.
@@ -53,7 +53,7 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         }
         let entry = ResponseCache.Entry(headers: headers, body: body)
         cache.finish(key, entry: entry, generation: generation)
-        return Self.marked(entry.response(for: request), Self.missStored)
+        return Self.marked(entry.answer(request.headers).response, Self.missStored)
     }
 
     static func marked(_ response: Response, _ status: String) -> Response {

@@ -9,9 +9,19 @@ struct RouteGroup {
     let kind: RouteGroupKind
     let router: RouterGroup<FeedRequestContext>
     let table: RouteTable
+    /// The group's middleware for answers made without waiting; nil when the group answers nothing that way.
+    var fastStack: FastStack?
 
     func get<Output: ResponseGenerator>(_ path: String, use handler: @escaping Handler<Output>) {
         on(path, method: .get, use: handler)
+    }
+
+    /// A GET route whose `fast` part answers from memory when it can (see ``FastPathHandler``), and `handler`
+    /// otherwise.
+    func get<Output: ResponseGenerator>(
+        _ path: String, fast: @escaping FastResponder, use handler: @escaping Handler<Output>
+    ) {
+        on(path, method: .get, fast: fast, use: handler)
     }
 
     func post<Output: ResponseGenerator>(_ path: String, use handler: @escaping Handler<Output>) {
@@ -26,9 +36,11 @@ struct RouteGroup {
         on(path, method: .delete, use: handler)
     }
 
-    func on<Output: ResponseGenerator>(_ path: String, method: HTTPRequest.Method, use handler: @escaping Handler<Output>) {
+    func on<Output: ResponseGenerator>(
+        _ path: String, method: HTTPRequest.Method, fast: FastResponder? = nil, use handler: @escaping Handler<Output>
+    ) {
         router.on(RouterPath(path), method: method, use: handler)
-        table.record(method, path, kind)
+        table.record(method, path, kind, fast: method == .get ? fastStack?.responder(fast) : nil)
     }
 }
 

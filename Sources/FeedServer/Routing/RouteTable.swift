@@ -31,7 +31,13 @@ public struct RouteEntry: Sendable, Hashable {
 /// Every route of the server, recorded as controllers register them, so that what depends on the URL space — the
 /// 405 answers, `OPTIONS`, the route tests — is derived from the registrations instead of written down again.
 public final class RouteTable: Sendable {
-    private let recorded = Mutex<[RouteEntry]>([])
+    private let recorded = Mutex<[(entry: RouteEntry, fast: FastResponder?)]>([])
+    private let fastAnswerCount = Atomic<Int>(0)
+
+    /// How many requests the fast path has answered (see ``FastPathHandler``).
+    public var fastAnswers: Int { fastAnswerCount.load(ordering: .relaxed) }
+
+    func countFastAnswer() { fastAnswerCount.add(1, ordering: .relaxed) }
 
     /// The methods a 405 is answered for when a path does not serve them (HEAD is served wherever GET is).
     static let answeredMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .trace]
@@ -41,10 +47,13 @@ public final class RouteTable: Sendable {
     public init() {}
 
     /// The routes the controllers registered, in registration order.
-    public var entries: [RouteEntry] { recorded.withLock { $0 } }
+    public var entries: [RouteEntry] { recorded.withLock { $0.map(\.entry) } }
 
-    func record(_ method: HTTPRequest.Method, _ path: String, _ group: RouteGroupKind) {
-        recorded.withLock { $0.append(RouteEntry(method: method, path: path, group: group)) }
+    /// The routes with the part of each that answers without waiting, when it has one.
+    var routes: [(entry: RouteEntry, fast: FastResponder?)] { recorded.withLock { $0 } }
+
+    func record(_ method: HTTPRequest.Method, _ path: String, _ group: RouteGroupKind, fast: FastResponder?) {
+        recorded.withLock { $0.append((RouteEntry(method: method, path: path, group: group), fast)) }
     }
 
     /// Each registered path with the methods it serves (HEAD added wherever GET is), in registration order.

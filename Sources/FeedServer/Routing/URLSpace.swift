@@ -16,6 +16,10 @@ import Hummingbird
 /// | `images` | CORS, the image limiter, JSON errors |
 /// | `pages` | JSON errors, the session, CSRF for every unsafe request |
 /// | `webApp` | none |
+///
+/// Some routes can answer from memory (cached API reads, cached renditions); the groups that hold them also have a
+/// ``FastStack``, the same middleware made synchronous, so that ``FastPathHandler`` can answer those requests on the
+/// event loop with exactly what the router would answer.
 struct URLSpace {
     /// What the middleware of the groups needs.
     struct Middleware {
@@ -54,7 +58,15 @@ struct URLSpace {
             cachedReads.add(middleware: ResponseCacheMiddleware(cache: cache)).add(middleware: ErrorMiddleware())
         }
         self.api = APIRoutes(
-            cachedReads: RouteGroup(kind: .apiCachedReads, router: cachedReads, table: table),
+            cachedReads: RouteGroup(
+                kind: .apiCachedReads, router: cachedReads, table: table,
+                fastStack: middleware.responseCache.map { cache in
+                    FastStack(
+                        cors: true, limiter: (middleware.apiLimiter, .api), authenticates: true,
+                        cache: (cache, OriginMiddleware(publicURL: middleware.publicURL).publicOrigin)
+                    )
+                }
+            ),
             uncached: RouteGroup(kind: .api, router: api, table: table)
         )
         oauth = RouteGroup(kind: .oauth, router: router.group()
@@ -63,7 +75,8 @@ struct URLSpace {
         images = RouteGroup(kind: .images, router: router.group()
             .add(middleware: CORSHeadersMiddleware())
             .add(middleware: RateLimitMiddleware(limiter: middleware.imageLimiter, style: .images))
-            .add(middleware: ErrorMiddleware()), table: table)
+            .add(middleware: ErrorMiddleware()), table: table,
+            fastStack: FastStack(cors: true, limiter: (middleware.imageLimiter, .images)))
         pages = RouteGroup(kind: .pages, router: router.group()
             .add(middleware: ErrorMiddleware())
             .add(middleware: AuthenticationMiddleware(store: middleware.store, credentials: .session))

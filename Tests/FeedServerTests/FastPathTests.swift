@@ -1,0 +1,179 @@
+@testable import FeedServer
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+
+/// The fast path answers cached renditions and anonymous cached API reads on the event loop: over a real socket it
+/// must answer exactly what the router answers, keep answers in order, and leave everything else to the router.
+@Suite("Fast path", .fixtureLibrary)
+struct FastPathTests {
+    /// Settings under which the fast path can answer: the cache trusts its generation and the limiters their counts
+    /// for the length of a test.
+    static func configure(_ configuration: inout Configuration, fastPath: Bool) {
+        configuration.fastPath = fastPath
+        configuration.responseCacheMaxAge = .seconds(3600)
+        configuration.rateLimitFlushInterval = 3600
+    }
+
+    /// Runs `body` against a live server over the SQLite fixture library, with the fast path on or off.
+    static func withLiveServer<Result: Sendable>(
+        fastPath: Bool,
+        _ body: @escaping @Sendable (any TestClientProtocol, FixtureLibrary, RouteTable) async throws -> Result
+    ) async throws -> Result {
+        let library = try await FixtureLibraries.library(for: .sqlite)
+        var configuration = fastConfiguration(dataDirectory: library.dataDirectory)
+        configure(&configuration, fastPath: fastPath)
+        let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
+        let routes = RouteTable()
+        let app = try await buildApplication(configuration, store: store, files: library.files, logger: testLogger, routes: routes)
+        return try await app.test(.live) { client in try await body(client, library, routes) }
+    }
+
+    /// The requests both servers get, in order: reads the fast path can answer once their answer is cached, their
+    /// conditional and cross-origin forms, and requests it must leave to the router.
+    static func requests(_ library: FixtureLibrary, client: String) -> [(HTTPRequest.Method, String, HTTPFields)] {
+        let id = library.id(.seaView)
+        let app: HTTPFields = [.authorization: "Client-ID \(client)"]
+        let cors: HTTPFields = [.authorization: "Client-ID \(client)", .origin: "https://elsewhere.example"]
+        let feed = "/photos?per_page=3"
+        let small = "/img/\(id)?w=400&fit=max&q=80&fm=jpg"
+        return [
+            (.get, feed, app), (.get, feed, app), (.get, feed, cors),
+            (.get, feed, app.merging([.acceptEncoding: "gzip"])),
+            (.get, "/photos/\(id)", app), (.get, "/photos/\(id)", app),
+            (.get, "/search/photos?query=sea", app), (.get, "/search/photos?query=sea", cors),
+            (.get, small, app), (.get, small, cors), (.head, small, app),
+            (.get, small, app.merging([.ifNoneMatch: "\"\(id)-400xauto-max-center-q80.jpg\""])),
+            (.get, "/img/\(id)?w=400&fit=max&q=80&fm=jpg&dl=1", app), (.get, "/img/\(id)?w=99999", app),
+            (.get, "/img/NoSuchPhoto?w=400&fit=max&q=80&fm=jpg", app), (.get, "/photos/random", app),
+            (.get, "/devices", app), (.get, "/devices", app), (.get, "/no-such-route", app),
+        ]
+    }
+
+    /// An answer as a comparable value: status, headers without `Date`, and the body.
+    static func comparable(_ response: TestResponse) -> String {
+        let headers = response.headers.filter { $0.name != .date }.map { "\($0.name): \($0.value)" }.sorted()
+        return "\(response.status.code)\n" + headers.joined(separator: "\n") + "\n" + String(buffer: response.body)
+    }
+
+    @Test func answers_are_the_routers_answers_over_a_socket() async throws {
+        // act: the same requests to a server with the fast path and to one without (each its own client id, so
+        // that their rate-limit counts are their own)
+        var answers: [Bool: [String]] = [:]
+        var fastAnswers: [Bool: Int] = [:]
+        for fastPath in [true, false] {
+            (answers[fastPath], fastAnswers[fastPath]) = try await Self.withLiveServer(fastPath: fastPath) {
+                client, library, routes in
+                var collected: [String] = []
+                for (method, uri, headers) in Self.requests(library, client: "fast-path-\(fastPath)") {
+                    let response = try await client.execute(uri: uri, method: method, headers: headers)
+                    // the random photo differs between the servers; its status and shape do not
+                    collected.append(uri == "/photos/random" ? "\(response.status.code)" : Self.comparable(response))
+                }
+                return (collected, routes.fastAnswers)
+            }
+        }
+
+        // assert: identical answers, and the fast path did answer (all but the first of each cached read)
+        let fast = try #require(answers[true]), slow = try #require(answers[false])
+        for (index, (withFastPath, withoutFastPath)) in zip(fast, slow).enumerated() {
+            #expect(withFastPath == withoutFastPath, "request \(index)")
+        }
+        #expect(fastAnswers[false] == 0)
+        #expect((fastAnswers[true] ?? 0) >= 8)
+    }
+
+    @Test func a_fast_answer_waits_for_an_earlier_request_on_the_same_connection() async throws {
+        try await Self.withLiveServer(fastPath: true) { client, library, routes in
+            // setup: the rendition is cached (and remembered), the limiter has flushed once
+            let id = library.id(.mountainLake)
+            let small = "/img/\(id)?w=400&fit=max&q=80&fm=jpg"
+            _ = try await client.execute(uri: small, method: .get)
+            _ = try await client.execute(uri: small, method: .get)
+            let port = try #require(client.port)
+            let before = routes.fastAnswers
+
+            // act: a slow request (an upload-sized random read through the router) and a fast one, pipelined
+            let answers = try RawHTTP.pipelined(port: port, [
+                "GET /photos/random?count=3 HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                "GET \(small) HTTP/1.1\r\nHost: localhost\r\n\r\n",
+            ])
+
+            // assert: the answers come in the order asked, the second one not from the fast path
+            #expect(answers.count == 2)
+            #expect(answers.first?.contentType?.hasPrefix("application/json") == true)
+            #expect(answers.last?.contentType == "image/jpeg")
+            #expect(routes.fastAnswers == before)
+        }
+    }
+}
+
+/// HTTP/1.1 over a plain socket, for what the test client cannot do: several requests in one write.
+enum RawHTTP {
+    struct Answer {
+        var status: Int
+        var contentType: String?
+        var body: [UInt8]
+    }
+
+    /// Sends `requests` in one write and reads one answer for each (bodies by `Content-Length`).
+    static func pipelined(port: Int, _ requests: [String]) throws -> [Answer] {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw RawHTTPError.socket }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw RawHTTPError.connect }
+        let bytes = Array(requests.joined().utf8)
+        guard send(socket, bytes, bytes.count, 0) == bytes.count else { throw RawHTTPError.send }
+
+        var received: [UInt8] = []
+        var answers: [Answer] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while answers.count < requests.count {
+            if let (answer, used) = parse(received) {
+                answers.append(answer)
+                received.removeFirst(used)
+                continue
+            }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { throw RawHTTPError.closed(answers.count) }
+            received += buffer[0..<count]
+        }
+        return answers
+    }
+
+    /// One whole answer at the start of `bytes` and how many bytes it took; nil until it has all arrived.
+    static func parse(_ bytes: [UInt8]) -> (Answer, Int)? {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        guard let end = bytes.firstRange(of: separator) else { return nil }
+        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        var fields: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let length = Int(fields["content-length"] ?? "0") ?? 0
+        guard bytes.count >= end.upperBound + length else { return nil }
+        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let body = Array(bytes[end.upperBound..<end.upperBound + length])
+        return (Answer(status: status, contentType: fields["content-type"], body: body), end.upperBound + length)
+    }
+
+    enum RawHTTPError: Error {
+        case socket, connect, send
+        case closed(Int)
+    }
+}
