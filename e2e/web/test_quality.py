@@ -1,4 +1,6 @@
-"""Budgets, bounded DOM over 2,000 photos, offline start, theme memory, placeholders and server failures."""
+"""Budgets, bounded DOM over 2,000 photos, offline start, theme memory, placeholders and server failures. How long
+the page's tasks take while scrolling is the benchmark's to measure (bench/web.py), not a test's: a timing depends on
+the machine and how busy it is."""
 
 import gzip
 import json
@@ -9,6 +11,19 @@ import pytest
 from playwright.sync_api import expect
 
 WEB = Path(__file__).resolve().parents[2] / "Web"
+
+
+def when_settled(page, read):
+    """What the JS function `read()` returns, read in the first frame where the feed has settled: the page still for
+    a few frames (a wheel's scroll goes on after Playwright's call returns), every card in the DOM shown in full and
+    its image given its address. Rows still to be built may follow; the cards read are complete."""
+    return page.wait_for_function(f"""() => {{
+        const still = window.__settle?.y === scrollY ? window.__settle.frames + 1 : 0;
+        window.__settle = {{ y: scrollY, frames: still }};
+        const cards = [...document.querySelectorAll('.feed-list .card')];
+        return still >= 3 && cards.length > 0 && !cards.some((card) => card.classList.contains('later')
+            || (card.querySelector('img') && !card.querySelector('img').getAttribute('src'))) && ({read})();
+    }}""", polling="raf").json_value()
 
 
 def test_javascript_and_css_fit_the_budget():
@@ -42,30 +57,25 @@ def test_feed_dom_stays_bounded_over_2000_photos(open_app, web_server, device, s
         route.fulfill(status=200, body=json.dumps(items), headers={"Content-Type": "application/json", "X-Total": "2000"})
 
     page.route(re.compile(r".*/photos\?.*"), feed)
-    page.add_init_script("""window.__long = []; new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__long.push(entry.duration); }).observe({entryTypes: ['longtask']});""")
     page.goto(f"{web_server.base}/#/feed")
     expect(page.locator(".card").first).to_be_visible()
 
-    # act: scroll to the end, page after page
+    # act: scroll to the end, page after page (each step waits for the next page or the end, however long it takes)
     counts = []
+    caught_up = "document.querySelector('.list-status').textContent.startsWith('You’re all caught up')"
     for _ in range(150):
+        if page.evaluate(caught_up):
+            break
         height = page.evaluate("document.querySelector('.feed-list').style.height")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-        try:
-            page.wait_for_function(f"document.querySelector('.feed-list').style.height !== '{height}'", timeout=3000)
-        except Exception:
-            break
+        page.wait_for_function(f"(height) => document.querySelector('.feed-list').style.height !== height || {caught_up}",
+                               arg=height)
         counts.append(page.evaluate("document.getElementsByTagName('*').length"))
-    page.wait_for_timeout(100)
 
     # assert
     assert page.locator(".list-status").inner_text().startswith("You’re all caught up")
     assert page.locator(".card").count() < 40
     assert max(counts) < 1200, max(counts)
-    long_tasks = page.evaluate("window.__long")
-    # Headless Chromium rasterises in software, so a few tasks over 50 ms happen; none may freeze the page.
-    assert max(long_tasks, default=0) < 500, long_tasks
     shot("feed-end")
 
 
@@ -102,8 +112,7 @@ def test_recycled_cards_show_their_own_photo(open_app, web_server):
         shown: card.querySelector('.name').checkVisibility() && card.querySelector('.like').checkVisibility()}))"""
 
     def check(where):
-        page.wait_for_timeout(400)   # rows come one per frame, photos in small tasks after
-        cards = page.evaluate(read_cards)
+        cards = when_settled(page, read_cards)
         assert cards, where
         for card in cards:
             photo = expected(card["index"])
