@@ -65,6 +65,28 @@ def test_javascript_and_css_fit_the_budget():
     assert total <= 60 * 1024, f"{total} bytes gzipped"
 
 
+def test_the_first_screens_modules_are_preloaded_and_every_module_is_kept_offline():
+    # setup: the modules app.js imports, directly or through others (the first screen's), and every module
+    static_import = re.compile(r"^import [^;]*? from '\./([\w-]+\.js)';", re.M)
+    first_screen, waiting = set(), ["app.js"]
+    while waiting:
+        name = waiting.pop()
+        if name not in first_screen:
+            first_screen.add(name)
+            waiting.extend(static_import.findall((WEB / name).read_text()))
+    modules = {path.name for path in WEB.glob("*.js")} - {"sw.js"}
+
+    # act
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([\w-]+\.js)">', (WEB / "index.html").read_text()))
+    shell = re.search(r"const SHELL_FILES = \[(.*?)\];", (WEB / "sw.js").read_text(), re.S).group(1)
+    kept = {name.lstrip("/") for name in re.findall(r"'(/[\w-]+\.js)'", shell)}
+
+    # assert: the first screen waits for no module it was not told about; offline, every module is there
+    assert preloaded == first_screen, (preloaded, first_screen)
+    assert kept == modules, (kept, modules)
+    assert {"viewer.js", "viewer-gestures.js", "viewer-info.js", "viewer-download.js"} <= modules
+
+
 @pytest.mark.parametrize("device,scheme", [("desktop", "light"), ("phone", "dark")])
 def test_feed_dom_stays_bounded_over_2000_photos(open_app, web_server, device, scheme):
     # setup: a synthetic feed of 2,000 photos built from the real ones
