@@ -87,7 +87,8 @@ const SCREENS = {
     },
     user: { module: './albums.js', scrollKey: byPath, title: 'Albums', create: (m) => m.createUserPage(sections.user) },
     collections: {
-        module: './albums.js', scrollKey: byPath, title: 'Album', create: (m) => m.createAlbumPage(sections.collections),
+        module: './albums.js', scrollKey: byPath, title: 'Album',
+        create: (m) => m.createAlbumPage(sections.collections),
     },
     signin: { ...SIGN_IN, title: 'Sign in', render: (m, route) => m.renderSignIn(sections.auth, route) },
     login: {
@@ -205,7 +206,9 @@ function paintPage(route, name, module) {
         if (!screen.launches) launched();
         lastTab = screen.tab ?? lastTab;
         // A tab link leads back to where that tab was left (its search, its filters).
-        if (screen.tab) document.querySelector(`.tabs a[data-tab=${screen.tab}]`).setAttribute('href', `#${route.path}`);
+        if (screen.tab) {
+            document.querySelector(`.tabs a[data-tab=${screen.tab}]`).setAttribute('href', `#${route.path}`);
+        }
     }
     for (const link of document.querySelectorAll('.tabs a')) {
         if (link.dataset.tab === lastTab && !screen.render) link.setAttribute('aria-current', 'page');

@@ -237,10 +237,14 @@ def test_each_route_shows_its_screen_title_and_tab_and_keeps_its_sign_in_rule(op
 
     # act + assert: each screen in its section, with its title; a page without a tab keeps the last tab lit
     for hash, section, title, tab in [
-        ("#/search?query=nature", "search", "Search", "search"), ("#/favourites", "favourites", "Favourites", "favourites"),
-        ("#/profile", "profile", "Profile", "profile"), ("#/user/mate", "user", "Albums", "profile"),
-        (f"#/collections/{album['id']}", "collections", "Album", "profile"), ("#/feed", "feed", "Feed", "feed"),
-        ("#/no-such-screen", "feed", "Feed", "feed"), ("#/signin", "auth", "Sign in", None),
+        ("#/search?query=nature", "search", "Search", "search"),
+        ("#/favourites", "favourites", "Favourites", "favourites"),
+        ("#/profile", "profile", "Profile", "profile"),
+        ("#/user/mate", "user", "Albums", "profile"),
+        (f"#/collections/{album['id']}", "collections", "Album", "profile"),
+        ("#/feed", "feed", "Feed", "feed"),
+        ("#/no-such-screen", "feed", "Feed", "feed"),
+        ("#/signin", "auth", "Sign in", None),
     ]:
         visit(hash)
         expect_screen(section, title, tab)

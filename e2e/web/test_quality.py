@@ -110,8 +110,8 @@ def test_feed_dom_stays_bounded_over_2000_photos(open_app, web_server, device, s
             break
         height = page.evaluate("document.querySelector('.feed-list').style.height")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-        page.wait_for_function(f"(height) => document.querySelector('.feed-list').style.height !== height || {caught_up}",
-                               arg=height)
+        grown = "document.querySelector('.feed-list').style.height !== height"
+        page.wait_for_function(f"(height) => {grown} || {caught_up}", arg=height)
         counts.append(page.evaluate("document.getElementsByTagName('*').length"))
 
     # assert

@@ -8,7 +8,8 @@ from playwright.sync_api import expect
 FIT = """([width, height]) => {
     const stage = document.querySelector('.v-stage'), frame = document.querySelector('.v-frame');
     const ratio = Math.min(stage.clientWidth / width, stage.clientHeight / height);
-    return frame.style.width === `${Math.round(width * ratio)}px` && frame.style.height === `${Math.round(height * ratio)}px`;
+    return frame.style.width === `${Math.round(width * ratio)}px`
+        && frame.style.height === `${Math.round(height * ratio)}px`;
 }"""
 
 
@@ -26,7 +27,8 @@ def open_first_card(page):
 
 def offset(frame):
     """The photo's pan, (x, y) in CSS pixels, from its transform."""
-    x, y = re.match(r"translate\((-?[\d.]+)px, (-?[\d.]+)px\)", frame.evaluate("(node) => node.style.transform")).groups()
+    transform = frame.evaluate("(node) => node.style.transform")
+    x, y = re.match(r"translate\((-?[\d.]+)px, (-?[\d.]+)px\)", transform).groups()
     return float(x), float(y)
 
 
