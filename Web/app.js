@@ -50,23 +50,72 @@ function launched() {
     afterFirstScreen();
 }
 
-const views = { feed: createFeed(sections.feed, { onFirstPage: launched }) };
-/** The other screens: their module and how to make them, on first use. */
-const LAZY = {
-    search: ['./search.js', (m) => m.createSearch(sections.search)],
-    favourites: ['./favourites.js', (m) => m.createFavourites(sections.favourites)],
-    profile: ['./profile.js', (m) => m.createProfile(sections.profile, { theme })],
-    user: ['./albums.js', (m) => m.createUserPage(sections.user)],
-    collections: ['./albums.js', (m) => m.createAlbumPage(sections.collections)],
+function signedIn() {}
+
+/** Screens whose scroll position belongs to their address (each person's page, each album), not to the screen. */
+const byPath = (route) => route.path.split('?')[0];
+/** What the sign-in screens share: drawn anew on every visit, in one section, for whoever the session check finds. */
+const SIGN_IN = { module: './auth.js', section: 'auth', session: 'checked' };
+
+/**
+ * Every screen, by the route name that shows it; the router and the boot code read nothing else about screens.
+ * - `module`: where it comes from, loaded on first use (none: loaded up front with this file);
+ * - `create(module)`: makes it, once, as `{show(route), hide()}`; or `render(module, route)`: draws it anew on every
+ *   visit (its section is emptied when another screen is shown);
+ * - `section`: the `<section data-view>` it fills, when not its own name;
+ * - `tab`: the tab it belongs to: lit while it is shown, and leading back to it as it was left;
+ * - `session`: 'signed-in': only for someone signed in (others are sent to sign in); 'signed-out': not for someone
+ *   signed in (they go to the feed); 'checked': for anyone, once the session check has answered. Without it, the
+ *   screen does not wait for the session check;
+ * - `launches`: it takes the launch screen away itself, once it has something to show (else: as soon as shown);
+ * - `scrollKey(route)`: what its scroll position is kept under, when not the route's name;
+ * - `title`: the document's title while it is shown.
+ */
+const SCREENS = {
+    feed: {
+        tab: 'feed', title: 'Feed', launches: true,
+        create: () => createFeed(sections.feed, { onFirstPage: launched }),
+    },
+    search: { module: './search.js', tab: 'search', title: 'Search', create: (m) => m.createSearch(sections.search) },
+    favourites: {
+        module: './favourites.js', tab: 'favourites', session: 'signed-in', title: 'Favourites',
+        create: (m) => m.createFavourites(sections.favourites),
+    },
+    profile: {
+        module: './profile.js', tab: 'profile', session: 'signed-in', title: 'Profile',
+        create: (m) => m.createProfile(sections.profile, { theme }),
+    },
+    user: { module: './albums.js', scrollKey: byPath, title: 'Albums', create: (m) => m.createUserPage(sections.user) },
+    collections: {
+        module: './albums.js', scrollKey: byPath, title: 'Album',
+        create: (m) => m.createAlbumPage(sections.collections),
+    },
+    signin: { ...SIGN_IN, title: 'Sign in', render: (m, route) => m.renderSignIn(sections.auth, route) },
+    login: {
+        ...SIGN_IN, session: 'signed-out', title: 'Sign in',
+        render: (m, route) => m.renderLogin(sections.auth, route, signedIn),
+    },
+    signup: {
+        ...SIGN_IN, session: 'signed-out', title: 'Create account',
+        render: (m, route) => m.renderSignUp(sections.auth, route, signedIn),
+    },
 };
-const AUTH = './auth.js';
-const AUTH_SCREENS = {
-    signin: (m, route) => m.renderSignIn(sections.auth, route),
-    login: (m, route) => m.renderLogin(sections.auth, route, signedIn),
-    signup: (m, route) => m.renderSignUp(sections.auth, route, signedIn),
-};
-const NEEDS_SIGN_IN = new Set(['favourites', 'profile']);
-const TAB_OF = { feed: 'feed', search: 'search', favourites: 'favourites', profile: 'profile', user: null, collections: null };
+/** The screen a route name shows, if any (never a property every object inherits, such as `constructor`). */
+const screenOf = (name) => (Object.hasOwn(SCREENS, name) ? SCREENS[name] : undefined);
+
+/** Sections drawn anew on every visit: emptied when another screen is shown. */
+const REDRAWN_SECTIONS = new Set(Object.entries(SCREENS).filter(([, screen]) => screen.render)
+    .map(([name, screen]) => screen.section ?? name));
+
+/**
+ * The viewer is not a screen: it is a dialog over the last screen shown, opened by `#/photo/ID` (so back closes it
+ * and lands where that screen was left).
+ */
+const VIEWER = './viewer.js';
+
+/** The screens made so far, by name: the ones loaded up front at once, the others on first use. */
+const views = Object.fromEntries(Object.entries(SCREENS).filter(([, screen]) => !screen.module && screen.create)
+    .map(([name, screen]) => [name, screen.create()]));
 
 const modules = {};
 /** A lazily loaded module, once (a failed load may be tried again). */
@@ -78,8 +127,6 @@ function load(path) {
     return modules[path];
 }
 
-function signedIn() {}
-
 // The first answer about the session only tells who was already here (the feed loaded with their cookie);
 // a later change is a sign-in or sign-out, after which liked states differ.
 let sessionUserID;
@@ -90,7 +137,7 @@ session.onChange((user) => {
 
 let viewer = null;
 async function loadViewer() {
-    const m = await load('./viewer.js');
+    const m = await load(VIEWER);
     viewer ??= m.createViewer(() => {
         if (history.state?.viewerFromApp) history.back();
         else go(lastPage || '/feed', { replace: true });
@@ -102,7 +149,8 @@ async function loadViewer() {
 function afterFirstScreen() {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
     setTimeout(() => idle(() => {
-        for (const path of new Set([...Object.values(LAZY).map(([path]) => path), './viewer.js', AUTH])) {
+        const paths = Object.values(SCREENS).map((screen) => screen.module).filter(Boolean);
+        for (const path of new Set([...paths, VIEWER])) {
             load(path).catch(() => {});
         }
         if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
@@ -117,16 +165,17 @@ let routeToken = 0;
 
 /** Shows a page; a screen not needed before is loaded first (the current one stays up meanwhile). */
 function showPage(route) {
-    const name = route.name in views || route.name in LAZY || route.name in AUTH_SCREENS ? route.name : 'feed';
+    const name = screenOf(route.name) ? route.name : 'feed';
+    const screen = SCREENS[name];
     const token = ++routeToken;
-    const path = name in AUTH_SCREENS ? AUTH : !views[name] && LAZY[name]?.[0];
+    const path = (screen.render || !views[name]) && screen.module;
     if (!path) {
         paintPage(route, name);
         return;
     }
     load(path).then((m) => {
         if (token !== routeToken) return;
-        if (!(name in AUTH_SCREENS)) views[name] ??= LAZY[name][1](m);
+        if (screen.create) views[name] ??= screen.create(m);
         paintPage(route, name, m);
     }, moduleFailed);
 }
@@ -137,27 +186,32 @@ function moduleFailed() {
 }
 
 function paintPage(route, name, module) {
-    const key = route.name === 'user' || route.name === 'collections' ? route.path.split('?')[0] : route.name;
+    const screen = SCREENS[name];
+    const key = screenOf(route.name)?.scrollKey?.(route) ?? route.name;
     if (shownKey && shownKey !== key) scrollPositions.set(shownKey, window.scrollY);
     for (const [viewName, view] of Object.entries(views)) {
         if (viewName !== name) view.hide();
     }
-    const sectionName = name in AUTH_SCREENS ? 'auth' : name;
+    const sectionName = screen.section ?? name;
     for (const [sectionKey, node] of Object.entries(sections)) node.hidden = sectionKey !== sectionName;
     document.body.dataset.screen = sectionName;
-    if (sectionName !== 'auth') sections.auth.replaceChildren();
-    if (name in AUTH_SCREENS) {
-        AUTH_SCREENS[name](module, route);
+    for (const redrawn of REDRAWN_SECTIONS) {
+        if (redrawn !== sectionName) sections[redrawn].replaceChildren();
+    }
+    if (screen.render) {
+        screen.render(module, route);
         launched();
     } else {
         views[name].show(route);
-        if (name !== 'feed') launched();
-        lastTab = TAB_OF[name] ?? lastTab;
+        if (!screen.launches) launched();
+        lastTab = screen.tab ?? lastTab;
         // A tab link leads back to where that tab was left (its search, its filters).
-        if (TAB_OF[name]) document.querySelector(`.tabs a[data-tab=${name}]`).setAttribute('href', `#${route.path}`);
+        if (screen.tab) {
+            document.querySelector(`.tabs a[data-tab=${screen.tab}]`).setAttribute('href', `#${route.path}`);
+        }
     }
     for (const link of document.querySelectorAll('.tabs a')) {
-        if (link.dataset.tab === lastTab && !(name in AUTH_SCREENS)) link.setAttribute('aria-current', 'page');
+        if (link.dataset.tab === lastTab && !screen.render) link.setAttribute('aria-current', 'page');
         else link.removeAttribute('aria-current');
     }
     const restored = scrollPositions.get(key) ?? 0;
@@ -168,7 +222,7 @@ function paintPage(route, name, module) {
     }
     shownKey = key;
     lastPage = route.path;
-    document.title = { feed: 'Feed', search: 'Search', favourites: 'Favourites', profile: 'Profile', signin: 'Sign in', login: 'Sign in', signup: 'Create account', user: 'Albums', collections: 'Album' }[name] + ' · ImageFeed';
+    document.title = `${screen.title} · ImageFeed`;
 }
 
 let sessionChecked = false;
@@ -191,17 +245,18 @@ async function onRoute(route) {
     }
     viewerToken += 1;
     if (viewer?.isOpen) viewer.close();
-    // Only these screens depend on who is signed in: they wait for the session check, nothing else does.
-    if ((NEEDS_SIGN_IN.has(route.name) || route.name in AUTH_SCREENS) && !sessionChecked) {
+    const needs = screenOf(route.name)?.session;
+    // Only the screens that depend on who is signed in wait for the session check; nothing else does.
+    if (needs && !sessionChecked) {
         const token = ++routeToken;
         await sessionReady;
         if (token !== routeToken) return;
     }
-    if (NEEDS_SIGN_IN.has(route.name) && !session.user) {
+    if (needs === 'signed-in' && !session.user) {
         go(`/signin?next=${encodeURIComponent(route.path)}`, { replace: true });
         return;
     }
-    if (route.name in AUTH_SCREENS && session.user && route.name !== 'signin') {
+    if (needs === 'signed-out' && session.user) {
         go('/feed', { replace: true });
         return;
     }

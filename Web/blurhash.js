@@ -102,6 +102,9 @@ export function blurHashURL(hash) {
     return url;
 }
 
+/** The BlurHash URL each element shows: writing the same one again would make the browser read it again. */
+const shownPlaceholders = new WeakMap();
+
 /**
  * Background for a photo while it loads: its BlurHash over its colour, as an inline style (the browser keeps one
  * decoded image per data URL, however many elements show it; a shared style rule per hash instead changed the
@@ -112,7 +115,7 @@ export function blurHashURL(hash) {
 export function placeholderStyle(element, photo, { hash = true } = {}) {
     element.style.backgroundColor = photo.color || 'var(--surface-2)';
     const url = hash ? blurHashURL(photo.blur_hash) : '';
-    if (element._placeholder === url) return;
+    if (shownPlaceholders.get(element) === url) return;
     element.style.backgroundImage = url ? `url("${url}")` : '';
-    element._placeholder = url;
+    shownPlaceholders.set(element, url);
 }

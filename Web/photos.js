@@ -31,6 +31,12 @@ export function feedSizes() {
 /** Feed cards whose photo loads at once and first (the first screen's largest paints), not lazily. */
 const EAGER_CARDS = 2;
 
+// What the document-wide listeners and the image queue need to know about a node, kept beside it rather than on it;
+// a recycled card's nodes get new entries when refilled.
+const photoOfLike = new WeakMap();     // like button → the photo it likes
+const sourceOfFrame = new WeakMap();   // photo link → [list, screen] the viewer pages through
+const pendingLoads = new WeakMap();    // card image → the function that gives it its addresses
+
 const LIKE_HTML = '<button class="like" type="button"><span class="count"></span></button>';
 
 const templates = {};
@@ -57,14 +63,16 @@ document.addEventListener('error', ({ target }) => {
 // Hearts and "open this photo" links of every card and cell; capture, so the viewer's source is set before routing.
 document.addEventListener('click', (event) => {
     const like = event.target.closest?.('button[data-like]');
-    if (like?._photo) {
+    const photo = like && photoOfLike.get(like);
+    if (photo) {
         event.preventDefault();
         event.stopPropagation();
-        toggleLike(like._photo, like);
+        toggleLike(photo, like);
         return;
     }
     const open = event.target.closest?.('a[href^="#/photo/"]');
-    if (open?._source) [viewerSource.list, viewerSource.from] = open._source;
+    const source = open && sourceOfFrame.get(open);
+    if (source) [viewerSource.list, viewerSource.from] = source;
 }, true);
 
 /**
@@ -75,16 +83,16 @@ document.addEventListener('click', (event) => {
  */
 const waiting = [];
 function later(image, load) {
-    if (!image._load) {
+    if (!pendingLoads.has(image)) {
         if (!waiting.length) setTimeout(flush, 0);
         waiting.push(image);
     }
-    image._load = load;   // a recycled card's image loads its new photo, not the one it was asked for before
+    pendingLoads.set(image, load);   // a recycled card's image loads its new photo, not the one it was asked for before
 }
 function flush() {
     for (const image of waiting.splice(0, 4)) {
-        const load = image._load;
-        image._load = null;
+        const load = pendingLoads.get(image);
+        pendingLoads.delete(image);
         if (load && image.isConnected) load();
     }
     if (waiting.length) setTimeout(flush, 0);
@@ -92,7 +100,7 @@ function flush() {
 
 /** Clears a recycled image at once (it must not show its old photo while the new one is on its way). */
 function resetImage(image) {
-    image._load = null;
+    pendingLoads.delete(image);
     image.removeAttribute('srcset');
     image.removeAttribute('src');
 }
@@ -103,7 +111,7 @@ function resetImage(image) {
  */
 function fillFrame(frame, image, photo, list, from, now = false) {
     frame.href = `#/photo/${encodeURIComponent(photo.id)}`;
-    frame._source = [list, from];
+    sourceOfFrame.set(frame, [list, from]);
     placeholderStyle(frame, photo, { hash: now });
     image.alt = altText(photo);
 }
@@ -216,7 +224,7 @@ function paintLike(button, photo) {
 
 function fillLike(button, photo) {
     button.dataset.like = photo.id;
-    button._photo = photo;
+    photoOfLike.set(button, photo);
     paintLike(button, photo);
 }
 

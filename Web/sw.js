@@ -8,7 +8,8 @@ const MAX_IMAGES = 300;
 const MAX_API = 60;
 const SHELL_FILES = [
     '/', '/index.html', '/app.css', '/app.js', '/api.js', '/router.js', '/ui.js', '/blurhash.js', '/vgrid.js',
-    '/photos.js', '/feed.js', '/viewer.js', '/search.js', '/albums.js', '/favourites.js', '/profile.js', '/auth.js',
+    '/photos.js', '/feed.js', '/viewer.js', '/viewer-gestures.js', '/viewer-info.js', '/viewer-download.js',
+    '/search.js', '/albums.js', '/favourites.js', '/profile.js', '/auth.js',
     '/icon.svg', '/manifest.webmanifest',
 ];
 

@@ -1,13 +1,16 @@
-// The full-screen viewer: zoom (pinch, wheel, double-tap), pan, swipe and arrow keys through the list it was
-// opened from, share, download, and the photo's details.
+// The full-screen viewer: opening and closing, paging (arrows, keys, swipes) through the list it was opened from,
+// the keys and the focus. Its parts each have a module: zoom and gestures (viewer-gestures.js), the details panel
+// (viewer-info.js), sharing and the download menu (viewer-download.js).
 
-import { get, request, session, PhotoList, NetworkError, intern, imageURL, srcset, query } from './api.js';
+import { get, PhotoList, NetworkError, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { likeButton, viewerSource } from './photos.js';
-import { el, icon, showAlert, toast, formatDate, formatBytes, displayName, altText } from './ui.js';
+import { el, icon, showAlert, toast, formatDate, displayName, altText } from './ui.js';
+import { createDownloadMenu, sharePhoto } from './viewer-download.js';
+import { createGestures } from './viewer-gestures.js';
+import { createInfoPanel } from './viewer-info.js';
 
-const MAX_SCALE = 5;
-
+/** The viewer, made once; `onClose()` when the person asks to leave it (back, Escape, a downward swipe). */
 export function createViewer(onClose) {
     const image = el('img.v-img', { alt: '', draggable: 'false' });
     const frame = el('div.v-frame', {}, image);
@@ -34,138 +37,29 @@ export function createViewer(onClose) {
     let list = null;
     let index = 0;
     let photo = null;
-    let detail = null;
     let returnFocus = null;
-    let scale = 1, tx = 0, ty = 0, fitted = { width: 0, height: 0 };
 
-    // MARK: layout and zoom
-
-    function fit() {
-        if (!photo) return;
-        const width = stage.clientWidth, height = stage.clientHeight;
-        const ratio = Math.min(width / photo.width, height / photo.height);
-        fitted = { width: Math.round(photo.width * ratio), height: Math.round(photo.height * ratio) };
-        frame.style.width = `${fitted.width}px`;
-        frame.style.height = `${fitted.height}px`;
-        apply();
-    }
-
-    function clamp() {
-        const limitX = Math.max(0, (fitted.width * scale - stage.clientWidth) / 2);
-        const limitY = Math.max(0, (fitted.height * scale - stage.clientHeight) / 2);
-        tx = Math.min(limitX, Math.max(-limitX, tx));
-        ty = Math.min(limitY, Math.max(-limitY, ty));
-    }
-
-    function apply(animate = false) {
-        clamp();
-        frame.classList.toggle('animate', animate);
-        frame.style.transform = `translate(${tx}px, ${ty}px) scale(${scale})`;
-        root.classList.toggle('zoomed', scale > 1.01);
-        zoomButton.setAttribute('aria-pressed', String(scale > 1.01));
-        zoomButton.setAttribute('aria-label', scale > 1.01 ? 'Zoom out' : 'Zoom in');
-        zoomButton.firstChild.textContent = `${Math.round(scale * 10) / 10}×`;
-        root.dataset.scale = scale.toFixed(2);
-    }
-
-    /** Zooms to `next` keeping the point under (clientX, clientY) still. */
-    function zoomAt(next, clientX, clientY, animate = false) {
-        next = Math.min(MAX_SCALE, Math.max(1, next));
-        const box = stage.getBoundingClientRect();
-        const px = clientX - (box.left + box.width / 2);
-        const py = clientY - (box.top + box.height / 2);
-        tx = px - ((px - tx) * next) / scale;
-        ty = py - ((py - ty) * next) / scale;
-        scale = next;
-        if (scale === 1) { tx = 0; ty = 0; }
-        apply(animate);
-    }
-
-    function toggleZoom(clientX, clientY) {
-        const box = stage.getBoundingClientRect();
-        zoomAt(scale > 1.01 ? 1 : 2.5, clientX ?? box.left + box.width / 2, clientY ?? box.top + box.height / 2, true);
-    }
-
-    function resetZoom() { scale = 1; tx = 0; ty = 0; apply(); }
-
-    stage.addEventListener('wheel', (event) => {
-        event.preventDefault();
-        const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0025));
-        zoomAt(scale * factor, event.clientX, event.clientY);
-    }, { passive: false });
-
-    let lastTouchToggle = 0;
-    stage.addEventListener('dblclick', (event) => {
-        if (Date.now() - lastTouchToggle < 600) return;
-        toggleZoom(event.clientX, event.clientY);
+    const gestures = createGestures(stage, frame, {
+        size: () => photo,
+        onScale(scale) {
+            root.classList.toggle('zoomed', scale > 1.01);
+            zoomButton.setAttribute('aria-pressed', String(scale > 1.01));
+            zoomButton.setAttribute('aria-label', scale > 1.01 ? 'Zoom out' : 'Zoom in');
+            zoomButton.firstChild.textContent = `${Math.round(scale * 10) / 10}×`;
+            root.dataset.scale = scale.toFixed(2);
+        },
+        onSwipe: (direction) => step(direction),
+        onSwipeDown: () => close(),
     });
-
-    const pointers = new Map();
-    let gesture = null;
-    let lastTap = { time: 0, x: 0, y: 0 };
-
-    stage.addEventListener('pointerdown', (event) => {
-        stage.setPointerCapture(event.pointerId);
-        pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-        if (pointers.size === 2) {
-            const [a, b] = [...pointers.values()];
-            gesture = { kind: 'pinch', distance: Math.hypot(a.x - b.x, a.y - b.y), scale };
-        } else if (pointers.size === 1) {
-            gesture = { kind: scale > 1.01 ? 'pan' : 'swipe', x: event.clientX, y: event.clientY, tx, ty, moved: false };
-        }
+    const details = createInfoPanel(info, infoButton, {
+        onToggle(open) {
+            root.classList.toggle('with-info', open);
+            requestAnimationFrame(gestures.fit);
+        },
     });
+    const download = createDownloadMenu(downloadMenu, downloadButton);
 
-    stage.addEventListener('pointermove', (event) => {
-        if (!pointers.has(event.pointerId) || !gesture) return;
-        pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-        if (gesture.kind === 'pinch' && pointers.size === 2) {
-            const [a, b] = [...pointers.values()];
-            const distance = Math.hypot(a.x - b.x, a.y - b.y);
-            zoomAt(gesture.scale * (distance / gesture.distance), (a.x + b.x) / 2, (a.y + b.y) / 2);
-            return;
-        }
-        const dx = event.clientX - gesture.x, dy = event.clientY - gesture.y;
-        if (Math.hypot(dx, dy) > 6) gesture.moved = true;
-        if (gesture.kind === 'pan') {
-            tx = gesture.tx + dx;
-            ty = gesture.ty + dy;
-            apply();
-        } else if (gesture.kind === 'swipe' && Math.abs(dx) > Math.abs(dy)) {
-            frame.style.transform = `translateX(${dx}px)`;
-        }
-    });
-
-    function endPointer(event) {
-        if (!pointers.has(event.pointerId)) return;
-        pointers.delete(event.pointerId);
-        if (!gesture) return;
-        if (gesture.kind === 'pinch') {
-            if (pointers.size === 0) gesture = null;
-            else gesture = { kind: 'pan', x: [...pointers.values()][0].x, y: [...pointers.values()][0].y, tx, ty, moved: true };
-            return;
-        }
-        const dx = event.clientX - gesture.x, dy = event.clientY - gesture.y;
-        if (gesture.kind === 'swipe') {
-            apply(true);
-            if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) * 1.2) step(dx < 0 ? 1 : -1);
-            else if (dy > 120 && Math.abs(dy) > Math.abs(dx) * 1.5) close();
-        }
-        if (!gesture.moved && event.pointerType !== 'mouse') {
-            const now = Date.now();
-            if (now - lastTap.time < 320 && Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < 40) {
-                lastTouchToggle = now;
-                toggleZoom(event.clientX, event.clientY);
-                lastTap.time = 0;
-            } else {
-                lastTap = { time: now, x: event.clientX, y: event.clientY };
-            }
-        }
-        gesture = null;
-    }
-    stage.addEventListener('pointerup', endPointer);
-    stage.addEventListener('pointercancel', endPointer);
-
-    window.addEventListener('resize', () => { if (!root.hidden) fit(); });
+    window.addEventListener('resize', () => { if (!root.hidden) gestures.fit(); });
 
     // MARK: showing a photo
 
@@ -179,8 +73,8 @@ export function createViewer(onClose) {
         image.sizes = '100vw';
         image.src = imageURL(photo, 1080);
         image.alt = altText(photo);
-        resetZoom();
-        fit();
+        gestures.reset();
+        gestures.fit();
         for (const neighbour of [list.items[index + 1], list.items[index - 1]]) {
             if (neighbour) new Image().src = imageURL(neighbour, 1080);
         }
@@ -200,7 +94,6 @@ export function createViewer(onClose) {
     function render() {
         photo = list.items[index];
         for (const button of actionButtons) button.disabled = false;
-        detail = null;
         showImage();
         title.replaceChildren(
             el('a.v-author', { href: `#/user/${encodeURIComponent(photo.user.username)}` }, displayName(photo.user)),
@@ -209,24 +102,8 @@ export function createViewer(onClose) {
         previousButton.disabled = index === 0;
         nextButton.disabled = index === list.items.length - 1 && list.done;
         counter.textContent = altText(photo);
-        closeMenu();
-        loadDetail();
-        if (!info.hidden) renderInfo();
-    }
-
-    async function loadDetail() {
-        const wanted = photo.id;
-        try {
-            const fresh = await get(`/photos/${encodeURIComponent(wanted)}`);
-            if (photo?.id !== wanted) return;
-            detail = intern(fresh);
-            if (!info.hidden) renderInfo();
-        } catch (error) {
-            if (photo?.id !== wanted) return;
-            if (error instanceof NetworkError && !info.hidden) {
-                renderInfo('The server did not answer, so some details can’t be shown.');
-            }
-        }
+        download.close();
+        details.show(photo);
     }
 
     async function step(direction) {
@@ -248,122 +125,17 @@ export function createViewer(onClose) {
         render();
     }
 
-    // MARK: info, share, download
-
-    function row(label, value) {
-        return value ? [el('dt', { text: label }), el('dd', {}, value)] : [];
-    }
-
-    function renderInfo(problem) {
-        const p = detail || photo;
-        const exif = p.exif || {};
-        const camera = [exif.make, exif.model].filter(Boolean).join(' ');
-        const exposure = [
-            exif.aperture && `ƒ/${exif.aperture}`, exif.exposure_time && `${exif.exposure_time} s`,
-            exif.focal_length && `${exif.focal_length} mm`, exif.iso && `ISO ${exif.iso}`,
-        ].filter(Boolean).join(' · ');
-        const place = p.location || {};
-        const placeName = [place.name, place.city, place.country].filter(Boolean).join(', ');
-        const position = place.position;
-        const where = placeName || position ? el('span', {}, placeName || `${position.latitude.toFixed(2)}, ${position.longitude.toFixed(2)}`,
-            position ? el('a.near', { href: `#/search${query({ lat: position.latitude, lon: position.longitude })}` }, icon('pin'), 'Photos near here') : null) : null;
-        const taken = p.taken_at ? new Date(p.taken_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
-        info.replaceChildren(
-            el('button.icon-button.info-close', { type: 'button', 'aria-label': 'Close details', onclick: () => toggleInfo(false) }, icon('close')),
-            el('h2', { text: p.description || altText(p) }),
-            p.alt_description && p.alt_description !== (p.description || '').toLowerCase() ? el('p.muted', { text: altText(p) }) : null,
-            problem ? el('p.notice', { text: problem }) : null,
-            el('dl', {},
-                row('Photographer', el('a', { href: `#/user/${encodeURIComponent(p.user.username)}` }, displayName(p.user))),
-                row('Taken', taken),
-                row('Published', formatDate(p.created_at)),
-                row('Camera', camera),
-                row('Exposure', exposure),
-                row('Resolution', `${p.width} × ${p.height}`),
-                row('File size', p.original?.bytes ? `${formatBytes(p.original.bytes)} ${(p.original.format || '').toUpperCase()}` : ''),
-                row('Location', where),
-                row('Likes', String(p.likes ?? 0))),
-            p.tags?.length ? el('ul.chips.static', { 'aria-label': 'Tags' }, p.tags.map((tag) => el('li', {},
-                el('a.chip', { href: `#/search${query({ query: tag.title })}` }, tag.title)))) : null,
-        );
-    }
-
-    function toggleInfo(open = info.hidden) {
-        info.hidden = !open;
-        infoButton.setAttribute('aria-expanded', String(open));
-        root.classList.toggle('with-info', open);
-        if (open) {
-            renderInfo();
-            info.focus();
-        } else {
-            infoButton.focus();
-        }
-        requestAnimationFrame(fit);
-    }
-
-    async function share() {
-        const url = photo.links?.html || `${location.origin}/p/${photo.id}`;
-        if (navigator.share) {
-            try {
-                await navigator.share({ title: photo.description || 'Photo on ImageFeed', url });
-                return;
-            } catch (error) {
-                if (error.name === 'AbortError') return;
-            }
-        }
-        try {
-            await navigator.clipboard.writeText(url);
-            toast('Link copied');
-        } catch {
-            toast(`Copy this link: ${url}`);
-        }
-    }
-
-    function closeMenu() {
-        downloadMenu.hidden = true;
-        downloadButton.setAttribute('aria-expanded', 'false');
-    }
-
-    function openMenu() {
-        const device = session.user?.device;
-        const original = el('a', {
-            role: 'menuitem', href: photo.links.download, download: '', onclick: closeMenu,
-        }, el('strong', { text: 'Original' }),
-        el('span', { text: `${photo.width} × ${photo.height}${photo.original?.bytes ? ` · ${formatBytes(photo.original.bytes)}` : ''}` }));
-        const forDevice = device
-            ? el('button', { type: 'button', role: 'menuitem', onclick: () => downloadForDevice(device) },
-                el('strong', { text: `For my ${device.name}` }), el('span', { text: `${device.width} × ${device.height}, cropped to fit` }))
-            : el('a', { role: 'menuitem', href: session.user ? '#/profile' : '#/signin?next=%2Fprofile', onclick: closeMenu },
-                el('strong', { text: 'For my device' }), el('span', { text: session.user ? 'Choose your device in Profile' : 'Sign in to choose your device' }));
-        downloadMenu.replaceChildren(original, forDevice);
-        downloadMenu.hidden = false;
-        downloadButton.setAttribute('aria-expanded', 'true');
-        downloadMenu.querySelector('[role=menuitem]').focus();
-    }
-
-    async function downloadForDevice(device) {
-        closeMenu();
-        try {
-            const { data } = await request('GET', `/photos/${encodeURIComponent(photo.id)}/download${query({ device: device.id })}`);
-            const link = el('a', { href: data.url, download: '', hidden: true });
-            document.body.append(link);
-            link.click();
-            link.remove();
-            toast(`Downloading for ${device.name}`);
-        } catch (error) {
-            showAlert('Download failed', error instanceof NetworkError ? 'The server did not answer.' : error.message);
-        }
-    }
+    // MARK: controls and keys
 
     backButton.addEventListener('click', () => close());
     previousButton.addEventListener('click', () => step(-1));
     nextButton.addEventListener('click', () => step(1));
-    infoButton.addEventListener('click', () => toggleInfo());
-    shareButton.addEventListener('click', share);
-    zoomButton.addEventListener('click', () => toggleZoom());
-    downloadButton.addEventListener('click', () => (downloadMenu.hidden ? openMenu() : closeMenu()));
+    infoButton.addEventListener('click', () => details.toggle());
+    shareButton.addEventListener('click', () => sharePhoto(photo));
+    zoomButton.addEventListener('click', () => gestures.toggle());
+    downloadButton.addEventListener('click', () => (download.isOpen ? download.close() : download.open(photo)));
     root.addEventListener('click', (event) => {
-        if (!downloadMenu.hidden && !event.target.closest('.menu-anchor')) closeMenu();
+        if (download.isOpen && !event.target.closest('.menu-anchor')) download.close();
     });
 
     document.addEventListener('keydown', (event) => {
@@ -372,19 +144,14 @@ export function createViewer(onClose) {
         const inInfo = event.target.closest?.('.v-info');
         if (event.key === 'Escape') {
             event.preventDefault();
-            if (!downloadMenu.hidden) { closeMenu(); downloadButton.focus(); } else close();
+            if (download.isOpen) { download.close(); downloadButton.focus(); } else close();
         } else if (event.key === 'ArrowRight' && !inInfo) { event.preventDefault(); step(1); }
         else if (event.key === 'ArrowLeft' && !inInfo) { event.preventDefault(); step(-1); }
-        else if (event.key === '+' || event.key === '=') { zoomAt(scale * 1.5, ...centre()); }
-        else if (event.key === '-') { zoomAt(scale / 1.5, ...centre()); }
-        else if (event.key === 'i' && !event.metaKey && !event.ctrlKey) { toggleInfo(); }
+        else if (event.key === '+' || event.key === '=') { gestures.zoomStep(1); }
+        else if (event.key === '-') { gestures.zoomStep(-1); }
+        else if (event.key === 'i' && !event.metaKey && !event.ctrlKey) { details.toggle(); }
         else if (event.key === 'Tab') { trapFocus(event); }
     });
-
-    function centre() {
-        const box = stage.getBoundingClientRect();
-        return [box.left + box.width / 2, box.top + box.height / 2];
-    }
 
     function trapFocus(event) {
         const focusable = [...root.querySelectorAll('a[href], button:not([disabled]), [tabindex="0"]')]
@@ -423,6 +190,7 @@ export function createViewer(onClose) {
                 render();
             } else {
                 photo = null;
+                details.show(null);
                 likeSlot.replaceChildren();
                 title.replaceChildren();
                 for (const button of actionButtons) button.disabled = true;
@@ -449,13 +217,14 @@ export function createViewer(onClose) {
         close() {
             if (root.hidden) return;
             root.hidden = true;
-            closeMenu();
+            download.close();
             document.documentElement.classList.remove('viewer-open');
             image.removeAttribute('src');
             image.removeAttribute('srcset');
             if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
             viewerSource.list = null;
             photo = null;
+            details.show(null);
         },
     };
 }

@@ -215,3 +215,52 @@ def test_tabs_and_viewer_keep_scroll_positions(open_app, device, scheme):
     assert abs(page.evaluate("window.scrollY") - feed_scroll) < 2
     shot("feed-after-viewer")
     assert card is not None
+
+
+def test_each_route_shows_its_screen_title_and_tab_and_keeps_its_sign_in_rule(open_app, web_server):
+    # setup
+    context, page, shot = open_app("desktop", "light")
+    album = context.request.get(f"{web_server.base}/users/mate/collections").json()[0]
+
+    def visit(hash):
+        page.evaluate("(hash) => { location.hash = hash; }", hash)
+
+    def expect_screen(section, title, tab):
+        expect(page).to_have_title(f"{title} · ImageFeed")
+        expect(page.locator(f"main > section[data-view={section}]")).to_be_visible()
+        assert page.evaluate("document.body.dataset.screen") == section
+        current = page.locator(".tabs a[aria-current=page]")
+        if tab:
+            expect(current).to_have_attribute("data-tab", tab)
+        else:
+            expect(current).to_have_count(0)
+
+    # act + assert: each screen in its section, with its title; a page without a tab keeps the last tab lit
+    for hash, section, title, tab in [
+        ("#/search?query=nature", "search", "Search", "search"),
+        ("#/favourites", "favourites", "Favourites", "favourites"),
+        ("#/profile", "profile", "Profile", "profile"),
+        ("#/user/mate", "user", "Albums", "profile"),
+        (f"#/collections/{album['id']}", "collections", "Album", "profile"),
+        ("#/feed", "feed", "Feed", "feed"),
+        ("#/no-such-screen", "feed", "Feed", "feed"),
+        ("#/signin", "auth", "Sign in", None),
+    ]:
+        visit(hash)
+        expect_screen(section, title, tab)
+    # a tab leads back to its screen as it was left
+    expect(page.locator(".tabs a[data-tab=search]")).to_have_attribute("href", "#/search?query=nature")
+    # the sign-in forms are for people not signed in; leaving the sign-in screen empties it
+    visit("#/login")
+    expect(page).to_have_url(re.compile(r"#/feed$"))
+    expect_screen("feed", "Feed", "feed")
+    assert page.locator("main > section[data-view=auth]").evaluate("(node) => node.childElementCount") == 0
+
+    # screens for people signed in send the others to sign in
+    _, guest, _ = open_app("phone", "dark", signed_in=False, path="/#/profile")
+    expect(guest).to_have_url(re.compile(r"#/signin\?next=%2Fprofile$"))
+    expect(guest).to_have_title("Sign in · ImageFeed")
+    guest.evaluate("location.hash = '#/signup'")
+    expect(guest).to_have_title("Create account · ImageFeed")
+    expect(guest.get_by_role("button", name="Create account")).to_be_visible()
+    assert page.errors == [] and guest.errors == []
