@@ -18,6 +18,7 @@ export function createInfoPanel(panel, button, { onToggle }) {
 
     function render(problem) {
         const p = detail || photo;
+        if (!p) return;  // opened before the first photo arrived: drawn when it does (see show)
         const exif = p.exif || {};
         const camera = [exif.make, exif.model].filter(Boolean).join(' ');
         const exposure = [
