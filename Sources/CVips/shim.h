@@ -128,6 +128,13 @@ static inline int cvips_jpegsave(VipsImage *in, void **buffer, size_t *length, i
                                 "optimize_coding", TRUE, "interlace", TRUE, NULL);
 }
 
+/// vips_jpegsave_buffer is variadic; a mezzanine is read often and rarely sent, so it is baseline (decodes faster
+/// than progressive) and 4:2:0 even at high quality (the renditions made from it are 4:2:0 anyway).
+static inline int cvips_jpegsave_mezzanine(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
+                                "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_ON, NULL);
+}
+
 /// vips_pngsave_buffer is variadic; quality below 100 turns on palette quantisation.
 static inline int cvips_pngsave(VipsImage *in, void **buffer, size_t *length, int quality, gboolean strip) {
     return vips_pngsave_buffer(in, buffer, length, "Q", quality, "palette", quality < 100,

@@ -91,12 +91,17 @@ public struct PreparedImage: Sendable {
     public var blurHash: String
     /// The dominant colour as `#rrggbb`, lowercase.
     public var dominantColor: String
+    /// The original's ``Mezzanine``, when one was asked for and the original is larger than one.
+    public var mezzanine: Rendition?
 
     /// Creates a prepared image value.
-    public init(probe: ImageProbe, renditions: [Rendition], blurHash: String, dominantColor: String) {
+    public init(
+        probe: ImageProbe, renditions: [Rendition], blurHash: String, dominantColor: String, mezzanine: Rendition? = nil
+    ) {
         self.probe = probe
         self.renditions = renditions
         self.blurHash = blurHash
         self.dominantColor = dominantColor
+        self.mezzanine = mezzanine
     }
 }

@@ -25,6 +25,20 @@ enum TestFiles {
     }
 }
 
+extension TestFiles {
+    /// Whether a JPEG is progressive: its frame header is SOF2 (FF C2) rather than a baseline one.
+    static func isProgressiveJPEG(_ bytes: [UInt8]) -> Bool {
+        var index = 2
+        while index + 4 <= bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1]
+            if marker == 0xC2 { return true }
+            if marker == 0xC0 || marker == 0xC1 || marker == 0xDA { return false }
+            index += 2 + Int(bytes[index + 2]) << 8 + Int(bytes[index + 3])
+        }
+        return false
+    }
+}
+
 extension ImagingError {
     /// True for `.corrupt`, whatever libvips's message says.
     var isCorrupt: Bool {

@@ -1,8 +1,8 @@
 import FeedStore
 import Foundation
 
-/// The data directory's layout: content-addressed originals, a rendition cache that may be deleted at any time,
-/// and a scratch folder for files being written.
+/// The data directory's layout: content-addressed originals and their mezzanines (see `Mezzanine`), a rendition
+/// cache that may be deleted at any time, and a scratch folder for files being written.
 public struct LibraryFiles: Sendable {
     /// The data directory.
     public let root: URL
@@ -17,13 +17,14 @@ public struct LibraryFiles: Sendable {
     }
 
     var originals: URL { root.appendingPathComponent("originals", isDirectory: true) }
+    var mezzanines: URL { root.appendingPathComponent("mezzanines", isDirectory: true) }
     var renditions: URL { root.appendingPathComponent("renditions", isDirectory: true) }
     var scratch: URL { root.appendingPathComponent("tmp", isDirectory: true) }
 
     /// Creates the folders and clears the scratch folder of files a killed process left behind.
     public func prepare() throws {
         let manager = FileManager.default
-        for folder in [originals, renditions, scratch] {
+        for folder in [originals, mezzanines, renditions, scratch] {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         for leftover in (try? manager.contentsOfDirectory(atPath: scratch.path)) ?? [] {
@@ -37,12 +38,21 @@ public struct LibraryFiles: Sendable {
         return originals.appendingPathComponent("\(first)/\(second)/\(sha256).\(format)").path
     }
 
-    /// Removes files a deletion left without an owner: the originals, their avatar renditions and the photos'
-    /// cached renditions. Best effort: a file already gone is fine, and the library's rows are already right.
+    /// Where the mezzanine of the original with this sha256 lives, if it has one: `mezzanines/ab/cd/abcd….jpg`.
+    /// Made at import from the original, so it can be made again; a missing one only makes renditions slower.
+    public func mezzaninePath(sha256: String) -> String {
+        let first = sha256.prefix(2), second = sha256.dropFirst(2).prefix(2)
+        return mezzanines.appendingPathComponent("\(first)/\(second)/\(sha256).jpg").path
+    }
+
+    /// Removes files a deletion left without an owner: the originals with their mezzanines and avatar renditions,
+    /// and the photos' cached renditions. Best effort: a file already gone is fine, and the library's rows are
+    /// already right.
     public func remove(_ orphans: OrphanedFiles) {
         let manager = FileManager.default
         for original in orphans.originals {
             try? manager.removeItem(atPath: originalPath(sha256: original.sha256, format: original.format))
+            try? manager.removeItem(atPath: mezzaninePath(sha256: original.sha256))
             try? manager.removeItem(atPath: renditionPath(photoID: Self.avatarCacheID(sha256: original.sha256), key: ""))
         }
         for photoID in orphans.photoIDs {

@@ -21,12 +21,20 @@ actor RenditionService {
         self.threadPool = threadPool
     }
 
-    /// The bytes of a rendition of a photo, from the cache or rendered now.
+    /// The bytes of a rendition of a photo, from the cache or rendered now — from the photo's mezzanine when it has
+    /// one big enough, else from the original.
     func rendition(of photo: ImageSource, spec: RenditionSpec) async throws -> [UInt8] {
-        try await rendition(
-            source: files.originalPath(sha256: photo.original.sha256, format: photo.original.format),
-            cacheID: photo.photoID, spec: spec
-        )
+        try await rendition(source: source(of: photo, for: spec), cacheID: photo.photoID, spec: spec)
+    }
+
+    /// The file to render `spec` of `photo` from.
+    nonisolated func source(of photo: ImageSource, for spec: RenditionSpec) -> String {
+        let scale = spec.scale(fromWidth: photo.width, height: photo.height)
+        if Mezzanine.suffices(forScale: scale, width: photo.width, height: photo.height) {
+            let mezzanine = files.mezzaninePath(sha256: photo.original.sha256)
+            if RenditionMemory.exists(mezzanine) { return mezzanine }
+        }
+        return files.originalPath(sha256: photo.original.sha256, format: photo.original.format)
     }
 
     /// The bytes of a rendition of the image at `source`, cached under `cacheID`.

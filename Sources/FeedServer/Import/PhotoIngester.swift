@@ -46,12 +46,15 @@ struct PhotoIngester: Sendable {
         if let existing = try await store.photoID(sha256: sha256) { return .duplicate(photoID: existing) }
 
         let prepared = try await threadPool.runIfActive { [imaging] in
-            try imaging.prepare(file: path, renditions: FeedSizes.all.map(\.spec))
+            try imaging.prepare(file: path, renditions: FeedSizes.all.map(\.spec), mezzanine: true)
         }
         let format = prepared.probe.format.rawValue
         let photoID = Identifier.make()
         try await threadPool.runIfActive { [files] in
             try files.writeAtomically(bytes, to: files.originalPath(sha256: sha256, format: format), durable: true)
+            if let mezzanine = prepared.mezzanine {
+                try files.writeAtomically(mezzanine.data, to: files.mezzaninePath(sha256: sha256), durable: false)
+            }
             for (size, rendition) in zip(FeedSizes.all, prepared.renditions) {
                 let renditionPath = files.renditionPath(photoID: photoID, key: ImageParameters.cacheKey(size.spec))
                 try files.writeAtomically(rendition.data, to: renditionPath, durable: false)
