@@ -15,9 +15,9 @@ struct ErrorsAndHeadersTests {
 
     @Test(arguments: Backend.available)
     func unknown_path_is_404_json(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/no/such/path")
+            let response = try await server.client.get("/no/such/path")
 
             // assert
             #expect(response.status == .notFound)
@@ -37,10 +37,10 @@ struct ErrorsAndHeadersTests {
     func methods_a_path_does_not_serve_are_405_with_allow(
         backend: Backend, request: (method: HTTPRequest.Method, uri: String, allow: String)
     ) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let uri = request.uri.replacingOccurrences(of: "{id}", with: library.id(.seaView))
-            let response = try await client.execute(uri: uri, method: request.method)
+            let uri = request.uri.replacingOccurrences(of: "{id}", with: server.fixtures.id(.seaView))
+            let response = try await server.client.execute(uri: uri, method: request.method)
 
             // assert
             #expect(response.status == .methodNotAllowed)
@@ -57,9 +57,9 @@ struct ErrorsAndHeadersTests {
     func bad_paging_parameter_is_400_naming_it(backend: Backend, parameter: (query: String, name: String))
         async throws
     {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos?\(parameter.query)")
+            let response = try await server.client.get("/photos?\(parameter.query)")
 
             // assert
             #expect(response.status == .badRequest)
@@ -70,15 +70,15 @@ struct ErrorsAndHeadersTests {
 
     @Test(arguments: Backend.available)
     func rate_limit_headers_are_on_api_success_and_error_responses_only(backend: Backend) async throws {
-        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 100 }) { client, _ in
+        try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 100 }) { server in
             // setup: counts are shared through the database, so this test has its own client
             let caller = Self.newClient()
 
             // act
-            let first = try await client.get("/photos", headers: caller)
-            let notFound = try await client.get("/photos/doesNotExist", headers: caller)
-            let badRequest = try await client.get("/photos?page=abc", headers: caller)
-            let unknownPath = try await client.get("/nothing-here", headers: caller)
+            let first = try await server.client.get("/photos", headers: caller)
+            let notFound = try await server.client.get("/photos/doesNotExist", headers: caller)
+            let badRequest = try await server.client.get("/photos?page=abc", headers: caller)
+            let unknownPath = try await server.client.get("/nothing-here", headers: caller)
 
             // assert
             #expect(first.status == .ok)
@@ -92,20 +92,21 @@ struct ErrorsAndHeadersTests {
             #expect(responses.map { $0.header("X-Ratelimit-Remaining") } == ["99", "98", "97"])
             // A path that is no route of the API is not an API call.
             #expect(unknownPath.header("X-Ratelimit-Limit") == nil)
-            #expect(try await client.get("/photos", headers: caller).header("X-Ratelimit-Remaining") == "96")
+            #expect(try await server.client.get("/photos", headers: caller).header("X-Ratelimit-Remaining") == "96")
         }
     }
 
     @Test(arguments: Backend.available)
     func request_past_the_limit_is_429_with_retry_after(backend: Backend) async throws {
-        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 3 }) { client, _ in
+        try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 3 }) { server in
             // setup
             let caller = Self.newClient()
 
             // act
             var statuses: [HTTPResponse.Status] = []
-            for _ in 0..<3 { statuses.append(try await client.get("/photos?per_page=1", headers: caller).status) }
-            let fourth = try await client.get("/photos?per_page=1", headers: caller)
+            for _ in 0..<3 { statuses.append(try await server.client.get(
+                "/photos?per_page=1", headers: caller).status) }
+            let fourth = try await server.client.get("/photos?per_page=1", headers: caller)
 
             // assert
             #expect(statuses == [.ok, .ok, .ok])
@@ -121,14 +122,14 @@ struct ErrorsAndHeadersTests {
 
     @Test(arguments: Backend.available)
     func each_client_id_has_its_own_budget(backend: Backend) async throws {
-        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 1 }) { client, _ in
+        try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 1 }) { server in
             // setup
             let one = Self.newClient(), two = Self.newClient()
 
             // act
-            let first = try await client.get("/photos", headers: one)
-            let second = try await client.get("/photos", headers: two)
-            let again = try await client.get("/photos", headers: one)
+            let first = try await server.client.get("/photos", headers: one)
+            let second = try await server.client.get("/photos", headers: two)
+            let again = try await server.client.get("/photos", headers: one)
 
             // assert
             #expect(first.status == .ok)
@@ -139,17 +140,18 @@ struct ErrorsAndHeadersTests {
 
     @Test(arguments: Backend.available)
     func image_requests_carry_no_rate_limit_and_do_not_count(backend: Backend) async throws {
-        try await withTestServer(backend: backend, configure: { $0.rateLimitPerHour = 2 }) { client, library in
+        try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 2 }) { server in
             // setup
             let caller = Self.newClient()
 
             // act
-            let api = try await client.get("/photos?per_page=1", headers: caller)
+            let api = try await server.client.get("/photos?per_page=1", headers: caller)
             var images: [TestResponse] = []
             for _ in 0..<4 {
-                images.append(try await client.get("/img/\(library.id(.seaView))?w=100", headers: caller))
+                images.append(try await server.client.get(
+                    "/img/\(server.fixtures.id(.seaView))?w=100", headers: caller))
             }
-            let apiAgain = try await client.get("/photos?per_page=1", headers: caller)
+            let apiAgain = try await server.client.get("/photos?per_page=1", headers: caller)
 
             // assert
             #expect(api.header("X-Ratelimit-Remaining") == "1")
@@ -165,9 +167,9 @@ struct ErrorsAndHeadersTests {
 
     @Test(arguments: Backend.available)
     func cors_allows_any_origin_and_exposes_paging_headers(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos?per_page=2", headers: [.origin: "https://example.com"])
+            let response = try await server.client.get("/photos?per_page=2", headers: [.origin: "https://example.com"])
 
             // assert
             #expect(response.status == .ok)
@@ -183,9 +185,9 @@ struct ErrorsAndHeadersTests {
 
     @Test(arguments: Backend.available)
     func cors_preflight_for_unsplash_js_succeeds(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.execute(
+            let response = try await server.client.execute(
                 uri: "/photos/random", method: .options,
                 headers: [
                     .origin: "https://example.com",
@@ -240,25 +242,17 @@ struct ServerLifecycleTests {
 
     @Test(arguments: Backend.available)
     func empty_library_answers_empty_lists(backend: Backend) async throws {
-        // setup
-        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-server-empty")
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let (url, remove) = try await TestDatabase.makeURL(backend)
-        let store = try await LibraryStore.open(url: url, logger: testLogger)
-        let app = try await buildApplication(
-            Configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data), logger: testLogger)
+        try await withTestServer(backend) { server in
+            // act
+            let list = try await server.client.get("/photos")
+            let random = try await server.client.get("/photos/random")
 
-        // act
-        let (list, random) = try await app.test(.router) { client in
-            (try await client.get("/photos"), try await client.get("/photos/random"))
+            // assert
+            #expect(list.status == .ok)
+            #expect(list.header("X-Total") == "0")
+            #expect(list.header("Link") == nil)
+            #expect(try list.array().isEmpty)
+            #expect(random.status == .notFound)
         }
-        try await remove()
-
-        // assert
-        #expect(list.status == .ok)
-        #expect(list.header("X-Total") == "0")
-        #expect(list.header("Link") == nil)
-        #expect(try list.array().isEmpty)
-        #expect(random.status == .notFound)
     }
 }

@@ -16,9 +16,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func webp_at_width_400_is_400_wide(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(Self.large))?w=400&fm=webp")
+            let response = try await server.client.get("/img/\(server.fixtures.id(Self.large))?w=400&fm=webp")
 
             // assert
             #expect(response.status == .ok)
@@ -39,9 +39,9 @@ struct ImageEndpointTests {
     func format_parameter_picks_the_encoder(
         backend: Backend, format: (name: String, mime: String, magic: [UInt8])
     ) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(.seaView))?w=120&fm=\(format.name)")
+            let response = try await server.client.get("/img/\(server.fixtures.id(.seaView))?w=120&fm=\(format.name)")
 
             // assert
             #expect(response.status == .ok)
@@ -58,9 +58,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func dpr_multiplies_the_width(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(Self.large))?dpr=2&w=100")
+            let response = try await server.client.get("/img/\(server.fixtures.id(Self.large))?dpr=2&w=100")
 
             // assert
             #expect(response.status == .ok)
@@ -70,9 +70,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func crop_fills_the_exact_box(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(Self.large))?w=200&h=200&fit=crop")
+            let response = try await server.client.get("/img/\(server.fixtures.id(Self.large))?w=200&h=200&fit=crop")
 
             // assert
             let probe = try imaging.probe(data: response.bytes)
@@ -83,9 +83,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func max_never_upscales(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(.nightStreet))?w=1000&fit=max")
+            let response = try await server.client.get("/img/\(server.fixtures.id(.nightStreet))?w=1000&fit=max")
 
             // assert
             #expect(try imaging.probe(data: response.bytes).width == 320)
@@ -94,12 +94,12 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available, [FixturePhoto.eiffelTower, .meadow])
     func no_parameters_serve_the_original_bytes(backend: Backend, photo: FixturePhoto) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let original = try library.sourceBytes(photo)
+            let original = try server.fixtures.sourceBytes(photo)
 
             // act
-            let response = try await client.get("/img/\(library.id(photo))")
+            let response = try await server.client.get("/img/\(server.fixtures.id(photo))")
 
             // assert
             #expect(response.status == .ok)
@@ -112,18 +112,19 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func feed_urls_are_served_from_the_import_cache(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let photo = try await client.get("/photos/\(library.id(Self.large))").decode(Photo.self)
+            let photo = try await server.client.get("/photos/\(server.fixtures.id(Self.large))").decode(Photo.self)
             let sizes = [(photo.urls.regular, FeedSizes.regular), (photo.urls.small, FeedSizes.small),
                          (photo.urls.thumb, FeedSizes.thumb)]
 
             for (url, size) in sizes {
-                let path = library.files.renditionPath(photoID: photo.id, key: ImageParameters.cacheKey(size.spec))
+                let path = server.fixtures.files.renditionPath(
+                    photoID: photo.id, key: ImageParameters.cacheKey(size.spec))
                 let cached = try #require(FileManager.default.contents(atPath: path), "no cache file \(path)")
 
                 // act
-                let response = try await client.get(try pathAndQuery(url))
+                let response = try await server.client.get(try pathAndQuery(url))
 
                 // assert
                 #expect(response.status == .ok)
@@ -135,14 +136,14 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func feed_sizes_have_their_widths(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let photo = try await client.get("/photos/\(library.id(Self.large))").decode(Photo.self)
+            let photo = try await server.client.get("/photos/\(server.fixtures.id(Self.large))").decode(Photo.self)
 
             // act
-            let small = try await client.get(try pathAndQuery(photo.urls.small))
-            let thumb = try await client.get(try pathAndQuery(photo.urls.thumb))
-            let regular = try await client.get(try pathAndQuery(photo.urls.regular))
+            let small = try await server.client.get(try pathAndQuery(photo.urls.small))
+            let thumb = try await server.client.get(try pathAndQuery(photo.urls.thumb))
+            let regular = try await server.client.get(try pathAndQuery(photo.urls.regular))
 
             // assert
             #expect(try imaging.probe(data: small.bytes).width == 400)
@@ -153,16 +154,16 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available, ["", "?w=150"])
     func strong_etag_answers_304_when_it_matches(backend: Backend, query: String) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let uri = "/img/\(library.id(.seaView))\(query)"
-            let first = try await client.get(uri)
+            let uri = "/img/\(server.fixtures.id(.seaView))\(query)"
+            let first = try await server.client.get(uri)
             let etag = try #require(first.header("ETag"))
 
             // act
-            let second = try await client.get(uri, headers: [.ifNoneMatch: etag])
-            let listed = try await client.get(uri, headers: [.ifNoneMatch: "\"other\", \(etag)"])
-            let stale = try await client.get(uri, headers: [.ifNoneMatch: "\"other\""])
+            let second = try await server.client.get(uri, headers: [.ifNoneMatch: etag])
+            let listed = try await server.client.get(uri, headers: [.ifNoneMatch: "\"other\", \(etag)"])
+            let stale = try await server.client.get(uri, headers: [.ifNoneMatch: "\"other\""])
 
             // assert
             #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && etag.count > 2)
@@ -178,11 +179,11 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func different_renditions_have_different_etags(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let small = try await client.get("/img/\(library.id(.seaView))?w=100")
-            let larger = try await client.get("/img/\(library.id(.seaView))?w=101")
-            let original = try await client.get("/img/\(library.id(.seaView))")
+            let small = try await server.client.get("/img/\(server.fixtures.id(.seaView))?w=100")
+            let larger = try await server.client.get("/img/\(server.fixtures.id(.seaView))?w=101")
+            let original = try await server.client.get("/img/\(server.fixtures.id(.seaView))")
 
             // assert
             let etags = [small, larger, original].compactMap { $0.header("ETag") }
@@ -192,9 +193,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available, ["", "?w=100"])
     func images_are_cached_for_a_year_as_immutable(backend: Backend, query: String) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(.seaView))\(query)")
+            let response = try await server.client.get("/img/\(server.fixtures.id(.seaView))\(query)")
 
             // assert
             let cacheControl = try #require(response.header("Cache-Control"))
@@ -209,10 +210,10 @@ struct ImageEndpointTests {
         ("*/*", "image/jpeg"),
     ])
     func auto_format_follows_accept(backend: Backend, negotiation: (accept: String, type: String)) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get(
-                "/img/\(library.id(.seaView))?w=100&fm=auto", headers: [.accept: negotiation.accept])
+            let response = try await server.client.get(
+                "/img/\(server.fixtures.id(.seaView))?w=100&fm=auto", headers: [.accept: negotiation.accept])
 
             // assert
             #expect(response.status == .ok)
@@ -225,10 +226,10 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func imgix_auto_format_is_negotiated_too(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get(
-                "/img/\(library.id(.seaView))?w=100&auto=format", headers: [.accept: "image/webp,*/*"])
+            let response = try await server.client.get(
+                "/img/\(server.fixtures.id(.seaView))?w=100&auto=format", headers: [.accept: "image/webp,*/*"])
 
             // assert
             #expect(response.header("Content-Type") == "image/webp")
@@ -243,9 +244,9 @@ struct ImageEndpointTests {
     func bad_image_parameter_is_400_naming_it(backend: Backend, parameter: (query: String, name: String))
         async throws
     {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(.seaView))?\(parameter.query)")
+            let response = try await server.client.get("/img/\(server.fixtures.id(.seaView))?\(parameter.query)")
 
             // assert
             #expect(response.status == .badRequest)
@@ -257,9 +258,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available, [("fit=banana", "fit"), ("dpr=9", "dpr")])
     func bad_fit_or_dpr_alone_is_400_too(backend: Backend, parameter: (query: String, name: String)) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(.seaView))?\(parameter.query)")
+            let response = try await server.client.get("/img/\(server.fixtures.id(.seaView))?\(parameter.query)")
 
             // assert
             #expect(response.status == .badRequest)
@@ -270,11 +271,12 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func unsplash_tracking_parameters_are_ignored(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get(
-                "/img/\(library.id(.seaView))?ixid=M3wxMjA3fDB8MXxhbGx8&ixlib=rb-4.0.3&cs=tinysrgb&w=100&fm=jpg&q=80")
-            let plain = try await client.get("/img/\(library.id(.seaView))?w=100&fm=jpg&q=80")
+            let response = try await server.client.get(
+                "/img/\(server.fixtures.id(.seaView))?ixid=M3wxMjA3fDB8MXxhbGx8&ixlib=rb-4.0.3"
+                    + "&cs=tinysrgb&w=100&fm=jpg&q=80")
+            let plain = try await server.client.get("/img/\(server.fixtures.id(.seaView))?w=100&fm=jpg&q=80")
 
             // assert
             #expect(response.status == .ok)
@@ -285,9 +287,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available, ["", "?w=100"])
     func unknown_image_is_404(backend: Backend, query: String) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/doesNotExist\(query)")
+            let response = try await server.client.get("/img/doesNotExist\(query)")
 
             // assert
             #expect(response.status == .notFound)
@@ -297,13 +299,13 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available, ["", "?w=100"])
     func head_sends_headers_without_body(backend: Backend, query: String) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let uri = "/img/\(library.id(.seaView))\(query)"
-            let get = try await client.get(uri)
+            let uri = "/img/\(server.fixtures.id(.seaView))\(query)"
+            let get = try await server.client.get(uri)
 
             // act
-            let head = try await client.execute(uri: uri, method: .head)
+            let head = try await server.client.execute(uri: uri, method: .head)
 
             // assert
             #expect(head.status == .ok)
@@ -316,15 +318,15 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func renditions_carry_no_exif_or_gps(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup: the original has both
-            let original = try imaging.probe(data: try library.sourceBytes(.eiffelTower))
-            let photo = try await client.get("/photos/\(library.id(.eiffelTower))").decode(Photo.self)
+            let original = try imaging.probe(data: try server.fixtures.sourceBytes(.eiffelTower))
+            let photo = try await server.client.get("/photos/\(server.fixtures.id(.eiffelTower))").decode(Photo.self)
 
             // act
-            let resized = try await client.get("/img/\(photo.id)?w=160")
-            let thumb = try await client.get(try pathAndQuery(photo.urls.thumb))
-            let webp = try await client.get("/img/\(photo.id)?w=160&fm=webp")
+            let resized = try await server.client.get("/img/\(photo.id)?w=160")
+            let thumb = try await server.client.get(try pathAndQuery(photo.urls.thumb))
+            let webp = try await server.client.get("/img/\(photo.id)?w=160&fm=webp")
 
             // assert
             #expect(original.gps != nil)
@@ -340,9 +342,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func download_parameter_asks_for_an_attachment(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/img/\(library.id(.seaView))?dl=1")
+            let response = try await server.client.get("/img/\(server.fixtures.id(.seaView))?dl=1")
 
             // assert
             let disposition = try #require(response.header("Content-Disposition"))
@@ -353,9 +355,9 @@ struct ImageEndpointTests {
 
     @Test(arguments: Backend.available)
     func writes_on_images_are_405_allowing_get_and_head(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.execute(uri: "/img/\(library.id(.seaView))", method: .post)
+            let response = try await server.client.execute(uri: "/img/\(server.fixtures.id(.seaView))", method: .post)
 
             // assert
             #expect(response.status == .methodNotAllowed)

@@ -13,11 +13,11 @@ import TestSupport
 struct KeysetPaginationTests {
     @Test(arguments: Backend.available, PhotoOrder.allCases)
     func following_next_links_reads_the_same_pages_as_page_numbers(backend: Backend, order: PhotoOrder) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup: the pages by number
             var byNumber: [[String]] = []
             for number in 1...4 {
-                let ids = try await client.get("/photos?per_page=3&order_by=\(order.rawValue)&page=\(number)")
+                let ids = try await server.client.get("/photos?per_page=3&order_by=\(order.rawValue)&page=\(number)")
                     .array().compactMap { $0["id"] as? String }
                 if ids.isEmpty { break }
                 byNumber.append(ids)
@@ -26,7 +26,7 @@ struct KeysetPaginationTests {
             var byLink: [[String]] = []
             var next: String? = "/photos?per_page=3&order_by=\(order.rawValue)"
             while let uri = next, byLink.count < 10 {
-                let response = try await client.get(uri)
+                let response = try await server.client.get(uri)
                 byLink.append(try response.array().compactMap { $0["id"] as? String })
                 next = try response.links["next"].map(pathAndQuery)
                 if let next { #expect(queryItems(next)["cursor"] != nil) }
@@ -39,8 +39,8 @@ struct KeysetPaginationTests {
 
     @Test(arguments: Backend.available)
     func a_malformed_cursor_is_a_400(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
-            let response = try await client.get("/photos?cursor=not-a-cursor")
+        try await withTestServer(backend, library: .fixtures) { server in
+            let response = try await server.client.get("/photos?cursor=not-a-cursor")
             #expect(response.status == .badRequest)
             #expect(response.errors.first?.hasPrefix("cursor") == true)
         }

@@ -18,14 +18,14 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func list_sends_total_per_page_and_json_content_type(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos?per_page=5")
+            let response = try await server.client.get("/photos?per_page=5")
 
             // assert
             #expect(response.status == .ok)
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
-            #expect(response.header("X-Total") == String(library.count))
+            #expect(response.header("X-Total") == String(server.fixtures.count))
             #expect(response.header("X-Per-Page") == "5")
             #expect(try response.array().count == 5)
         }
@@ -33,11 +33,11 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func link_header_names_only_existing_pages(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act: 8 photos, 3 a page → pages 1, 2 and 3
-            let first = try await client.get("/photos?per_page=3&order_by=oldest")
-            let middle = try await client.get("/photos?per_page=3&order_by=oldest&page=2")
-            let last = try await client.get("/photos?per_page=3&order_by=oldest&page=3")
+            let first = try await server.client.get("/photos?per_page=3&order_by=oldest")
+            let middle = try await server.client.get("/photos?per_page=3&order_by=oldest&page=2")
+            let last = try await server.client.get("/photos?per_page=3&order_by=oldest&page=3")
 
             // assert
             #expect(Set(first.links.keys) == ["last", "next"])
@@ -55,9 +55,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func link_urls_keep_the_other_query_parameters(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos?order_by=popular&per_page=2&client_id=abc&page=2")
+            let response = try await server.client.get("/photos?order_by=popular&per_page=2&client_id=abc&page=2")
 
             // assert
             let next = try #require(response.links["next"])
@@ -73,9 +73,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func empty_list_has_zero_total_and_no_link(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/users/\(FixtureLibrary.userWithoutPhotos)/photos")
+            let response = try await server.client.get("/users/\(FixtureLibrary.userWithoutPhotos)/photos")
 
             // assert
             #expect(response.status == .ok)
@@ -87,10 +87,10 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func per_page_defaults_to_10_and_is_capped_at_30(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let byDefault = try await client.get("/photos")
-            let tooMany = try await client.get("/photos?per_page=100")
+            let byDefault = try await server.client.get("/photos")
+            let tooMany = try await server.client.get("/photos?per_page=100")
 
             // assert
             #expect(byDefault.header("X-Per-Page") == "10")
@@ -101,10 +101,10 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func page_zero_reads_as_page_one(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let zero = try await client.get("/photos?per_page=3&order_by=oldest&page=0")
-            let one = try await client.get("/photos?per_page=3&order_by=oldest&page=1")
+            let zero = try await server.client.get("/photos?per_page=3&order_by=oldest&page=0")
+            let one = try await server.client.get("/photos?per_page=3&order_by=oldest&page=1")
 
             // assert
             #expect(zero.status == .ok)
@@ -115,30 +115,31 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available, PhotoOrder.allCases)
     func paging_through_every_order_yields_each_photo_once(backend: Backend, order: PhotoOrder) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
             var seen: [String] = []
             var uri: String? = "/photos?per_page=3&order_by=\(order.rawValue)"
-            while let next = uri, seen.count <= library.count {
-                let response = try await client.get(next)
+            while let next = uri, seen.count <= server.fixtures.count {
+                let response = try await server.client.get(next)
                 seen += try response.decode([Photo].self).map(\.id)
                 uri = try response.links["next"].map(pathAndQuery)
             }
-            let again = try await client.get("/photos?per_page=30&order_by=\(order.rawValue)").decode([Photo].self)
+            let again = try await server.client.get("/photos?per_page=30&order_by=\(order.rawValue)")
+                .decode([Photo].self)
 
             // assert
-            #expect(seen.count == library.count)
-            #expect(Set(seen) == Set(library.ids.values))
+            #expect(seen.count == server.fixtures.count)
+            #expect(Set(seen) == Set(server.fixtures.ids.values))
             #expect(seen == again.map(\.id))
         }
     }
 
     @Test(arguments: Backend.available)
     func oldest_is_latest_reversed(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let latest = try await client.get("/photos?per_page=30").decode([Photo].self)
-            let oldest = try await client.get("/photos?per_page=30&order_by=oldest").decode([Photo].self)
+            let latest = try await server.client.get("/photos?per_page=30").decode([Photo].self)
+            let oldest = try await server.client.get("/photos?per_page=30&order_by=oldest").decode([Photo].self)
 
             // assert
             #expect(latest.map(\.id) == oldest.reversed().map(\.id))
@@ -149,9 +150,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func photo_json_has_every_key_clients_read(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos/\(library.id(.eiffelTower))")
+            let response = try await server.client.get("/photos/\(server.fixtures.id(.eiffelTower))")
             let object = try response.object()
 
             // assert
@@ -180,9 +181,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func nested_user_is_complete(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let object = try await client.get("/photos/\(library.id(.seaView))").object()
+            let object = try await server.client.get("/photos/\(server.fixtures.id(.seaView))").object()
 
             // assert
             let user = try #require(object["user"] as? [String: Any])
@@ -192,7 +193,7 @@ struct PhotosAPITests {
             for size in ["small", "medium", "large"] {
                 #expect((images[size] as? String)?.hasPrefix("http://") == true, "profile_image.\(size)")
             }
-            #expect(user["total_photos"] as? Int == library.count)
+            #expect(user["total_photos"] as? Int == server.fixtures.count)
             #expect(user["total_collections"] as? Int == 2)
             #expect(user["total_likes"] as? Int == 0)
         }
@@ -200,9 +201,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func dates_have_no_fractional_seconds(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let object = try await client.get("/photos/\(library.id(.eiffelTower))").object()
+            let object = try await server.client.get("/photos/\(server.fixtures.id(.eiffelTower))").object()
 
             // assert
             for key in ["created_at", "updated_at", "taken_at"] {
@@ -216,9 +217,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func exif_location_and_size_come_from_the_file(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let photo = try await client.get("/photos/\(library.id(.eiffelTower))").decode(Photo.self)
+            let photo = try await server.client.get("/photos/\(server.fixtures.id(.eiffelTower))").decode(Photo.self)
 
             // assert
             #expect(photo.width == 320)
@@ -240,25 +241,22 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func exact_gps_position_is_stored(backend: Backend) async throws {
-        // setup
-        let library = try await FixtureLibraries.library(for: backend)
-        let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
+        try await withTestServer(backend, library: .fixtures) { server in
+            // act
+            let record = try await server.store.photo(idOrSlug: server.fixtures.id(.eiffelTower))
 
-        // act
-        let record = try await store.photo(idOrSlug: library.id(.eiffelTower))
-        try await store.database.shutdown()
-
-        // assert
-        let place = try #require(record?.place)
-        #expect(abs((place.latitude ?? 0) - FixturePhoto.eiffelPosition.latitude) < 0.0001)
-        #expect(abs((place.longitude ?? 0) - FixturePhoto.eiffelPosition.longitude) < 0.0001)
+            // assert
+            let place = try #require(record?.place)
+            #expect(abs((place.latitude ?? 0) - FixturePhoto.eiffelPosition.latitude) < 0.0001)
+            #expect(abs((place.longitude ?? 0) - FixturePhoto.eiffelPosition.longitude) < 0.0001)
+        }
     }
 
     @Test(arguments: Backend.available)
     func photo_without_metadata_has_null_exif_and_location_values(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let object = try await client.get("/photos/\(library.id(.nightStreet))").object()
+            let object = try await server.client.get("/photos/\(server.fixtures.id(.nightStreet))").object()
 
             // assert
             let exif = try #require(object["exif"] as? [String: Any])
@@ -272,9 +270,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func tags_hold_folder_keywords_and_import_tags(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let photo = try await client.get("/photos/\(library.id(.seaView))").decode(Photo.self)
+            let photo = try await server.client.get("/photos/\(server.fixtures.id(.seaView))").decode(Photo.self)
 
             // assert
             #expect(Set(photo.tags.map(\.title)) == ["nature", "sunset", "beach", "holiday"])
@@ -283,10 +281,10 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func size_matches_each_fixture(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             for fixture in FixturePhoto.allCases {
                 // act
-                let photo = try await client.get("/photos/\(library.id(fixture))").decode(Photo.self)
+                let photo = try await server.client.get("/photos/\(server.fixtures.id(fixture))").decode(Photo.self)
 
                 // assert
                 #expect(photo.width == fixture.size.width, "\(fixture)")
@@ -297,12 +295,12 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func photo_is_found_by_slug(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let byID = try await client.get("/photos/\(library.id(.mountainLake))").decode(Photo.self)
+            let byID = try await server.client.get("/photos/\(server.fixtures.id(.mountainLake))").decode(Photo.self)
 
             // act
-            let bySlug = try await client.get("/photos/\(byID.slug)")
+            let bySlug = try await server.client.get("/photos/\(byID.slug)")
 
             // assert
             #expect(byID.slug != byID.id)
@@ -313,9 +311,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func unknown_photo_is_404_couldnt_find_photo(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos/doesNotExist")
+            let response = try await server.client.get("/photos/doesNotExist")
 
             // assert
             #expect(response.status == .notFound)
@@ -327,24 +325,24 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func random_without_count_is_an_object(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos/random")
+            let response = try await server.client.get("/photos/random")
 
             // assert
             #expect(response.status == .ok)
             let object = try response.object()
-            #expect(Set(library.ids.values).contains(object["id"] as? String ?? ""))
+            #expect(Set(server.fixtures.ids.values).contains(object["id"] as? String ?? ""))
             #expect(response.header("Link") == nil)
         }
     }
 
     @Test(arguments: Backend.available)
     func random_with_count_is_an_array_of_distinct_photos(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let three = try await client.get("/photos/random?count=3").decode([Photo].self)
-            let one = try await client.get("/photos/random?count=1")
+            let three = try await server.client.get("/photos/random?count=3").decode([Photo].self)
+            let one = try await server.client.get("/photos/random?count=1")
 
             // assert
             #expect(three.count == 3)
@@ -355,9 +353,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func random_for_unknown_user_is_404(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos/random?username=nobody")
+            let response = try await server.client.get("/photos/random?username=nobody")
 
             // assert
             #expect(response.status == .notFound)
@@ -367,9 +365,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available, ["0", "31", "x"])
     func random_count_out_of_range_is_400(backend: Backend, count: String) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos/random?count=\(count)")
+            let response = try await server.client.get("/photos/random?count=\(count)")
 
             // assert
             #expect(response.status == .badRequest)
@@ -379,27 +377,30 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func random_filters_by_orientation(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let portrait = try await client.get("/photos/random?count=30&orientation=portrait").decode([Photo].self)
-            let squarish = try await client.get("/photos/random?count=30&orientation=squarish").decode([Photo].self)
-            let landscape = try await client.get("/photos/random?count=30&orientation=landscape").decode([Photo].self)
-            let bad = try await client.get("/photos/random?orientation=round")
+            let portrait = try await server.client.get("/photos/random?count=30&orientation=portrait")
+                .decode([Photo].self)
+            let squarish = try await server.client.get("/photos/random?count=30&orientation=squarish")
+                .decode([Photo].self)
+            let landscape = try await server.client.get("/photos/random?count=30&orientation=landscape")
+                .decode([Photo].self)
+            let bad = try await server.client.get("/photos/random?orientation=round")
 
             // assert
-            #expect(portrait.map(\.id) == [library.id(.tallTree)])
-            #expect(squarish.map(\.id) == [library.id(.squareSign)])
-            #expect(landscape.count == library.count - 2)
+            #expect(portrait.map(\.id) == [server.fixtures.id(.tallTree)])
+            #expect(squarish.map(\.id) == [server.fixtures.id(.squareSign)])
+            #expect(landscape.count == server.fixtures.count - 2)
             #expect(bad.status == .badRequest)
         }
     }
 
     @Test(arguments: Backend.available)
     func random_by_username_only_returns_their_photos(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let alice = try await client.get("/photos/random?count=30&username=\(FixtureLibrary.owner)")
-            let bob = try await client.get("/photos/random?count=5&username=\(FixtureLibrary.userWithoutPhotos)")
+            let alice = try await server.client.get("/photos/random?count=30&username=\(FixtureLibrary.owner)")
+            let bob = try await server.client.get("/photos/random?count=5&username=\(FixtureLibrary.userWithoutPhotos)")
 
             // assert
             #expect(try alice.decode([Photo].self).allSatisfy { $0.user.username == FixtureLibrary.owner })
@@ -412,16 +413,16 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func download_returns_an_absolute_url_and_counts(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup: only this test downloads the old bridge
-            let id = library.id(.oldBridge)
-            let before = try await client.get("/photos/\(id)").decode(Photo.self).downloads ?? -1
+            let id = server.fixtures.id(.oldBridge)
+            let before = try await server.client.get("/photos/\(id)").decode(Photo.self).downloads ?? -1
 
             // act
-            let first = try await client.get("/photos/\(id)/download")
-            let afterFirst = try await client.get("/photos/\(id)").decode(Photo.self).downloads
-            _ = try await client.get("/photos/\(id)/download")
-            let afterSecond = try await client.get("/photos/\(id)").decode(Photo.self).downloads
+            let first = try await server.client.get("/photos/\(id)/download")
+            let afterFirst = try await server.client.get("/photos/\(id)").decode(Photo.self).downloads
+            _ = try await server.client.get("/photos/\(id)/download")
+            let afterSecond = try await server.client.get("/photos/\(id)").decode(Photo.self).downloads
 
             // assert
             #expect(first.status == .ok)
@@ -434,12 +435,13 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func download_url_serves_the_photo(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let url = try await client.get("/photos/\(library.id(.nightStreet))/download").decode(DownloadLink.self).url
+            let url = try await server.client.get("/photos/\(server.fixtures.id(.nightStreet))/download")
+                .decode(DownloadLink.self).url
 
             // act
-            let image = try await client.get(try pathAndQuery(url))
+            let image = try await server.client.get(try pathAndQuery(url))
 
             // assert
             #expect(image.status == .ok)
@@ -449,9 +451,9 @@ struct PhotosAPITests {
 
     @Test(arguments: Backend.available)
     func download_of_unknown_photo_is_404(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/photos/doesNotExist/download")
+            let response = try await server.client.get("/photos/doesNotExist/download")
 
             // assert
             #expect(response.status == .notFound)

@@ -12,7 +12,7 @@ struct RenditionServiceTests {
     func withService(
         _ body: (RenditionService, ImageSource, FixtureLibrary) async throws -> Void
     ) async throws {
-        let library = try await FixtureLibraries.library(for: .sqlite)
+        let library = try await FixtureLibrary.shared(.sqlite)
         let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
         let photo = try await store.imageSource(idOrSlug: library.id(.mountainLake))
         try await store.database.shutdown()

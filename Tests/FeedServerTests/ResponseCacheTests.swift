@@ -12,21 +12,21 @@ import Testing
 /// never see each other's answers, and other processes' writes show within the configured age.
 @Suite("Response cache")
 struct ResponseCacheTests {
-    /// `FeatureServer.store` is a second handle on the database — to the server it is another process.
-    static func otherProcessRetitles(_ server: FeatureServer, _ id: String, _ title: String) async throws {
+    /// `TestServer.store` is a second handle on the database — to the server it is another process.
+    static func otherProcessRetitles(_ server: TestServer, _ id: String, _ title: String) async throws {
         let owner = try #require(try await server.store.photo(idOrSlug: id)).owner
         _ = try await server.store.updatePhoto(id, by: owner.id, PhotoChanges(description: title))
     }
 
     @Test(arguments: Backend.available)
     func repeated_reads_are_served_from_memory_until_this_process_writes(backend: Backend) async throws {
-        try await withFeatureServer(backend, configure: {
+        try await withTestServer(backend, configure: {
             $0.responseCacheMaxAge = .seconds(3600)
             $0.rateLimitFlushInterval = 3600  // rate-limit flushes are commits too; keep them out of the way
         }) { server in
             // setup
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour")
             #expect(try await server.photo(id).description == "Harbour")
 
@@ -48,12 +48,12 @@ struct ResponseCacheTests {
     @Test(arguments: Backend.available)
     func other_processes_writes_show_once_the_max_age_has_passed(backend: Backend) async throws {
         let clock = ManualClock()
-        try await withFeatureServer(backend, configure: {
+        try await withTestServer(backend, configure: {
             $0.responseCacheMaxAge = .milliseconds(500)
             $0.rateLimitFlushInterval = 3600  // rate-limit flushes are commits of this process; keep them out
         }, clock: clock) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour")
             #expect(try await server.client.get("/photos").photoIDs() == [id])
             let second = try await server.recordPhoto(owner: alice, title: "Lighthouse")
@@ -73,10 +73,10 @@ struct ResponseCacheTests {
 
     @Test(arguments: Backend.available)
     func each_viewer_gets_their_own_answer(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
-            let bob = try await server.member("bob")
+        try await withTestServer(backend) { server in
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
+            let bob = try await server.user("bob")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour")
             _ = try await server.photo(id)  // filled for anonymous callers first
             _ = try await server.client.send(.post, "/photos/\(id)/like", headers: lara.auth)
@@ -96,8 +96,8 @@ struct ResponseCacheTests {
 
     @Test(arguments: Backend.available)
     func a_matching_etag_gets_304_and_a_changed_library_a_new_etag(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
-            let alice = try await server.member("alice")
+        try await withTestServer(backend) { server in
+            let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour")
             let first = try await server.client.get("/photos/\(id)")
             let etag = try #require(first.headers[.eTag])
@@ -117,8 +117,8 @@ struct ResponseCacheTests {
 
     @Test(arguments: Backend.available)
     func gzip_is_sent_to_clients_that_accept_it(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
-            let alice = try await server.member("alice")
+        try await withTestServer(backend) { server in
+            let alice = try await server.user("alice")
             for index in 0..<5 { try await server.recordPhoto(owner: alice, title: "Photo \(index)") }
 
             let plain = try await server.client.get("/photos")
@@ -137,8 +137,8 @@ struct ResponseCacheTests {
 
     @Test(arguments: Backend.available)
     func downloads_and_random_photos_are_never_cached(backend: Backend) async throws {
-        try await withFeatureServer(backend, configure: { $0.responseCacheMaxAge = .seconds(3600) }) { server in
-            let alice = try await server.member("alice")
+        try await withTestServer(backend, configure: { $0.responseCacheMaxAge = .seconds(3600) }) { server in
+            let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour")
             for _ in 0..<3 {
                 #expect(try await server.client.get("/photos/\(id)/download").status == .ok)
@@ -222,27 +222,19 @@ struct ResponseCacheTests {
 
     /// Over a real socket, where lengths and methods are what the wire says: HEAD, GET and gzip all answer whole.
     @Test func head_get_and_gzip_over_a_live_server_answer_whole() async throws {
-        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-live")
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        try await TestDatabase.withStore(.sqlite) { store, url in
-            try await TestLibrary.seed(store, count: 10)  // a page big enough to be gzipped
-            let serverStore = try await LibraryStore.open(url: url, logger: testLogger)
-            let app = try await buildApplication(
-                fastConfiguration(dataDirectory: data), store: serverStore, files: LibraryFiles(root: data),
-                logger: testLogger
-            )
-            try await app.test(.live) { client in
-                let head = try await client.execute(uri: "/photos", method: .head)
-                let get = try await client.execute(uri: "/photos", method: .get)
-                let zipped = try await client.execute(uri: "/photos", method: .get, headers: [.acceptEncoding: "gzip"])
-                #expect(head.status == .ok)
-                #expect(get.status == .ok)
-                #expect(zipped.headers[.eTag] == get.headers[.eTag])
-                #expect(zipped.headers[.contentEncoding] == "gzip")
-                // the length on the wire is the gzip body's own, so a real client reads it whole
-                #expect(zipped.headers[.contentLength] == String(zipped.body.readableBytes))
-                #expect(try gunzip(zipped.body) == Array(get.body.readableBytesView))
-            }
+        try await withTestServer(transport: .live) { server in
+            try await TestLibrary.seed(server.store, count: 10)  // a page big enough to be gzipped
+            let head = try await server.client.execute(uri: "/photos", method: .head)
+            let get = try await server.client.execute(uri: "/photos", method: .get)
+            let zipped = try await server.client.execute(
+                uri: "/photos", method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(head.status == .ok)
+            #expect(get.status == .ok)
+            #expect(zipped.headers[.eTag] == get.headers[.eTag])
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            // the length on the wire is the gzip body's own, so a real client reads it whole
+            #expect(zipped.headers[.contentLength] == String(zipped.body.readableBytes))
+            #expect(try gunzip(zipped.body) == Array(get.body.readableBytesView))
         }
     }
 

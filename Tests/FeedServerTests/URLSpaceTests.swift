@@ -64,22 +64,21 @@ struct URLSpaceTests {
 
     @Test(arguments: Backend.available)
     func every_route_gets_the_middleware_of_its_group_and_no_other_path_does(backend: Backend) async throws {
-        let routes = RouteTable()
         let web = try Fixtures.temporaryDirectory(prefix: "imagefeed-web")
         try "<!doctype html>".write(toFile: web + "/index.html", atomically: true, encoding: .utf8)
         try "export {};".write(toFile: web + "/app.js", atomically: true, encoding: .utf8)
-        try await withFeatureServer(backend, configure: {
+        try await withTestServer(backend, configure: {
             $0.webDirectory = web
             $0.imageRateLimitPerHour = 1
-        }, routes: routes) { server in
+        }) { server in
             // setup: a stale cookie (cleared by session middleware), a live session (for CSRF), a foreign origin
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let session = "session-of-alice"
             try await server.store.createSession(
                 idHash: Secrets.hash(session), userID: alice.id, expiresAt: Date().addingTimeInterval(3600))
             let stale: HTTPFields = [.cookie: "\(SessionCookie.name)=stale", .origin: Self.foreignOrigin]
             let crossSite: HTTPFields = [.cookie: "\(SessionCookie.name)=\(session)", .origin: Self.foreignOrigin]
-            let entries = routes.entries
+            let entries = server.routes.entries
             #expect(entries.count > 40)
             #expect(Set(entries).count == entries.count, "a route is registered twice")
             // one image request uses up the image limit, so from now on every image route answers 429
@@ -118,9 +117,8 @@ struct URLSpaceTests {
 
     @Test(arguments: Backend.available)
     func every_path_answers_405_with_allow_for_the_methods_it_does_not_serve(backend: Backend) async throws {
-        let routes = RouteTable()
-        try await withFeatureServer(backend, routes: routes) { server in
-            for (path, methods, _) in routes.paths {
+        try await withTestServer(backend) { server in
+            for (path, methods, _) in server.routes.paths {
                 let uri = Self.concrete(path)
                 let allowed = RouteTable.canonicalOrder.filter { methods.contains($0) || $0 == .options }
                 let allow = allowed.map(\.rawValue).joined(separator: ", ")

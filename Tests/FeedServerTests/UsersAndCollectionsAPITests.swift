@@ -9,9 +9,9 @@ import Testing
 struct UsersAndCollectionsAPITests {
     @Test(arguments: Backend.available)
     func user_has_profile_and_counters(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/users/\(FixtureLibrary.owner)")
+            let response = try await server.client.get("/users/\(FixtureLibrary.owner)")
 
             // assert
             #expect(response.status == .ok)
@@ -23,7 +23,7 @@ struct UsersAndCollectionsAPITests {
             let user = try response.decode(User.self)
             #expect(user.username == FixtureLibrary.owner)
             #expect(user.name == "Alice")
-            #expect(user.totalPhotos == library.count)
+            #expect(user.totalPhotos == server.fixtures.count)
             #expect(user.totalCollections == 2)
             #expect(user.profileImage.small.hasPrefix("http://"))
         }
@@ -31,9 +31,9 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available)
     func user_without_photos_has_zero_counters(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let user = try await client.get("/users/\(FixtureLibrary.userWithoutPhotos)").decode(User.self)
+            let user = try await server.client.get("/users/\(FixtureLibrary.userWithoutPhotos)").decode(User.self)
 
             // assert
             #expect(user.totalPhotos == 0)
@@ -43,9 +43,9 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available, ["/users/nobody", "/users/nobody/photos", "/users/nobody/collections"])
     func unknown_user_is_404(backend: Backend, uri: String) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get(uri)
+            let response = try await server.client.get(uri)
 
             // assert
             #expect(response.status == .notFound)
@@ -55,13 +55,13 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available)
     func user_photos_lists_their_photos_with_headers(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/users/\(FixtureLibrary.owner)/photos?per_page=5")
+            let response = try await server.client.get("/users/\(FixtureLibrary.owner)/photos?per_page=5")
 
             // assert
             #expect(response.status == .ok)
-            #expect(response.header("X-Total") == String(library.count))
+            #expect(response.header("X-Total") == String(server.fixtures.count))
             #expect(response.header("X-Per-Page") == "5")
             #expect(Set(response.links.keys) == ["last", "next"])
             let photos = try response.decode([Photo].self)
@@ -72,9 +72,9 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available)
     func user_collections_has_one_album_per_folder(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/users/\(FixtureLibrary.owner)/collections")
+            let response = try await server.client.get("/users/\(FixtureLibrary.owner)/collections")
 
             // assert
             #expect(response.status == .ok)
@@ -85,7 +85,7 @@ struct UsersAndCollectionsAPITests {
             for collection in collections {
                 let cover = try #require(collection.coverPhoto, "\(collection.title) has no cover")
                 let folder = collection.title.lowercased()
-                let ids = FixturePhoto.allCases.filter { $0.folder == folder }.map(library.id)
+                let ids = FixturePhoto.allCases.filter { $0.folder == folder }.map(server.fixtures.id)
                 #expect(ids.contains(cover.id))
             }
         }
@@ -93,9 +93,9 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available)
     func user_without_albums_has_empty_collections(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/users/\(FixtureLibrary.userWithoutPhotos)/collections")
+            let response = try await server.client.get("/users/\(FixtureLibrary.userWithoutPhotos)/collections")
 
             // assert
             #expect(response.status == .ok)
@@ -107,9 +107,9 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available)
     func collections_lists_every_public_album(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get("/collections")
+            let response = try await server.client.get("/collections")
 
             // assert
             #expect(response.status == .ok)
@@ -126,9 +126,9 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available)
     func collection_sends_nullable_keys_as_null(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let object = try #require(try await client.get("/collections").array().first)
+            let object = try #require(try await server.client.get("/collections").array().first)
 
             // assert
             for key in ["description", "share_key"] {
@@ -140,14 +140,14 @@ struct UsersAndCollectionsAPITests {
 
     @Test(arguments: Backend.available)
     func collection_by_id_and_its_photos(backend: Backend) async throws {
-        try await withTestServer(backend: backend) { client, library in
+        try await withTestServer(backend, library: .fixtures) { server in
             // setup
-            let collections = try await client.get("/collections").decode([Collection].self)
+            let collections = try await server.client.get("/collections").decode([Collection].self)
             let nature = try #require(collections.first { $0.title == "Nature" })
 
             // act
-            let single = try await client.get("/collections/\(nature.id)")
-            let photos = try await client.get("/collections/\(nature.id)/photos?per_page=3")
+            let single = try await server.client.get("/collections/\(nature.id)")
+            let photos = try await server.client.get("/collections/\(nature.id)/photos?per_page=3")
 
             // assert
             #expect(single.status == .ok)
@@ -155,16 +155,16 @@ struct UsersAndCollectionsAPITests {
             #expect(try single.decode(Collection.self).totalPhotos == 4)
             #expect(photos.header("X-Total") == "4")
             #expect(Set(photos.links.keys) == ["last", "next"])
-            let natureIDs = Set(FixturePhoto.allCases.filter { $0.folder == "nature" }.map(library.id))
+            let natureIDs = Set(FixturePhoto.allCases.filter { $0.folder == "nature" }.map(server.fixtures.id))
             #expect(try photos.decode([Photo].self).allSatisfy { natureIDs.contains($0.id) })
         }
     }
 
     @Test(arguments: Backend.available, ["/collections/nope", "/collections/nope/photos"])
     func unknown_collection_is_404(backend: Backend, uri: String) async throws {
-        try await withTestServer(backend: backend) { client, _ in
+        try await withTestServer(backend, library: .fixtures) { server in
             // act
-            let response = try await client.get(uri)
+            let response = try await server.client.get(uri)
 
             // assert
             #expect(response.status == .notFound)

@@ -37,9 +37,9 @@ struct WebAppServingTests {
     @Test(arguments: Backend.available)
     func index_carries_the_first_feed_page_for_visitors(backend: Backend) async throws {
         let web = try Self.webFolder()
-        try await withFeatureServer(backend, configure: { $0.webDirectory = web }) { server in
+        try await withTestServer(backend, configure: { $0.webDirectory = web }) { server in
             // setup: a description that would end the script element if it were not escaped
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             var ids: [String] = []
             for index in 0..<22 { ids.append(try await server.recordPhoto(owner: alice, title: "Photo \(index) </script><!--")) }
 
@@ -67,8 +67,8 @@ struct WebAppServingTests {
     @Test(arguments: Backend.available)
     func signed_in_people_get_the_plain_index(backend: Backend) async throws {
         let web = try Self.webFolder()
-        try await withFeatureServer(backend, configure: { $0.webDirectory = web }) { server in
-            let alice = try await server.member("alice")
+        try await withTestServer(backend, configure: { $0.webDirectory = web }) { server in
+            let alice = try await server.user("alice")
             try await server.recordPhoto(owner: alice, title: "Harbour")
             let session = "web-session-of-alice"
             try await server.store.createSession(
@@ -83,7 +83,7 @@ struct WebAppServingTests {
     @Test(arguments: Backend.available)
     func files_are_gzipped_revalidated_and_kept_inside_the_folder(backend: Backend) async throws {
         let web = try Self.webFolder()
-        try await withFeatureServer(backend, configure: { $0.webDirectory = web }) { server in
+        try await withTestServer(backend, configure: { $0.webDirectory = web }) { server in
             let plain = try await server.client.get("/app.js")
             let zipped = try await server.client.get("/app.js", headers: [.acceptEncoding: "gzip"])
             let etag = try #require(plain.headers[.eTag])

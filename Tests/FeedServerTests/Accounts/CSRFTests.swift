@@ -28,18 +28,18 @@ struct CSRFTests {
 
     @Test(arguments: Provenance.allCases)
     func cookie_put_me_needs_the_servers_own_origin(provenance: Provenance) async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("surfer"))
+            let cookie = try await server.client.signedInCookie(TestUser("surfer"))
             var headers = provenance.headers
             headers[.cookie] = cookie
             headers[.contentType] = "application/x-www-form-urlencoded"
 
             // act
-            let response = try await client.send(.put, "/me", headers: headers, body: "bio=owned")
+            let response = try await server.client.send(.put, "/me", headers: headers, body: "bio=owned")
 
             // assert
-            let bio = try await client.get("/me", headers: [.cookie: cookie]).object()["bio"] as? String
+            let bio = try await server.client.get("/me", headers: [.cookie: cookie]).object()["bio"] as? String
             if provenance.isAllowed {
                 #expect(response.status == .ok)
                 #expect(bio == "owned")
@@ -53,18 +53,18 @@ struct CSRFTests {
 
     @Test(arguments: Provenance.allCases)
     func cookie_logout_needs_the_servers_own_origin(provenance: Provenance) async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("stayer"))
+            let cookie = try await server.client.signedInCookie(TestUser("stayer"))
             var headers = provenance.headers
             headers[.cookie] = cookie
             headers[.contentType] = "application/x-www-form-urlencoded"
 
             // act
-            let response = try await client.send(.post, "/account/logout", headers: headers, body: "")
+            let response = try await server.client.send(.post, "/account/logout", headers: headers, body: "")
 
             // assert
-            let stillSignedIn = try await client.get("/me", headers: [.cookie: cookie]).status == .ok
+            let stillSignedIn = try await server.client.get("/me", headers: [.cookie: cookie]).status == .ok
             if provenance.isAllowed {
                 #expect(response.status == .seeOther)
                 #expect(!stillSignedIn)
@@ -77,15 +77,15 @@ struct CSRFTests {
 
     @Test
     func behind_an_https_proxy_the_own_origin_is_https() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("proxied"))
+            let cookie = try await server.client.signedInCookie(TestUser("proxied"))
             let proto = HTTPField.Name("X-Forwarded-Proto")!
 
             // act
-            let plain = try await client.send(
+            let plain = try await server.client.send(
                 .put, "/me?bio=a", headers: [.cookie: cookie, .origin: "http://localhost", proto: "https"])
-            let secure = try await client.send(
+            let secure = try await server.client.send(
                 .put, "/me?bio=b", headers: [.cookie: cookie, .origin: "https://localhost", proto: "https"])
 
             // assert
@@ -96,16 +96,17 @@ struct CSRFTests {
 
     @Test
     func with_a_public_url_only_that_origin_is_accepted() async throws {
-        try await withAccountServer(configure: { $0.publicURL = "https://photos.example.com" }) { client, _ in
+        try await withTestServer(configure: { $0.publicURL = "https://photos.example.com" }) { server in
             // setup
-            let signUp = try await client.post(
-                "/account/signup", form: Person("configured").form,
+            let signUp = try await server.client.post(
+                "/account/signup", form: TestUser("configured").signUpForm,
                 headers: formHeaders(origin: "https://photos.example.com", json: true))
             let cookie = try #require(signUp.sessionCookie)
 
             // act
-            let local = try await client.send(.put, "/me?bio=a", headers: [.cookie: cookie, .origin: "http://localhost"])
-            let configured = try await client.send(
+            let local = try await server.client.send(
+                .put, "/me?bio=a", headers: [.cookie: cookie, .origin: "http://localhost"])
+            let configured = try await server.client.send(
                 .put, "/me?bio=b", headers: [.cookie: cookie, .origin: "https://photos.example.com"])
 
             // assert
@@ -116,13 +117,13 @@ struct CSRFTests {
 
     @Test
     func bearer_requests_without_origin_are_not_affected() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("native"), app: app, scope: "read_user write_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("native"), app: app, scope: "read_user write_user")
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .put, "/me", headers: bearer(token).merging([.contentType: "application/x-www-form-urlencoded"]),
                 body: "bio=from-the-app")
 
@@ -134,15 +135,15 @@ struct CSRFTests {
 
     @Test(arguments: ["/account/login", "/account/signup"])
     func sign_in_and_sign_up_forms_from_another_site_are_refused(path: String) async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            let person = Person("forged")
-            try await client.signUp(person)
+            let person = TestUser("forged")
+            try await server.client.signUp(person)
 
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 path, form: path == "/account/login" ? ["login": person.email, "password": person.password]
-                    : Person("forged2").form,
+                    : TestUser("forged2").signUpForm,
                 headers: formHeaders(origin: "https://evil.example", json: true))
 
             // assert
@@ -153,13 +154,13 @@ struct CSRFTests {
 
     @Test
     func consent_from_another_site_is_refused() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("clickjacked"))
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("clickjacked"))
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .post, "/oauth/authorize",
                 headers: [.cookie: cookie, .origin: "https://evil.example",
                           .contentType: "application/x-www-form-urlencoded"],

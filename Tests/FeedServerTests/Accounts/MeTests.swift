@@ -11,13 +11,13 @@ import Testing
 struct MeTests {
     @Test(arguments: Backend.available)
     func me_answers_the_unsplash_user_with_email(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("selfie"), app: app, scope: "public read_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("selfie"), app: app, scope: "public read_user")
 
             // act
-            let response = try await client.get("/me", headers: bearer(token))
+            let response = try await server.client.get("/me", headers: bearer(token))
 
             // assert
             #expect(response.status == .ok)
@@ -37,16 +37,16 @@ struct MeTests {
 
     @Test(arguments: Backend.available)
     func me_first_name_is_a_string_even_when_the_account_has_none(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup: an account whose first name was cleared to the empty string in the database
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("nameless"), app: app, scope: "read_user")
-            try await store.database.transaction { db in
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("nameless"), app: app, scope: "read_user")
+            try await server.store.database.transaction { db in
                 try await db.raw("UPDATE users SET first_name = '' WHERE username = 'nameless'").run()
             }
 
             // act
-            let object = try await client.get("/me", headers: bearer(token)).object()
+            let object = try await server.client.get("/me", headers: bearer(token)).object()
 
             // assert
             #expect(object["first_name"] is String)
@@ -63,19 +63,19 @@ struct MeTests {
     @Test(arguments: Backend.available, bodies.indices)
     func put_me_updates_the_profile_from_a_form_the_query_or_json(backend: Backend, index: Int) async throws {
         let (_, contentType, query, body) = Self.bodies[index]
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("editor"), app: app, scope: "read_user write_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("editor"), app: app, scope: "read_user write_user")
             var headers = bearer(token)
             if let contentType { headers[.contentType] = contentType }
 
             // act
-            let response = try await client.send(.put, "/me" + query, headers: headers, body: body)
+            let response = try await server.client.send(.put, "/me" + query, headers: headers, body: body)
 
             // assert
             #expect(response.status == .ok)
-            let me = try await client.get("/me", headers: bearer(token)).object()
+            let me = try await server.client.get("/me", headers: bearer(token)).object()
             #expect(me["first_name"] as? String == "Grace")
             #expect(me["last_name"] as? String == "Hopper")
             #expect(me["bio"] as? String == "Compilers!")
@@ -86,21 +86,22 @@ struct MeTests {
 
     @Test(arguments: Backend.available)
     func put_me_changes_username_and_email(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("oldname"), app: app, scope: "read_user write_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(
+                TestUser("oldname"), app: app, scope: "read_user write_user")
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .put, "/me", headers: bearer(token).merging([.contentType: "application/x-www-form-urlencoded"]),
                 body: "username=newname&email=new%40example.com")
 
             // assert
             #expect(response.status == .ok)
-            #expect(try await client.get("/users/newname").status == .ok)
-            #expect(try await client.get("/users/oldname").status == .notFound)
-            #expect(try await client.logIn("new@example.com", "correct-horse-7").status == .ok)
+            #expect(try await server.client.get("/users/newname").status == .ok)
+            #expect(try await server.client.get("/users/oldname").status == .notFound)
+            #expect(try await server.client.logIn("new@example.com", "correct-horse-7").status == .ok)
         }
     }
 
@@ -114,35 +115,36 @@ struct MeTests {
 
     @Test(arguments: invalidChanges)
     func put_me_with_an_invalid_field_is_422(body: String, message: String) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("strict"), app: app, scope: "read_user write_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("strict"), app: app, scope: "read_user write_user")
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .put, "/me", headers: bearer(token).merging([.contentType: "application/x-www-form-urlencoded"]),
                 body: body)
 
             // assert
             #expect(response.status == .unprocessableContent)
             #expect(response.errors == [message])
-            #expect(try await client.get("/me", headers: bearer(token)).object()["username"] as? String == "strict")
+            #expect(
+                try await server.client.get("/me", headers: bearer(token)).object()["username"] as? String == "strict")
         }
     }
 
     @Test(arguments: Backend.available)
     func put_me_with_a_taken_email_or_username_is_409(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            try await client.signUp(Person("holder"))
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("grabber"), app: app, scope: "write_user")
+            try await server.client.signUp(TestUser("holder"))
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("grabber"), app: app, scope: "write_user")
             let headers = bearer(token).merging([.contentType: "application/x-www-form-urlencoded"])
 
             // act
-            let email = try await client.send(.put, "/me", headers: headers, body: "email=HOLDER%40example.com")
-            let username = try await client.send(.put, "/me", headers: headers, body: "username=Holder")
+            let email = try await server.client.send(.put, "/me", headers: headers, body: "email=HOLDER%40example.com")
+            let username = try await server.client.send(.put, "/me", headers: headers, body: "username=Holder")
 
             // assert
             #expect(email.status == .conflict)
@@ -154,13 +156,13 @@ struct MeTests {
 
     @Test(arguments: Backend.available)
     func put_me_keeping_ones_own_email_is_not_a_conflict(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("steady"), app: app, scope: "write_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("steady"), app: app, scope: "write_user")
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .put, "/me", headers: bearer(token).merging([.contentType: "application/x-www-form-urlencoded"]),
                 body: "email=steady%40example.com&username=steady")
 
@@ -171,13 +173,13 @@ struct MeTests {
 
     @Test(arguments: Backend.available)
     func user_profile_has_profile_images_and_counters(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("pictured"), app: app, scope: "public read_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("pictured"), app: app, scope: "public read_user")
 
             // act
-            let response = try await client.get("/users/pictured", headers: bearer(token))
+            let response = try await server.client.get("/users/pictured", headers: bearer(token))
 
             // assert
             #expect(response.status == .ok)
@@ -193,13 +195,5 @@ struct MeTests {
             #expect(object["first_name"] as? String == "Ada")
             #expect(object["email"] == nil)
         }
-    }
-}
-
-extension HTTPFields {
-    func merging(_ other: HTTPFields) -> HTTPFields {
-        var merged = self
-        merged.append(contentsOf: other)
-        return merged
     }
 }

@@ -10,18 +10,18 @@ import Testing
 struct OAuthAuthorizeTests {
     @Test
     func signed_out_authorize_redirects_to_sign_in_and_back() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let person = Person("visitor")
-            try await client.signUp(person)
+            let app = try await server.app()
+            let person = TestUser("visitor")
+            try await server.client.signUp(person)
             let authorize = "/oauth/authorize?" + authorizeQuery(app, scope: "public+read_user")
 
             // act
-            let redirect = try await client.get(authorize)
+            let redirect = try await server.client.get(authorize)
             let location = try #require(redirect.location)
             let returnTo = try #require(queryItems("http://localhost" + location)["return_to"])
-            let signIn = try await client.post(
+            let signIn = try await server.client.post(
                 "/account/login", form: ["login": person.email, "password": person.password, "return_to": returnTo],
                 headers: formHeaders())
 
@@ -31,20 +31,20 @@ struct OAuthAuthorizeTests {
             #expect(returnTo == authorize)
             #expect(signIn.status == .seeOther)
             #expect(signIn.location == authorize)
-            let consent = try await client.get(authorize, headers: [.cookie: try #require(signIn.sessionCookie)])
+            let consent = try await server.client.get(authorize, headers: [.cookie: try #require(signIn.sessionCookie)])
             #expect(consent.status == .ok)
         }
     }
 
     @Test
     func signed_in_authorize_shows_consent_naming_the_app_and_scopes() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store, name: "Sunrise Frame")
-            let cookie = try await client.signedInCookie(Person("consenter"))
+            let app = try await server.registerApp(name: "Sunrise Frame")
+            let cookie = try await server.client.signedInCookie(TestUser("consenter"))
 
             // act
-            let response = try await client.get(
+            let response = try await server.client.get(
                 "/oauth/authorize?" + authorizeQuery(app, scope: "public read_user write_likes"),
                 headers: [.cookie: cookie])
 
@@ -65,18 +65,18 @@ struct OAuthAuthorizeTests {
     @Test(arguments: ["public+read_user+write_likes", "public%20read_user%20write_likes",
                       "public%2Bread_user%2Bwrite_likes", "public,read_user,write_likes", "public%2Cread_user%2Cwrite_likes"])
     func scope_is_split_on_spaces_plus_signs_and_commas(rawScope: String) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("splitter"))
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("splitter"))
             let query = authorizeQuery(app, scope: nil) + "&scope=" + rawScope
 
             // act
-            let consent = try await client.get("/oauth/authorize?" + query, headers: [.cookie: cookie])
-            let decision = try await client.decide(query, cookie: cookie)
+            let consent = try await server.client.get("/oauth/authorize?" + query, headers: [.cookie: cookie])
+            let decision = try await server.client.decide(query, cookie: cookie)
             let location = try #require(decision.location)
             let code = try #require(queryItems(location)["code"])
-            let token = try await client.exchange(code, app)
+            let token = try await server.client.exchange(code, app)
 
             // assert
             #expect(consent.status == .ok)
@@ -87,13 +87,13 @@ struct OAuthAuthorizeTests {
 
     @Test(arguments: Backend.available)
     func allow_redirects_with_code_and_state(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("allower"))
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("allower"))
 
             // act
-            let response = try await client.decide(authorizeQuery(app, state: "s t&a=te"), cookie: cookie)
+            let response = try await server.client.decide(authorizeQuery(app, state: "s t&a=te"), cookie: cookie)
 
             // assert
             #expect(response.status == .found)
@@ -107,17 +107,17 @@ struct OAuthAuthorizeTests {
 
     @Test
     func out_of_band_redirect_goes_to_the_native_page_which_shows_the_code() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("native"))
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("native"))
 
             // act
-            let response = try await client.decide(
+            let response = try await server.client.decide(
                 authorizeQuery(app, redirectURI: outOfBand, scope: "public+read_user+write_likes", state: nil),
                 cookie: cookie)
             let location = try #require(response.location)
-            let page = try await client.get(location)
+            let page = try await server.client.get(location)
 
             // assert
             #expect(response.status == .found)
@@ -131,13 +131,14 @@ struct OAuthAuthorizeTests {
 
     @Test
     func deny_redirects_with_access_denied_and_state() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("denier"))
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("denier"))
 
             // act
-            let response = try await client.decide(authorizeQuery(app, state: "abc"), cookie: cookie, decision: "deny")
+            let response = try await server.client.decide(
+                authorizeQuery(app, state: "abc"), cookie: cookie, decision: "deny")
 
             // assert
             #expect(response.status == .found)
@@ -155,11 +156,11 @@ struct OAuthAuthorizeTests {
 
     @Test(arguments: BadClient.allCases, [true, false])
     func untrusted_client_or_redirect_is_an_error_page_not_a_redirect(bad: BadClient, signedIn: Bool) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
+            let app = try await server.app()
             var headers: HTTPFields = [:]
-            if signedIn { headers[.cookie] = try await client.signedInCookie(Person("cautious")) }
+            if signedIn { headers[.cookie] = try await server.client.signedInCookie(TestUser("cautious")) }
             let query: String
             switch bad {
             case .unknownClient:
@@ -171,7 +172,7 @@ struct OAuthAuthorizeTests {
             }
 
             // act
-            let response = try await client.get("/oauth/authorize?" + query, headers: headers)
+            let response = try await server.client.get("/oauth/authorize?" + query, headers: headers)
 
             // assert
             #expect(response.status == .badRequest)
@@ -182,10 +183,10 @@ struct OAuthAuthorizeTests {
 
     @Test(arguments: BadClient.allCases)
     func untrusted_redirect_is_refused_on_consent_too(bad: BadClient) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("cautious"))
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("cautious"))
             let query: String
             switch bad {
             case .unknownClient:
@@ -197,7 +198,7 @@ struct OAuthAuthorizeTests {
             }
 
             // act
-            let response = try await client.decide(query, cookie: cookie)
+            let response = try await server.client.decide(query, cookie: cookie)
 
             // assert
             #expect(response.status == .badRequest)
@@ -207,12 +208,12 @@ struct OAuthAuthorizeTests {
 
     @Test(arguments: ["token", "", "code token"])
     func unsupported_response_type_redirects_with_the_error(responseType: String) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
+            let app = try await server.app()
 
             // act
-            let response = try await client.get(
+            let response = try await server.client.get(
                 "/oauth/authorize?" + authorizeQuery(app, responseType: responseType, state: "st"))
 
             // assert
@@ -226,12 +227,12 @@ struct OAuthAuthorizeTests {
 
     @Test
     func unknown_scope_redirects_with_invalid_scope() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
+            let app = try await server.app()
 
             // act
-            let response = try await client.get(
+            let response = try await server.client.get(
                 "/oauth/authorize?" + authorizeQuery(app, scope: "public admin", state: "st"))
 
             // assert
@@ -246,14 +247,15 @@ struct OAuthAuthorizeTests {
 
     @Test
     func public_app_without_pkce_is_refused_with_invalid_request() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store, isPublic: true)
-            let cookie = try await client.signedInCookie(Person("mobile"))
+            let app = try await server.registerApp(isPublic: true)
+            let cookie = try await server.client.signedInCookie(TestUser("mobile"))
 
             // act
-            let response = try await client.get("/oauth/authorize?" + authorizeQuery(app), headers: [.cookie: cookie])
-            let decision = try await client.decide(authorizeQuery(app), cookie: cookie)
+            let response = try await server.client.get(
+                "/oauth/authorize?" + authorizeQuery(app), headers: [.cookie: cookie])
+            let decision = try await server.client.decide(authorizeQuery(app), cookie: cookie)
 
             // assert
             for answer in [response, decision] {
@@ -267,14 +269,14 @@ struct OAuthAuthorizeTests {
 
     @Test
     func public_app_with_an_s256_challenge_gets_consent() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store, isPublic: true)
-            let cookie = try await client.signedInCookie(Person("mobile"))
+            let app = try await server.registerApp(isPublic: true)
+            let cookie = try await server.client.signedInCookie(TestUser("mobile"))
             let challenge = Secrets.pkceChallenge(verifier: Secrets.make())
 
             // act
-            let response = try await client.get(
+            let response = try await server.client.get(
                 "/oauth/authorize?" + authorizeQuery(
                     app, extra: ["code_challenge": challenge, "code_challenge_method": "S256"]),
                 headers: [.cookie: cookie])
@@ -287,13 +289,13 @@ struct OAuthAuthorizeTests {
 
     @Test
     func plain_pkce_method_is_refused() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store, isPublic: true)
+            let app = try await server.registerApp(isPublic: true)
             let verifier = Secrets.make()
 
             // act
-            let response = try await client.get(
+            let response = try await server.client.get(
                 "/oauth/authorize?" + authorizeQuery(
                     app, extra: ["code_challenge": verifier, "code_challenge_method": "plain"]))
 
@@ -306,12 +308,12 @@ struct OAuthAuthorizeTests {
 
     @Test
     func consent_without_a_session_is_refused() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
+            let app = try await server.app()
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .post, "/oauth/authorize", headers: formHeaders(), body: authorizeQuery(app) + "&decision=allow")
 
             // assert

@@ -24,11 +24,12 @@ struct OAuthTokenTests {
 
     @Test(arguments: Backend.available, Wire.allCases)
     func code_is_exchanged_for_a_token_however_the_client_sends_it(backend: Backend, wire: Wire) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("wired"))
-            let code = try await client.authorizationCode(app, cookie: cookie, scope: "public read_user write_likes")
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("wired"))
+            let code = try await server.client.authorizationCode(
+                app, cookie: cookie, scope: "public read_user write_likes")
             let all = formEncoded([
                 "client_id": app.key, "client_secret": app.secret, "redirect_uri": callbackURI, "code": code,
                 "grant_type": "authorization_code",
@@ -40,10 +41,10 @@ struct OAuthTokenTests {
             let response: TestResponse
             switch wire {
             case .formWithCredentials:
-                response = try await client.send(
+                response = try await server.client.send(
                     .post, "/oauth/token", headers: [.contentType: "application/x-www-form-urlencoded"], body: all)
             case .basicWithForm:
-                response = try await client.send(
+                response = try await server.client.send(
                     .post, "/oauth/token",
                     headers: [.contentType: "application/x-www-form-urlencoded", .authorization: basic],
                     body: formEncoded([
@@ -51,16 +52,16 @@ struct OAuthTokenTests {
                         "scope": "public read_user write_likes",
                     ]))
             case .queryOnly:
-                response = try await client.send(.post, "/oauth/token?" + all)
+                response = try await server.client.send(.post, "/oauth/token?" + all)
             case .queryWithEmptyJSONBody:
-                response = try await client.send(
+                response = try await server.client.send(
                     .post, "/oauth/token?" + all, headers: [.contentType: "application/json"], body: "\"\"")
             case .jsonObject:
                 let json = try JSONSerialization.data(withJSONObject: [
                     "client_id": app.key, "client_secret": app.secret, "redirect_uri": callbackURI, "code": code,
                     "grant_type": "authorization_code",
                 ])
-                response = try await client.send(
+                response = try await server.client.send(
                     .post, "/oauth/token", headers: [.contentType: "application/json"],
                     body: String(decoding: json, as: UTF8.self))
             }
@@ -76,20 +77,20 @@ struct OAuthTokenTests {
             let createdAt = try #require(object["created_at"] as? Int)
             #expect(response.text.range(of: #""created_at":\s*\d+\s*[,}]"#, options: .regularExpression) != nil)
             #expect(createdAt >= before - 1 && createdAt <= before + 60)
-            #expect(try await client.get("/me", headers: bearer(token)).status == .ok)
+            #expect(try await server.client.get("/me", headers: bearer(token)).status == .ok)
         }
     }
 
     @Test(arguments: ["public", "read_user public", "write_likes public read_user", "read_collections write_user"])
     func token_scope_is_exactly_the_requested_scopes(scope: String) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("exact"))
-            let code = try await client.authorizationCode(app, cookie: cookie, scope: scope)
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("exact"))
+            let code = try await server.client.authorizationCode(app, cookie: cookie, scope: scope)
 
             // act
-            let response = try await client.exchange(code, app)
+            let response = try await server.client.exchange(code, app)
 
             // assert
             #expect(try response.object()["scope"] as? String == scope)
@@ -98,16 +99,16 @@ struct OAuthTokenTests {
 
     @Test
     func missing_scope_means_public() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("defaulted"))
-            let decision = try await client.decide(authorizeQuery(app, scope: nil), cookie: cookie)
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("defaulted"))
+            let decision = try await server.client.decide(authorizeQuery(app, scope: nil), cookie: cookie)
             let location = try #require(decision.location)
             let code = try #require(queryItems(location)["code"])
 
             // act
-            let response = try await client.exchange(code, app)
+            let response = try await server.client.exchange(code, app)
 
             // assert
             #expect(try response.object()["scope"] as? String == "public")
@@ -116,23 +117,23 @@ struct OAuthTokenTests {
 
     @Test(arguments: Backend.available)
     func a_code_works_once_and_its_reuse_revokes_the_first_token(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("replayed"))
-            let code = try await client.authorizationCode(app, cookie: cookie)
-            let first = try await client.exchange(code, app)
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("replayed"))
+            let code = try await server.client.authorizationCode(app, cookie: cookie)
+            let first = try await server.client.exchange(code, app)
             let token = try #require(try first.object()["access_token"] as? String)
-            #expect(try await client.get("/me", headers: bearer(token)).status == .ok)
+            #expect(try await server.client.get("/me", headers: bearer(token)).status == .ok)
 
             // act
-            let second = try await client.exchange(code, app)
+            let second = try await server.client.exchange(code, app)
 
             // assert
             #expect(second.status == .badRequest)
             #expect(try second.object()["error"] as? String == "invalid_grant")
             #expect(try second.object()["error_description"] is String)
-            let me = try await client.get("/me", headers: bearer(token))
+            let me = try await server.client.get("/me", headers: bearer(token))
             #expect(me.status == .unauthorized)
             #expect(me.errors == ["OAuth error: The access token is invalid"])
         }
@@ -142,10 +143,11 @@ struct OAuthTokenTests {
     /// from it works afterwards.
     @Test(arguments: Backend.available)
     func concurrent_exchanges_of_one_code_leave_no_working_token(backend: Backend) async throws {
-        try await withAccountServers(backend: backend) { first, second, store in
+        try await withTestServer(backend, nodes: 2) { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await first.signedInCookie(Person("racer"))
+            let (first, second) = (server.nodes[0], server.nodes[1])
+            let app = try await server.app()
+            let cookie = try await first.signedInCookie(TestUser("racer"))
             let code = try await first.authorizationCode(app, cookie: cookie)
 
             // act: six exchanges at once, spread over two instances
@@ -172,46 +174,46 @@ struct OAuthTokenTests {
     /// and only then does the first write its token. That token must not work either (RFC 6749 §4.1.2).
     @Test(arguments: Backend.available)
     func a_token_written_after_its_code_was_replayed_is_not_valid(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            try await client.signUp(Person("slowpoke"))
-            let user = try #require(try await store.user(username: "slowpoke"))
+            let app = try await server.app()
+            try await server.client.signUp(TestUser("slowpoke"))
+            let user = try #require(try await server.store.user(username: "slowpoke"))
             let code = Secrets.make()
-            try await store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
+            try await server.store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
                 appID: app.app.id, userID: user.id, redirectURI: callbackURI, scope: "read_user", codeChallenge: nil,
                 expiresAt: Date().addingTimeInterval(600)))
             let token = Secrets.make()
 
             // act: the interleaving of the two token requests, step by step
-            let firstRedemption = try await store.redeemCode(codeHash: Secrets.hash(code))
-            let replay = try await store.redeemCode(codeHash: Secrets.hash(code))
-            try await store.createToken(
+            let firstRedemption = try await server.store.redeemCode(codeHash: Secrets.hash(code))
+            let replay = try await server.store.redeemCode(codeHash: Secrets.hash(code))
+            try await server.store.createToken(
                 tokenHash: Secrets.hash(token), appID: app.app.id, userID: user.id, codeHash: Secrets.hash(code),
                 scope: "read_user", createdAt: Date())
 
             // assert
             guard case .granted = firstRedemption else { Issue.record("first redemption: \(firstRedemption)"); return }
             #expect(replay == .reused)
-            #expect(try await store.token(hash: Secrets.hash(token)) == nil)
-            #expect(try await client.get("/me", headers: bearer(token)).status == .unauthorized)
+            #expect(try await server.store.token(hash: Secrets.hash(token)) == nil)
+            #expect(try await server.client.get("/me", headers: bearer(token)).status == .unauthorized)
         }
     }
 
     @Test(arguments: Backend.available)
     func an_expired_code_is_invalid_grant(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup: a code that expired a minute ago
-            let app = try await registerApp(store)
-            try await client.signUp(Person("late"))
-            let user = try #require(try await store.user(username: "late"))
+            let app = try await server.app()
+            try await server.client.signUp(TestUser("late"))
+            let user = try #require(try await server.store.user(username: "late"))
             let code = Secrets.make()
-            try await store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
+            try await server.store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
                 appID: app.app.id, userID: user.id, redirectURI: callbackURI, scope: "public", codeChallenge: nil,
                 expiresAt: Date().addingTimeInterval(-60)))
 
             // act
-            let response = try await client.exchange(code, app)
+            let response = try await server.client.exchange(code, app)
 
             // assert
             #expect(response.status == .badRequest)
@@ -221,12 +223,12 @@ struct OAuthTokenTests {
 
     @Test
     func an_unknown_code_is_invalid_grant() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
+            let app = try await server.app()
 
             // act
-            let response = try await client.exchange("made-up", app)
+            let response = try await server.client.exchange("made-up", app)
 
             // assert
             #expect(response.status == .badRequest)
@@ -236,15 +238,15 @@ struct OAuthTokenTests {
 
     @Test
     func a_code_issued_to_another_app_is_invalid_grant() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let other = try await registerApp(store, name: "Other")
-            let cookie = try await client.signedInCookie(Person("crossed"))
-            let code = try await client.authorizationCode(app, cookie: cookie)
+            let app = try await server.app()
+            let other = try await server.registerApp(name: "Other")
+            let cookie = try await server.client.signedInCookie(TestUser("crossed"))
+            let code = try await server.client.authorizationCode(app, cookie: cookie)
 
             // act
-            let response = try await client.exchange(code, other)
+            let response = try await server.client.exchange(code, other)
 
             // assert
             #expect(response.status == .badRequest)
@@ -254,14 +256,14 @@ struct OAuthTokenTests {
 
     @Test
     func a_different_redirect_uri_at_exchange_is_invalid_grant() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("redirected"))
-            let code = try await client.authorizationCode(app, cookie: cookie)
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("redirected"))
+            let code = try await server.client.authorizationCode(app, cookie: cookie)
 
             // act
-            let response = try await client.exchange(code, app, redirectURI: outOfBand)
+            let response = try await server.client.exchange(code, app, redirectURI: outOfBand)
 
             // assert
             #expect(response.status == .badRequest)
@@ -271,23 +273,24 @@ struct OAuthTokenTests {
 
     @Test(arguments: Backend.available)
     func pkce_verifier_is_checked(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store, isPublic: true)
-            let cookie = try await client.signedInCookie(Person("prover"))
+            let app = try await server.registerApp(isPublic: true)
+            let cookie = try await server.client.signedInCookie(TestUser("prover"))
             let verifier = Secrets.make(bytes: 48)
             let pkce: KeyValuePairs<String, String> = [
                 "code_challenge": Secrets.pkceChallenge(verifier: verifier), "code_challenge_method": "S256",
             ]
-            let wrongCode = try await client.authorizationCode(app, cookie: cookie, extra: pkce)
-            let missingCode = try await client.authorizationCode(app, cookie: cookie, extra: pkce)
-            let rightCode = try await client.authorizationCode(app, cookie: cookie, extra: pkce)
+            let wrongCode = try await server.client.authorizationCode(app, cookie: cookie, extra: pkce)
+            let missingCode = try await server.client.authorizationCode(app, cookie: cookie, extra: pkce)
+            let rightCode = try await server.client.authorizationCode(app, cookie: cookie, extra: pkce)
             let publicClient = RegisteredApp(app: app.app, secret: "")
 
             // act
-            let wrong = try await client.exchange(wrongCode, publicClient, extra: ["code_verifier": Secrets.make()])
-            let missing = try await client.exchange(missingCode, publicClient)
-            let right = try await client.exchange(rightCode, publicClient, extra: ["code_verifier": verifier])
+            let wrong = try await server.client.exchange(
+                wrongCode, publicClient, extra: ["code_verifier": Secrets.make()])
+            let missing = try await server.client.exchange(missingCode, publicClient)
+            let right = try await server.client.exchange(rightCode, publicClient, extra: ["code_verifier": verifier])
 
             // assert
             #expect(wrong.status == .badRequest)
@@ -312,11 +315,11 @@ struct OAuthTokenTests {
 
     @Test(arguments: BadCredentials.allCases)
     func bad_client_credentials_are_401_invalid_client(bad: BadCredentials) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("impostor"))
-            let code = try await client.authorizationCode(app, cookie: cookie)
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("impostor"))
+            let code = try await server.client.authorizationCode(app, cookie: cookie)
             var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
             var body = formEncoded(["grant_type": "authorization_code", "code": code, "redirect_uri": callbackURI])
             switch bad {
@@ -329,7 +332,7 @@ struct OAuthTokenTests {
             }
 
             // act
-            let response = try await client.send(.post, "/oauth/token", headers: headers, body: body)
+            let response = try await server.client.send(.post, "/oauth/token", headers: headers, body: body)
 
             // assert
             #expect(response.status == .unauthorized)
@@ -343,12 +346,12 @@ struct OAuthTokenTests {
     @Test(arguments: [("", "invalid_request"), ("password", "unsupported_grant_type"),
                       ("refresh_token", "unsupported_grant_type")])
     func other_grant_types_are_refused_with_an_oauth_error(grantType: String, error: String) async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
+            let app = try await server.app()
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .post, "/oauth/token", headers: [.contentType: "application/x-www-form-urlencoded"],
                 body: formEncoded(["grant_type": grantType, "client_id": app.key, "client_secret": app.secret]))
 
@@ -362,10 +365,10 @@ struct OAuthTokenTests {
 
     @Test(arguments: Backend.available, [false, true])
     func revoke_makes_the_token_invalid(backend: Backend, basic: Bool) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await client.accessToken(Person("revoker"), app: app, scope: "public read_user")
+            let app = try await server.app()
+            let token = try await server.client.accessToken(TestUser("revoker"), app: app, scope: "public read_user")
             var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
             var body = formEncoded(["token": token])
             if basic {
@@ -375,11 +378,11 @@ struct OAuthTokenTests {
             }
 
             // act
-            let response = try await client.send(.post, "/oauth/revoke", headers: headers, body: body)
+            let response = try await server.client.send(.post, "/oauth/revoke", headers: headers, body: body)
 
             // assert
             #expect(response.status == .ok)
-            let me = try await client.get("/me", headers: bearer(token))
+            let me = try await server.client.get("/me", headers: bearer(token))
             #expect(me.status == .unauthorized)
             #expect(me.errors == ["OAuth error: The access token is invalid"])
         }
@@ -387,36 +390,36 @@ struct OAuthTokenTests {
 
     @Test
     func another_app_cannot_revoke_a_token() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let other = try await registerApp(store, name: "Other")
-            let token = try await client.accessToken(Person("guarded"), app: app, scope: "read_user")
+            let app = try await server.app()
+            let other = try await server.registerApp(name: "Other")
+            let token = try await server.client.accessToken(TestUser("guarded"), app: app, scope: "read_user")
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .post, "/oauth/revoke", headers: [.contentType: "application/x-www-form-urlencoded"],
                 body: formEncoded(["token": token, "client_id": other.key, "client_secret": other.secret]))
 
             // assert
             #expect(response.status == .ok)  // RFC 7009 §2.2: no hint whether the token exists
-            #expect(try await client.get("/me", headers: bearer(token)).status == .ok)
+            #expect(try await server.client.get("/me", headers: bearer(token)).status == .ok)
         }
     }
 
     @Test(arguments: Backend.available)
     func tokens_are_stored_only_as_hashes(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store)
+            let app = try await server.app()
 
             // act
-            let token = try await client.accessToken(Person("hashy"), app: app, scope: "public")
+            let token = try await server.client.accessToken(TestUser("hashy"), app: app, scope: "public")
 
             // assert
-            let grant = try await store.token(hash: Secrets.hash(token))
+            let grant = try await server.store.token(hash: Secrets.hash(token))
             #expect(grant?.user.username == "hashy")
-            #expect(try await store.token(hash: token) == nil)
+            #expect(try await server.store.token(hash: token) == nil)
         }
     }
 }

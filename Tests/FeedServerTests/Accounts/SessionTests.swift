@@ -11,33 +11,33 @@ import Testing
 struct SessionTests {
     @Test(arguments: Backend.available)
     func log_in_by_email_or_username_sets_the_session_cookie(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let person = Person("lin")
-            try await client.signUp(person)
+            let person = TestUser("lin")
+            try await server.client.signUp(person)
 
             for login in [person.email, person.username, person.email.uppercased()] {
                 // act
-                let response = try await client.logIn(login, person.password)
+                let response = try await server.client.logIn(login, person.password)
 
                 // assert
                 #expect(response.status == .ok)
                 #expect(try response.object()["username"] as? String == "lin")
                 let cookie = try #require(response.sessionCookie)
-                #expect(try await client.get("/me", headers: [.cookie: cookie]).status == .ok)
+                #expect(try await server.client.get("/me", headers: [.cookie: cookie]).status == .ok)
             }
         }
     }
 
     @Test
     func session_cookie_is_httponly_lax_and_lasts_30_days() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            let person = Person("cookie")
-            try await client.signUp(person)
+            let person = TestUser("cookie")
+            try await server.client.signUp(person)
 
             // act
-            let response = try await client.logIn(person.email, person.password)
+            let response = try await server.client.logIn(person.email, person.password)
 
             // assert
             let attributes = response.sessionCookieAttributes
@@ -51,13 +51,13 @@ struct SessionTests {
 
     @Test
     func session_cookie_is_secure_behind_an_https_proxy() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            let person = Person("proxied")
-            try await client.signUp(person)
+            let person = TestUser("proxied")
+            try await server.client.signUp(person)
 
             // act
-            let response = try await client.logIn(
+            let response = try await server.client.logIn(
                 person.email, person.password,
                 headers: [.origin: "https://localhost", HTTPField.Name("X-Forwarded-Proto")!: "https"])
 
@@ -69,10 +69,10 @@ struct SessionTests {
 
     @Test
     func session_cookie_is_secure_with_an_https_public_url() async throws {
-        try await withAccountServer(configure: { $0.publicURL = "https://photos.example.com" }) { client, _ in
+        try await withTestServer(configure: { $0.publicURL = "https://photos.example.com" }) { server in
             // act
-            let response = try await client.post(
-                "/account/signup", form: Person("public").form,
+            let response = try await server.client.post(
+                "/account/signup", form: TestUser("public").signUpForm,
                 headers: formHeaders(origin: "https://photos.example.com", json: true))
 
             // assert
@@ -84,14 +84,14 @@ struct SessionTests {
 
     @Test(arguments: Backend.available)
     func wrong_email_and_wrong_password_get_the_same_message(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let person = Person("careful")
-            try await client.signUp(person)
+            let person = TestUser("careful")
+            try await server.client.signUp(person)
 
             // act
-            let wrongPassword = try await client.logIn(person.email, "wrong-password-1")
-            let unknownEmail = try await client.logIn("nobody@example.com", person.password)
+            let wrongPassword = try await server.client.logIn(person.email, "wrong-password-1")
+            let unknownEmail = try await server.client.logIn("nobody@example.com", person.password)
 
             // assert
             for response in [wrongPassword, unknownEmail] {
@@ -104,13 +104,13 @@ struct SessionTests {
 
     @Test(arguments: ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)"])
     func log_in_never_returns_to_another_site(returnTo: String) async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            let person = Person("trusting")
-            try await client.signUp(person)
+            let person = TestUser("trusting")
+            try await server.client.signUp(person)
 
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/login", form: ["login": person.email, "password": person.password, "return_to": returnTo],
                 headers: formHeaders())
 
@@ -122,9 +122,9 @@ struct SessionTests {
 
     @Test
     func failed_log_in_form_shows_the_message_on_the_page() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/login", form: ["login": "nobody@example.com", "password": "whatever-1"],
                 headers: formHeaders())
 
@@ -136,37 +136,38 @@ struct SessionTests {
 
     @Test(arguments: Backend.available)
     func log_in_rotates_the_session_id_and_ends_the_old_session(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let person = Person("rotor")
-            try await client.signUp(person)
-            let first = try #require(try await client.logIn(person.email, person.password).sessionCookie)
+            let person = TestUser("rotor")
+            try await server.client.signUp(person)
+            let first = try #require(try await server.client.logIn(person.email, person.password).sessionCookie)
 
             // act: the browser signs in again, sending the cookie it holds
             let second = try #require(
-                try await client.logIn(person.email, person.password, cookie: first).sessionCookie)
+                try await server.client.logIn(person.email, person.password, cookie: first).sessionCookie)
 
             // assert
             #expect(second != first)
-            #expect(try await client.get("/me", headers: [.cookie: first]).status == .unauthorized)
-            #expect(try await client.get("/me", headers: [.cookie: second]).status == .ok)
+            #expect(try await server.client.get("/me", headers: [.cookie: first]).status == .unauthorized)
+            #expect(try await server.client.get("/me", headers: [.cookie: second]).status == .ok)
         }
     }
 
     @Test(arguments: Backend.available)
     func log_out_ends_the_session_on_the_server(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("leaver"))
+            let cookie = try await server.client.signedInCookie(TestUser("leaver"))
 
             // act
-            let response = try await client.post("/account/logout", form: [:], headers: formHeaders(cookie: cookie))
+            let response = try await server.client.post(
+                "/account/logout", form: [:], headers: formHeaders(cookie: cookie))
 
             // assert
             #expect(response.status == .seeOther)
             #expect(response.location == "/account/login")
             #expect(response.sessionCookieAttributes.contains("Max-Age=0"))
-            let me = try await client.get("/me", headers: [.cookie: cookie])
+            let me = try await server.client.get("/me", headers: [.cookie: cookie])
             #expect(me.status == .unauthorized)
             #expect(me.errors == ["OAuth error: The access token is invalid"])
         }
@@ -174,9 +175,10 @@ struct SessionTests {
 
     @Test(arguments: Backend.available)
     func a_second_instance_over_the_same_database_accepts_the_cookie(backend: Backend) async throws {
-        try await withAccountServers(backend: backend) { first, second, _ in
+        try await withTestServer(backend, nodes: 2) { server in
             // setup
-            let cookie = try await first.signedInCookie(Person("roamer"))
+            let (first, second) = (server.nodes[0], server.nodes[1])
+            let cookie = try await first.signedInCookie(TestUser("roamer"))
 
             // act
             let me = try await second.get("/me", headers: [.cookie: cookie])
@@ -192,22 +194,22 @@ struct SessionTests {
 
     @Test(arguments: Backend.available)
     func an_active_session_is_renewed_for_another_30_days(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup: a session with ten days left
-            let cookie = try await client.signedInCookie(Person("regular"))
+            let cookie = try await server.client.signedInCookie(TestUser("regular"))
             let tenDays = Int64(Date().addingTimeInterval(10 * 24 * 3600).timeIntervalSince1970)
-            try await store.database.transaction { db in
+            try await server.store.database.transaction { db in
                 try await db.raw("UPDATE sessions SET expires_at = \(bind: tenDays)").run()
             }
 
             // act
-            let response = try await client.get("/me", headers: [.cookie: cookie])
+            let response = try await server.client.get("/me", headers: [.cookie: cookie])
 
             // assert
             #expect(response.status == .ok)
             #expect(response.sessionCookie == cookie)
             #expect(response.sessionCookieAttributes.contains("Max-Age=2592000"))
-            let expires = try await store.database.read { db in
+            let expires = try await server.store.database.read { db in
                 try await db.raw("SELECT expires_at FROM sessions").first()?.decode(column: "expires_at", as: Int64.self)
             }
             #expect((expires ?? 0) > Int64(Date().addingTimeInterval(29 * 24 * 3600).timeIntervalSince1970))
@@ -216,17 +218,17 @@ struct SessionTests {
 
     @Test(arguments: Backend.available)
     func an_expired_session_does_not_authenticate_and_is_cleared(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("sleeper"))
+            let cookie = try await server.client.signedInCookie(TestUser("sleeper"))
             let past = Int64(Date().addingTimeInterval(-60).timeIntervalSince1970)
-            try await store.database.transaction { db in
+            try await server.store.database.transaction { db in
                 try await db.raw("UPDATE sessions SET expires_at = \(bind: past)").run()
             }
 
             // act
-            let me = try await client.get("/me", headers: [.cookie: cookie])
-            let settings = try await client.get("/account/settings", headers: [.cookie: cookie])
+            let me = try await server.client.get("/me", headers: [.cookie: cookie])
+            let settings = try await server.client.get("/account/settings", headers: [.cookie: cookie])
 
             // assert
             #expect(me.status == .unauthorized)
@@ -238,13 +240,13 @@ struct SessionTests {
 
     @Test(arguments: Backend.available)
     func sessions_are_stored_only_as_hashes(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("hidden"))
+            let cookie = try await server.client.signedInCookie(TestUser("hidden"))
             let sessionID = String(cookie.dropFirst(SessionCookie.name.count + 1))
 
             // act
-            let stored = try await store.database.read { db in
+            let stored = try await server.store.database.read { db in
                 try await db.raw("SELECT id_hash FROM sessions").all().map { try $0.decode(column: "id_hash", as: String.self) }
             }
 

@@ -10,9 +10,9 @@ import Testing
 struct SettingsTests {
     @Test
     func signed_out_settings_redirects_to_sign_in() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // act
-            let response = try await client.get("/account/settings")
+            let response = try await server.client.get("/account/settings")
 
             // assert
             #expect(response.status == .seeOther)
@@ -22,25 +22,25 @@ struct SettingsTests {
 
     @Test(arguments: Backend.available)
     func registering_an_app_shows_its_keys_and_lists_it(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("developer"))
+            let cookie = try await server.client.signedInCookie(TestUser("developer"))
 
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/apps", form: ["name": "My Viewer", "redirect_uris": "\(outOfBand)\n\(callbackURI)"],
                 headers: formHeaders(cookie: cookie))
 
             // assert
             #expect(response.status == .created)
-            let apps = try await store.apps()
+            let apps = try await server.store.apps()
             let app = try #require(apps.first)
             #expect(apps.count == 1)
             #expect(app.name == "My Viewer")
             #expect(app.redirectURIs == [outOfBand, callbackURI])
             #expect(response.text.contains(app.accessKey))
             #expect(response.text.contains("Secret key"))
-            let settings = try await client.get("/account/settings", headers: [.cookie: cookie])
+            let settings = try await server.client.get("/account/settings", headers: [.cookie: cookie])
             #expect(settings.text.contains("My Viewer"))
             #expect(settings.text.contains(app.accessKey))
         }
@@ -48,32 +48,32 @@ struct SettingsTests {
 
     @Test
     func registering_an_app_with_a_bad_redirect_uri_is_422() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let cookie = try await client.signedInCookie(Person("sloppy"))
+            let cookie = try await server.client.signedInCookie(TestUser("sloppy"))
 
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/apps", form: ["name": "Broken", "redirect_uris": "not a uri"],
                 headers: formHeaders(cookie: cookie))
 
             // assert
             #expect(response.status == .unprocessableContent)
-            #expect(try await store.apps().isEmpty)
+            #expect(try await server.store.apps().isEmpty)
         }
     }
 
     @Test(arguments: Backend.available)
     func settings_lists_authorised_apps(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store, name: "Gallery Sync")
-            let untouched = try await registerApp(store, name: "Never Used")
-            let cookie = try await client.signedInCookie(Person("granter"))
-            _ = try await client.accessToken(cookie: cookie, app: app, scope: "public")
+            let app = try await server.registerApp(name: "Gallery Sync")
+            let untouched = try await server.registerApp(name: "Never Used")
+            let cookie = try await server.client.signedInCookie(TestUser("granter"))
+            _ = try await server.client.accessToken(cookie: cookie, app: app, scope: "public")
 
             // act
-            let settings = try await client.get("/account/settings", headers: [.cookie: cookie])
+            let settings = try await server.client.get("/account/settings", headers: [.cookie: cookie])
 
             // assert
             #expect(settings.status == .ok)
@@ -85,26 +85,26 @@ struct SettingsTests {
 
     @Test(arguments: Backend.available)
     func revoking_an_authorisation_invalidates_its_tokens(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, store in
+        try await withTestServer(backend) { server in
             // setup
-            let app = try await registerApp(store, name: "Gallery Sync")
-            let other = try await registerApp(store, name: "Kept App")
-            let cookie = try await client.signedInCookie(Person("revoker"))
-            let first = try await client.accessToken(cookie: cookie, app: app, scope: "read_user")
-            let second = try await client.accessToken(cookie: cookie, app: app, scope: "public read_user")
-            let kept = try await client.accessToken(cookie: cookie, app: other, scope: "read_user")
+            let app = try await server.registerApp(name: "Gallery Sync")
+            let other = try await server.registerApp(name: "Kept App")
+            let cookie = try await server.client.signedInCookie(TestUser("revoker"))
+            let first = try await server.client.accessToken(cookie: cookie, app: app, scope: "read_user")
+            let second = try await server.client.accessToken(cookie: cookie, app: app, scope: "public read_user")
+            let kept = try await server.client.accessToken(cookie: cookie, app: other, scope: "read_user")
 
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/authorizations/\(app.app.id)/revoke", form: [:], headers: formHeaders(cookie: cookie))
 
             // assert
             #expect(response.status == .seeOther)
             #expect(response.location == "/account/settings")
-            #expect(try await client.get("/me", headers: bearer(first)).status == .unauthorized)
-            #expect(try await client.get("/me", headers: bearer(second)).status == .unauthorized)
-            #expect(try await client.get("/me", headers: bearer(kept)).status == .ok)
-            let settings = try await client.get("/account/settings", headers: [.cookie: cookie])
+            #expect(try await server.client.get("/me", headers: bearer(first)).status == .unauthorized)
+            #expect(try await server.client.get("/me", headers: bearer(second)).status == .unauthorized)
+            #expect(try await server.client.get("/me", headers: bearer(kept)).status == .ok)
+            let settings = try await server.client.get("/account/settings", headers: [.cookie: cookie])
             #expect(!settings.text.contains("Gallery Sync"))
             #expect(settings.text.contains("Kept App"))
         }
@@ -112,20 +112,20 @@ struct SettingsTests {
 
     @Test
     func revoking_from_another_site_is_refused() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // setup
-            let app = try await registerApp(store)
-            let cookie = try await client.signedInCookie(Person("targeted"))
-            let token = try await client.accessToken(cookie: cookie, app: app, scope: "read_user")
+            let app = try await server.app()
+            let cookie = try await server.client.signedInCookie(TestUser("targeted"))
+            let token = try await server.client.accessToken(cookie: cookie, app: app, scope: "read_user")
 
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/authorizations/\(app.app.id)/revoke", form: [:],
                 headers: formHeaders(cookie: cookie, origin: "https://evil.example"))
 
             // assert
             #expect(response.status == .forbidden)
-            #expect(try await client.get("/me", headers: bearer(token)).status == .ok)
+            #expect(try await server.client.get("/me", headers: bearer(token)).status == .ok)
         }
     }
 }

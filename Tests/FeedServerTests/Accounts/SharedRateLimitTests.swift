@@ -12,9 +12,10 @@ import Testing
 struct SharedRateLimitTests {
     @Test(arguments: Backend.available)
     func two_instances_agree_on_the_remaining_requests(backend: Backend) async throws {
-        try await withAccountServers(backend: backend, configure: { $0.rateLimitPerHour = 10 }) { first, second, store in
+        try await withTestServer(backend, nodes: 2, configure: { $0.rateLimitPerHour = 10 }) { server in
             // setup
-            let app = try await registerApp(store)
+            let (first, second) = (server.nodes[0], server.nodes[1])
+            let app = try await server.app()
             let headers: HTTPFields = [.authorization: "Client-ID \(app.key)"]
 
             // act
@@ -32,9 +33,10 @@ struct SharedRateLimitTests {
 
     @Test(arguments: Backend.available)
     func over_the_limit_on_either_instance_is_429_with_retry_after(backend: Backend) async throws {
-        try await withAccountServers(backend: backend, configure: { $0.rateLimitPerHour = 3 }) { first, second, store in
+        try await withTestServer(backend, nodes: 2, configure: { $0.rateLimitPerHour = 3 }) { server in
             // setup
-            let app = try await registerApp(store)
+            let (first, second) = (server.nodes[0], server.nodes[1])
+            let app = try await server.app()
             let headers: HTTPFields = [.authorization: "Client-ID \(app.key)"]
             _ = try await first.get("/users/nobody", headers: headers)
             _ = try await second.get("/users/nobody", headers: headers)
@@ -58,10 +60,11 @@ struct SharedRateLimitTests {
 
     @Test(arguments: Backend.available)
     func clients_are_counted_separately(backend: Backend) async throws {
-        try await withAccountServers(backend: backend, configure: { $0.rateLimitPerHour = 2 }) { first, second, store in
+        try await withTestServer(backend, nodes: 2, configure: { $0.rateLimitPerHour = 2 }) { server in
             // setup
-            let spender = try await registerApp(store, name: "Spender")
-            let saver = try await registerApp(store, name: "Saver")
+            let (first, second) = (server.nodes[0], server.nodes[1])
+            let spender = try await server.registerApp(name: "Spender")
+            let saver = try await server.registerApp(name: "Saver")
             for client in [first, second, first] {
                 _ = try await client.get("/users/nobody", headers: [.authorization: "Client-ID \(spender.key)"])
             }
@@ -77,10 +80,11 @@ struct SharedRateLimitTests {
 
     @Test(arguments: Backend.available)
     func bearer_tokens_share_their_count_across_instances(backend: Backend) async throws {
-        try await withAccountServers(backend: backend, configure: { $0.rateLimitPerHour = 5 }) { first, second, store in
+        try await withTestServer(backend, nodes: 2, configure: { $0.rateLimitPerHour = 5 }) { server in
             // setup
-            let app = try await registerApp(store)
-            let token = try await first.accessToken(Person("counted"), app: app, scope: "read_user")
+            let (first, second) = (server.nodes[0], server.nodes[1])
+            let app = try await server.app()
+            let token = try await first.accessToken(TestUser("counted"), app: app, scope: "read_user")
 
             // act
             let one = try await first.get("/me", headers: bearer(token))

@@ -11,12 +11,12 @@ import Testing
 struct SignUpTests {
     @Test(arguments: Backend.available)
     func sign_up_creates_the_account_and_signs_in(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let person = Person("ada_l")
+            let person = TestUser("ada_l")
 
             // act
-            let response = try await client.signUp(person)
+            let response = try await server.client.signUp(person)
 
             // assert
             #expect(response.status == .created)
@@ -26,7 +26,7 @@ struct SignUpTests {
             #expect(user["last_name"] as? String == "Lovelace")
             #expect(user["email"] as? String == "ada_l@example.com")
             let cookie = try #require(response.sessionCookie)
-            let me = try await client.get("/me", headers: [.cookie: cookie])
+            let me = try await server.client.get("/me", headers: [.cookie: cookie])
             #expect(me.status == .ok)
             #expect(try me.object()["username"] as? String == "ada_l")
         }
@@ -34,14 +34,14 @@ struct SignUpTests {
 
     @Test
     func sign_up_form_redirects_to_return_to_with_a_session() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            var form = Array(Person("grace").form.map { ($0.key, $0.value) })
+            var form = Array(TestUser("grace").signUpForm.map { ($0.key, $0.value) })
             form.append(("return_to", "/account/settings"))
             let body = form.map { formEncoded([$0.0: $0.1]) }.joined(separator: "&")
 
             // act
-            let response = try await client.send(.post, "/account/signup", headers: formHeaders(), body: body)
+            let response = try await server.client.send(.post, "/account/signup", headers: formHeaders(), body: body)
 
             // assert
             #expect(response.status == .seeOther)
@@ -65,14 +65,14 @@ struct SignUpTests {
 
     @Test(arguments: ruleCases)
     func sign_up_breaking_a_rule_is_422_with_its_message(field: String, value: String, message: String) async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            var form = Dictionary(uniqueKeysWithValues: Person("valid_name").form.map { ($0.key, $0.value) })
+            var form = Dictionary(uniqueKeysWithValues: TestUser("valid_name").signUpForm.map { ($0.key, $0.value) })
             form[field] = value
             let body = form.map { formEncoded([$0.key: $0.value]) }.joined(separator: "&")
 
             // act
-            let response = try await client.send(
+            let response = try await server.client.send(
                 .post, "/account/signup", headers: formHeaders(json: true), body: body)
 
             // assert
@@ -84,9 +84,9 @@ struct SignUpTests {
 
     @Test(arguments: ["valid_name", "abc", String(repeating: "z", count: 30), "A_1"])
     func sign_up_accepts_usernames_of_3_to_30_letters_digits_and_underscores(username: String) async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // act
-            let response = try await client.signUp(Person(username))
+            let response = try await server.client.signUp(TestUser(username))
 
             // assert
             #expect(response.status == .created)
@@ -95,9 +95,9 @@ struct SignUpTests {
 
     @Test
     func sign_up_form_shows_every_problem_on_the_page() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/signup", form: ["username": "x", "first_name": "A", "last_name": "B", "email": "nope",
                                           "password": "short"], headers: formHeaders())
 
@@ -113,14 +113,14 @@ struct SignUpTests {
 
     @Test(arguments: Backend.available)
     func taken_email_is_409_whatever_its_case(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            try await client.signUp(Person("first"))
-            var second = Person("second")
+            try await server.client.signUp(TestUser("first"))
+            var second = TestUser("second")
             second.email = "FIRST@Example.com"
 
             // act
-            let response = try await client.signUp(second)
+            let response = try await server.client.signUp(second)
 
             // assert
             #expect(response.status == .conflict)
@@ -130,14 +130,14 @@ struct SignUpTests {
 
     @Test(arguments: Backend.available)
     func taken_username_is_409_whatever_its_case(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            try await client.signUp(Person("taken"))
-            var second = Person("TAKEN")
+            try await server.client.signUp(TestUser("taken"))
+            var second = TestUser("TAKEN")
             second.email = "other@example.com"
 
             // act
-            let response = try await client.signUp(second)
+            let response = try await server.client.signUp(second)
 
             // assert
             #expect(response.status == .conflict)
@@ -147,16 +147,16 @@ struct SignUpTests {
 
     @Test(arguments: Backend.available)
     func passwords_and_hashes_are_never_returned(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let person = Person("secretive")
+            let person = TestUser("secretive")
 
             // act
-            let signUp = try await client.signUp(person)
-            let logIn = try await client.logIn(person.email, person.password)
+            let signUp = try await server.client.signUp(person)
+            let logIn = try await server.client.logIn(person.email, person.password)
             let cookie = try #require(logIn.sessionCookie)
-            let me = try await client.get("/me", headers: [.cookie: cookie])
-            let profile = try await client.get("/users/secretive")
+            let me = try await server.client.get("/me", headers: [.cookie: cookie])
+            let profile = try await server.client.get("/users/secretive")
 
             // assert
             for response in [signUp, logIn, me, profile] {
@@ -172,13 +172,13 @@ struct SignUpTests {
     func default_bcrypt_cost_is_at_least_12() async throws {
         // setup: the default configuration, as `imagefeed serve` builds it
         #expect(Configuration().bcryptCost >= 12)
-        try await withAccountServer(configure: { $0 = Configuration(dataDirectory: $0.dataDirectory) }) { client, store in
+        try await withTestServer(configure: { $0 = Configuration(dataDirectory: $0.dataDirectory) }) { server in
             // act
-            let response = try await client.signUp(Person("hashed"))
+            let response = try await server.client.signUp(TestUser("hashed"))
 
             // assert
             #expect(response.status == .created)
-            let hash = try await store.database.read { db in
+            let hash = try await server.store.database.read { db in
                 try await db.raw("SELECT password_hash FROM users WHERE username = 'hashed'").first()?
                     .decode(column: "password_hash", as: String.self)
             }
@@ -192,12 +192,12 @@ struct SignUpTests {
 
     @Test
     func test_configuration_hashes_with_the_cost_it_is_given() async throws {
-        try await withAccountServer { client, store in
+        try await withTestServer { server in
             // act
-            try await client.signUp(Person("cheap"))
+            try await server.client.signUp(TestUser("cheap"))
 
             // assert
-            let hash = try await store.database.read { db in
+            let hash = try await server.store.database.read { db in
                 try await db.raw("SELECT password_hash FROM users WHERE username = 'cheap'").first()?
                     .decode(column: "password_hash", as: String.self)
             }

@@ -13,16 +13,16 @@ import Testing
 struct ThrottleTests {
     @Test(arguments: Backend.available)
     func repeated_failures_for_one_account_answer_429_with_retry_after(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let person = Person("target")
-            try await client.signUp(person)
+            let person = TestUser("target")
+            try await server.client.signUp(person)
             for _ in 1...5 {
-                #expect(try await client.logIn(person.email, "wrong-guess-1").status == .unauthorized)
+                #expect(try await server.client.logIn(person.email, "wrong-guess-1").status == .unauthorized)
             }
 
             // act: even the right password is refused now
-            let response = try await client.logIn(person.email, person.password)
+            let response = try await server.client.logIn(person.email, person.password)
 
             // assert
             #expect(response.status == .tooManyRequests)
@@ -35,12 +35,12 @@ struct ThrottleTests {
 
     @Test
     func the_throttled_form_shows_the_wait_on_the_page() async throws {
-        try await withAccountServer { client, _ in
+        try await withTestServer { server in
             // setup
-            for _ in 1...5 { _ = try await client.logIn("someone@example.com", "wrong-guess-1") }
+            for _ in 1...5 { _ = try await server.client.logIn("someone@example.com", "wrong-guess-1") }
 
             // act
-            let response = try await client.post(
+            let response = try await server.client.post(
                 "/account/login", form: ["login": "someone@example.com", "password": "wrong-guess-1"],
                 headers: formHeaders())
 
@@ -53,16 +53,16 @@ struct ThrottleTests {
 
     @Test(arguments: Backend.available)
     func failures_against_one_account_do_not_lock_out_another(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let victim = Person("victim")
-            let bystander = Person("bystander")
-            try await client.signUp(victim)
-            try await client.signUp(bystander)
-            for _ in 1...5 { _ = try await client.logIn(victim.email, "wrong-guess-1") }
+            let victim = TestUser("victim")
+            let bystander = TestUser("bystander")
+            try await server.client.signUp(victim)
+            try await server.client.signUp(bystander)
+            for _ in 1...5 { _ = try await server.client.logIn(victim.email, "wrong-guess-1") }
 
             // act
-            let response = try await client.logIn(bystander.email, bystander.password)
+            let response = try await server.client.logIn(bystander.email, bystander.password)
 
             // assert
             #expect(response.status == .ok)
@@ -71,16 +71,16 @@ struct ThrottleTests {
 
     @Test(arguments: Backend.available)
     func a_successful_sign_in_forgets_the_account_failures(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup
-            let person = Person("forgetful")
-            try await client.signUp(person)
-            for _ in 1...4 { _ = try await client.logIn(person.email, "wrong-guess-1") }
-            #expect(try await client.logIn(person.email, person.password).status == .ok)
-            for _ in 1...4 { _ = try await client.logIn(person.email, "wrong-guess-1") }
+            let person = TestUser("forgetful")
+            try await server.client.signUp(person)
+            for _ in 1...4 { _ = try await server.client.logIn(person.email, "wrong-guess-1") }
+            #expect(try await server.client.logIn(person.email, person.password).status == .ok)
+            for _ in 1...4 { _ = try await server.client.logIn(person.email, "wrong-guess-1") }
 
             // act
-            let response = try await client.logIn(person.email, person.password)
+            let response = try await server.client.logIn(person.email, person.password)
 
             // assert
             #expect(response.status == .ok)
@@ -89,17 +89,18 @@ struct ThrottleTests {
 
     @Test(arguments: Backend.available)
     func failures_count_per_account_whichever_login_names_it(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup: five failures against one account, alternating its email and its username
-            let person = Person("twofaced")
-            try await client.signUp(person)
+            let person = TestUser("twofaced")
+            try await server.client.signUp(person)
             for attempt in 1...5 {
-                _ = try await client.logIn(attempt.isMultiple(of: 2) ? person.username : person.email, "wrong-guess-1")
+                _ = try await server.client.logIn(
+                    attempt.isMultiple(of: 2) ? person.username : person.email, "wrong-guess-1")
             }
 
             // act
-            let byEmail = try await client.logIn(person.email, "wrong-guess-1")
-            let byUsername = try await client.logIn(person.username, "wrong-guess-1")
+            let byEmail = try await server.client.logIn(person.email, "wrong-guess-1")
+            let byUsername = try await server.client.logIn(person.username, "wrong-guess-1")
 
             // assert
             #expect(byEmail.status == .tooManyRequests)
@@ -109,14 +110,15 @@ struct ThrottleTests {
 
     @Test(arguments: Backend.available)
     func repeated_failures_from_one_address_answer_429(backend: Backend) async throws {
-        try await withAccountServer(backend: backend) { client, _ in
+        try await withTestServer(backend) { server in
             // setup: twenty failures, each against a different account
             for index in 1...20 {
-                #expect(try await client.logIn("guess\(index)@example.com", "wrong-guess-1").status == .unauthorized)
+                #expect(
+                    try await server.client.logIn("guess\(index)@example.com", "wrong-guess-1").status == .unauthorized)
             }
 
             // act
-            let response = try await client.logIn("fresh@example.com", "wrong-guess-1")
+            let response = try await server.client.logIn("fresh@example.com", "wrong-guess-1")
 
             // assert
             #expect(response.status == .tooManyRequests)
@@ -126,9 +128,10 @@ struct ThrottleTests {
 
     @Test(arguments: Backend.available)
     func failures_are_counted_across_instances(backend: Backend) async throws {
-        try await withAccountServers(backend: backend) { first, second, _ in
+        try await withTestServer(backend, nodes: 2) { server in
             // setup
-            let person = Person("shared")
+            let (first, second) = (server.nodes[0], server.nodes[1])
+            let person = TestUser("shared")
             try await first.signUp(person)
             for attempt in 1...5 {
                 _ = try await (attempt.isMultiple(of: 2) ? first : second).logIn(person.email, "wrong-guess-1")

@@ -27,14 +27,14 @@ struct FeaturesAlbumTests {
         case form, json, query
 
         func send(
-            _ server: FeatureServer, _ method: HTTPRequest.Method, _ path: String, _ values: [String: String],
-            as member: Member
+            _ server: TestServer, _ method: HTTPRequest.Method, _ path: String, _ values: [String: String],
+            as member: TestUser
         ) async throws -> TestResponse {
             let pairs = values.sorted { $0.key < $1.key }
             switch self {
             case .form:
                 let body = pairs.map { formEncoded([$0.key: $0.value]) }.joined(separator: "&")
-                return try await server.client.send(method, path, headers: member.form, body: body)
+                return try await server.client.send(method, path, headers: member.formHeaders, body: body)
             case .json:
                 let data = try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys])
                 return try await server.client.send(
@@ -47,7 +47,7 @@ struct FeaturesAlbumTests {
         }
     }
 
-    func createAlbum(_ server: FeatureServer, _ owner: Member, title: String, isPrivate: Bool = false) async throws
+    func createAlbum(_ server: TestServer, _ owner: TestUser, title: String, isPrivate: Bool = false) async throws
         -> FeedModels.Collection
     {
         let response = try await Carrier.form.send(
@@ -58,9 +58,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available, Carrier.allCases)
     func creating_an_album_answers_201_with_the_album(backend: Backend, carrier: Carrier) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
 
             // act
             let response = try await carrier.send(
@@ -90,9 +90,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: [("False", false), ("false", false), ("0", false), ("true", true), ("True", true), ("1", true)])
     func private_reads_the_booleans_clients_send(raw: String, expected: Bool) async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
 
             // act
             let response = try await Carrier.form.send(
@@ -106,9 +106,9 @@ struct FeaturesAlbumTests {
 
     @Test
     func private_reads_a_json_boolean() async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
 
             // act
             let response = try await server.client.send(
@@ -123,9 +123,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available, ["", "   ", nil] as [String?])
     func a_blank_title_is_422(backend: Backend, title: String?) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             var values = ["description": "No title"]
             values["title"] = title
 
@@ -141,9 +141,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available)
     func a_duplicate_title_is_409(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             _ = try await createAlbum(server, alice, title: "Trips")
             let other = try await createAlbum(server, alice, title: "Other")
 
@@ -161,9 +161,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available, Carrier.allCases)
     func updating_an_album_answers_200_with_the_changes(backend: Backend, carrier: Carrier) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let album = try await createAlbum(server, alice, title: "Trips")
 
             // act
@@ -183,9 +183,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available)
     func deleting_an_album_answers_204_with_an_empty_body(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let album = try await createAlbum(server, alice, title: "Trips")
 
             // act
@@ -201,10 +201,10 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available)
     func private_albums_exist_only_for_their_owner(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let otto = try await server.member("otto")
+            let alice = try await server.user("alice")
+            let otto = try await server.user("otto")
             let shown = try await createAlbum(server, alice, title: "Shown")
             let hidden = try await createAlbum(server, alice, title: "Hidden", isPrivate: true)
 
@@ -237,9 +237,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available)
     func cover_and_total_photos_follow_adds_and_removes(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let first = try await server.recordPhoto(owner: alice, title: "First")
             let second = try await server.recordPhoto(owner: alice, title: "Second")
             let album = try await createAlbum(server, alice, title: "Trips")
@@ -279,9 +279,9 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available)
     func album_photos_list_the_added_photos(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let ids = [try await server.recordPhoto(owner: alice, title: "First"),
                        try await server.recordPhoto(owner: alice, title: "Second")]
             let album = try await createAlbum(server, alice, title: "Trips")
@@ -301,10 +301,10 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available)
     func changing_another_persons_album_is_403(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let otto = try await server.member("otto")
+            let alice = try await server.user("alice")
+            let otto = try await server.user("otto")
             let photo = try await server.recordPhoto(owner: alice, title: "First")
             let album = try await createAlbum(server, alice, title: "Trips")
             let path = "/collections/\(album.id)"
@@ -332,9 +332,9 @@ struct FeaturesAlbumTests {
     ])
     func album_photos_filter_by_title_as_you_type(backend: Backend, search: (String, [String])) async throws {
         let (query, expected) = search
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let album = try await createAlbum(server, alice, title: "Trips")
             let elsewhere = try await server.recordPhoto(owner: alice, title: "Sunset elsewhere")
             var idsByTitle: [String: String] = [:]
@@ -359,10 +359,11 @@ struct FeaturesAlbumTests {
 
     @Test(arguments: Backend.available)
     func a_users_profile_carries_their_location(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let update = try await server.client.send(.put, "/me", headers: alice.form, body: "location=Lisbon%2C+Portugal")
+            let alice = try await server.user("alice")
+            let update = try await server.client.send(
+                .put, "/me", headers: alice.formHeaders, body: "location=Lisbon%2C+Portugal")
             try #require(update.status == .ok)
 
             // act

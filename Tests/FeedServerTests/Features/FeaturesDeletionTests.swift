@@ -9,7 +9,7 @@ import Testing
 @Suite("Features: deleting accounts, photos and avatars")
 struct FeaturesDeletionTests {
     /// Uploads `bytes` as the member's avatar, requiring a 200.
-    static func setAvatar(_ bytes: [UInt8], of member: Member, on server: FeatureServer) async throws {
+    static func setAvatar(_ bytes: [UInt8], of member: TestUser, on server: TestServer) async throws {
         let form = Multipart(fields: [], file: ("me.jpg", "image/jpeg", bytes))
         let response = try await server.client.execute(
             uri: "/me/avatar", method: .put, headers: member.auth.merging([.contentType: form.contentType]),
@@ -18,7 +18,7 @@ struct FeaturesDeletionTests {
     }
 
     /// A JSON object from a GET, requiring a 200.
-    static func object(_ path: String, on server: FeatureServer) async throws -> [String: Any] {
+    static func object(_ path: String, on server: TestServer) async throws -> [String: Any] {
         let response = try await server.client.get(path)
         try #require(response.status == .ok, "GET \(path): \(response.status)")
         return try response.object()
@@ -26,11 +26,11 @@ struct FeaturesDeletionTests {
 
     @Test(arguments: Backend.available)
     func deleting_an_account_removes_its_files_and_mends_other_peoples_counts(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup: alice has two photos and an avatar; bob likes one of hers, keeps it in his album, and alice
             // likes bob's photo
-            let alice = try await server.member("alice")
-            let bob = try await server.member("bob")
+            let alice = try await server.user("alice")
+            let bob = try await server.user("bob")
             let his = try await server.uploadPhoto(try smallJPEG(seed: 63), as: bob)
             let hisFiles = server.filesUnder("originals")
             let hers = try await server.uploadPhoto(try smallJPEG(seed: 61), as: alice)
@@ -38,11 +38,12 @@ struct FeaturesDeletionTests {
             try await Self.setAvatar(try smallJPEG(seed: 64, width: 120, height: 120), of: alice, on: server)
             _ = try await server.client.send(.post, "/photos/\(hers.id)/like", headers: bob.auth)
             _ = try await server.client.send(.post, "/photos/\(his.id)/like", headers: alice.auth)
-            let album = try await server.client.send(.post, "/collections", headers: bob.form, body: "title=Friends")
+            let album = try await server.client.send(
+                .post, "/collections", headers: bob.formHeaders, body: "title=Friends")
             let albumID = try #require(try album.object()["id"] as? String)
             for photo in [hers.id, his.id] {
                 let added = try await server.client.send(
-                    .post, "/collections/\(albumID)/add", headers: bob.form, body: "photo_id=\(photo)")
+                    .post, "/collections/\(albumID)/add", headers: bob.formHeaders, body: "photo_id=\(photo)")
                 try #require(added.status == .created || added.status == .ok, "\(added.status) \(added.text)")
             }
             for path in ["/img/\(hers.id)?w=100", "/img/\(hersToo.id)?w=100", "/img/\(his.id)?w=100", "/avatars/alice?w=64"] {
@@ -73,10 +74,10 @@ struct FeaturesDeletionTests {
 
     @Test(arguments: Backend.available)
     func a_deleted_photo_keeps_its_file_while_it_is_someones_avatar(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup: the same picture is alice's photo and bob's avatar
-            let alice = try await server.member("alice")
-            let bob = try await server.member("bob")
+            let alice = try await server.user("alice")
+            let bob = try await server.user("bob")
             let picture = try smallJPEG(seed: 71, width: 120, height: 120)
             let photo = try await server.uploadPhoto(picture, as: alice)
             try await Self.setAvatar(picture, of: bob, on: server)
@@ -96,9 +97,9 @@ struct FeaturesDeletionTests {
 
     @Test(arguments: Backend.available)
     func a_replaced_avatar_leaves_no_file_behind(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             try await Self.setAvatar(try smallJPEG(seed: 81, width: 120, height: 120), of: alice, on: server)
             #expect(server.filesUnder("originals").count == 1)
 

@@ -13,7 +13,7 @@ import Testing
 struct FeaturesDeviceTests {
     @Test
     func devices_lists_at_least_40_screens_of_every_kind() async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // act
             let response = try await server.client.get("/devices")
 
@@ -37,12 +37,12 @@ struct FeaturesDeviceTests {
 
     @Test(arguments: Backend.available)
     func put_me_device_sets_it_and_get_me_returns_it(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
 
             // act
-            let update = try await server.client.send(.put, "/me", headers: alice.form, body: "device=iphone-16")
+            let update = try await server.client.send(.put, "/me", headers: alice.formHeaders, body: "device=iphone-16")
             let me = try await server.client.get("/me", headers: alice.auth)
 
             // assert
@@ -57,13 +57,14 @@ struct FeaturesDeviceTests {
 
     @Test(arguments: Backend.available)
     func an_unknown_device_is_422(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            _ = try await server.client.send(.put, "/me", headers: alice.form, body: "device=pixel-9")
+            let alice = try await server.user("alice")
+            _ = try await server.client.send(.put, "/me", headers: alice.formHeaders, body: "device=pixel-9")
 
             // act
-            let response = try await server.client.send(.put, "/me", headers: alice.form, body: "device=nokia-3310")
+            let response = try await server.client.send(
+                .put, "/me", headers: alice.formHeaders, body: "device=nokia-3310")
 
             // assert
             #expect(response.status == .unprocessableContent)
@@ -103,9 +104,9 @@ struct FeaturesDeviceTests {
     func a_wallpaper_download_is_exactly_the_screens_size_and_counts(backend: Backend, wallpaper: Wallpaper)
         async throws
     {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let photo = try await server.uploadPhoto(try smallJPEG(seed: 41, width: 200, height: 150), as: alice)
 
             // act
@@ -127,9 +128,9 @@ struct FeaturesDeviceTests {
 
     @Test(arguments: ["device=nokia-3310", "w=300", "h=500", "w=0&h=500", "w=300&h=huge"])
     func a_bad_wallpaper_request_is_400(query: String) async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour")
 
             // act
@@ -147,9 +148,9 @@ struct FeaturesDeviceTests {
 struct FeaturesAvatarTests {
     @Test(arguments: Backend.available)
     func an_avatar_upload_changes_the_profile_image_and_serves_a_square_jpeg(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let before = try await server.client.get("/users/alice").decode(User.self).profileImage
             let defaultAvatar = try await server.client.get("/avatars/alice?w=64&h=64")
             let form = Multipart(fields: [], file: ("me.jpg", "image/jpeg", try smallJPEG(seed: 51, width: 200, height: 150)))
@@ -181,9 +182,9 @@ struct FeaturesAvatarTests {
 
     @Test(arguments: ["text", "pdf", "svg"])
     func a_non_image_avatar_is_415(kind: String) async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let form = Multipart(fields: [], file: ("me.\(kind)", "application/octet-stream", Fixtures.nonImages[kind]!))
 
             // act

@@ -18,10 +18,10 @@ struct LikeAnswer: Decodable {
 struct FeaturesLikeTests {
     @Test(arguments: Backend.available)
     func like_answers_201_with_the_liked_photo_and_the_liker(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
+            let alice = try await server.user(TestUser("alice", firstName: "Alice", lastName: "Tester"))
+            let lara = try await server.user("lara")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour at dawn")
 
             // act
@@ -51,10 +51,10 @@ struct FeaturesLikeTests {
 
     @Test(arguments: Backend.available)
     func unlike_answers_200_with_the_like_taken_back(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour at dawn")
             _ = try await server.client.send(.post, "/photos/\(id)/like", headers: lara.auth)
 
@@ -74,10 +74,10 @@ struct FeaturesLikeTests {
 
     @Test(arguments: Backend.available)
     func liking_twice_counts_once_and_unliking_twice_stays_at_zero(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour at dawn")
 
             // act
@@ -103,10 +103,10 @@ struct FeaturesLikeTests {
 
     @Test(arguments: Backend.available, [HTTPRequest.Method.post, .delete])
     func liking_needs_the_write_likes_scope(backend: Backend, method: HTTPRequest.Method) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let reader = try await server.member("reader", scope: "public read_user write_photos")
+            let alice = try await server.user("alice")
+            let reader = try await server.user("reader", scope: "public read_user write_photos")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour at dawn")
 
             // act
@@ -121,9 +121,9 @@ struct FeaturesLikeTests {
 
     @Test(arguments: [HTTPRequest.Method.post, .delete])
     func liking_without_a_token_is_401(method: HTTPRequest.Method) async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour at dawn")
 
             // act
@@ -159,10 +159,10 @@ struct FeaturesLikeTests {
 
     @Test(arguments: LikeBody.allCases)
     func a_request_body_is_ignored(body: LikeBody) async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour at dawn")
             let headers = lara.auth.merging([.contentType: body.contentType])
 
@@ -180,9 +180,9 @@ struct FeaturesLikeTests {
 
     @Test(arguments: Backend.available, [HTTPRequest.Method.post, .delete])
     func liking_an_unknown_photo_is_404(backend: Backend, method: HTTPRequest.Method) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let lara = try await server.member("lara")
+            let lara = try await server.user("lara")
 
             // act
             let response = try await server.client.send(method, "/photos/no-such-photo/like", headers: lara.auth)
@@ -198,7 +198,7 @@ struct FeaturesLikeTests {
     enum PhotoList: String, CaseIterable, Sendable {
         case feed, single, search, userPhotos, userLikes, albumPhotos, random
 
-        func ids(_ server: FeatureServer, photoID: String, albumID: String, caller: Member?) async throws
+        func ids(_ server: TestServer, photoID: String, albumID: String, caller: TestUser?) async throws
             -> [String: Bool]
         {
             let uri: String = switch self {
@@ -223,11 +223,11 @@ struct FeaturesLikeTests {
 
     @Test(arguments: Backend.available, PhotoList.allCases)
     func liked_by_user_is_true_only_for_the_liker(backend: Backend, list: PhotoList) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
-            let otto = try await server.member("otto")
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
+            let otto = try await server.user("otto")
             var ids: [String] = []
             for index in 0..<3 { ids.append(try await server.recordPhoto(owner: alice, title: "Harbour \(index)")) }
             let album = try await server.store.createCollection(
@@ -256,10 +256,10 @@ struct FeaturesLikeTests {
 
     @Test(arguments: Backend.available)
     func user_likes_lists_the_newest_like_first_in_pages(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup: liked in descending id order, so "newest like first" differs from any id order
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
             var ids: [String] = []
             for index in 0..<3 { ids.append(try await server.recordPhoto(owner: alice, title: "Harbour \(index)")) }
             let likeOrder = ids.sorted(by: >)
@@ -287,12 +287,12 @@ struct FeaturesLikeTests {
 
     @Test(arguments: Backend.available)
     func counts_stay_exact_when_200_people_like_and_unlike_at_once(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Popular harbour")
-            var fans: [Member] = []
-            for index in 0..<200 { fans.append(try await server.member("fan\(index)", scope: "public write_likes")) }
+            var fans: [TestUser] = []
+            for index in 0..<200 { fans.append(try await server.user("fan\(index)", scope: "public write_likes")) }
             let everyone = fans
 
             // act
@@ -318,7 +318,7 @@ struct FeaturesLikeTests {
     }
 
     static func concurrently<T: Sendable>(
-        _ members: [Member], _ request: @escaping @Sendable (Member) async throws -> T
+        _ members: [TestUser], _ request: @escaping @Sendable (TestUser) async throws -> T
     ) async throws -> [T] {
         try await withThrowingTaskGroup(of: T.self) { group in
             for member in members { group.addTask { try await request(member) } }
@@ -328,7 +328,7 @@ struct FeaturesLikeTests {
         }
     }
 
-    static func totalLikes(of members: [Member], in store: LibraryStore) async throws -> [Int] {
+    static func totalLikes(of members: [TestUser], in store: LibraryStore) async throws -> [Int] {
         var totals: [Int] = []
         for member in members { totals.append(try await store.user(id: member.id)?.totalLikes ?? -1) }
         return totals

@@ -14,7 +14,9 @@ struct FeaturesLocationPrivacyTests {
     static let rounded = Position(latitude: 48.86, longitude: 2.29)
 
     /// The position of one photo as `caller` sees it in every response that shows it.
-    static func positions(_ server: FeatureServer, _ id: String, as caller: Member?) async throws -> [String: Position?] {
+    static func positions(
+        _ server: TestServer, _ id: String, as caller: TestUser?
+    ) async throws -> [String: Position?] {
         let headers = caller?.auth ?? [:]
         var seen: [String: Position?] = [:]
         seen["single"] = try await server.client.get("/photos/\(id)", headers: headers).decode(Photo.self)
@@ -32,10 +34,10 @@ struct FeaturesLocationPrivacyTests {
 
     @Test(arguments: Backend.available)
     func the_public_sees_rounded_coordinates_and_the_owner_exact_ones(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let otto = try await server.member("otto")
+            let alice = try await server.user("alice")
+            let otto = try await server.user("otto")
             let id = try await server.recordPhoto(
                 owner: alice, title: "Tower at noon",
                 place: Place(name: "Champ de Mars", latitude: Self.exact.latitude, longitude: Self.exact.longitude))
@@ -54,16 +56,17 @@ struct FeaturesLocationPrivacyTests {
 
     @Test(arguments: Backend.available)
     func after_the_owner_makes_positions_public_everyone_sees_exact_ones(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let otto = try await server.member("otto")
+            let alice = try await server.user("alice")
+            let otto = try await server.user("otto")
             let id = try await server.recordPhoto(
                 owner: alice, title: "Tower at noon",
                 place: Place(name: "Champ de Mars", latitude: Self.exact.latitude, longitude: Self.exact.longitude))
 
             // act
-            let update = try await server.client.send(.put, "/me", headers: alice.form, body: "exact_location_public=true")
+            let update = try await server.client.send(
+                .put, "/me", headers: alice.formHeaders, body: "exact_location_public=true")
             let anonymous = try await Self.positions(server, id, as: nil)
             let other = try await Self.positions(server, id, as: otto)
 
@@ -78,9 +81,9 @@ struct FeaturesLocationPrivacyTests {
 
     @Test(arguments: Backend.available)
     func renditions_never_carry_gps(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup: the fixture's EXIF carries GPS 48.8584 N, 2.2945 E
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let bytes = try smallJPEG(seed: 31, width: 160, height: 120, gps: GPSPosition(latitude: 48.8584, longitude: 2.2945))
             try #require(try Imaging().probe(data: bytes).gps != nil)
             let photo = try await server.uploadPhoto(bytes, as: alice)

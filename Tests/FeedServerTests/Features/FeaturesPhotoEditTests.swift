@@ -11,9 +11,9 @@ import Testing
 struct FeaturesPhotoEditTests {
     @Test(arguments: Backend.available)
     func the_owner_updates_a_photo_and_search_finds_the_new_words(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Untitled", tags: ["draft"])
             let body = formEncoded([
                 "description": "Golden cranes over the harbour", "tags": "Cranes, Dockyard",
@@ -22,7 +22,7 @@ struct FeaturesPhotoEditTests {
             ])
 
             // act
-            let response = try await server.client.send(.put, "/photos/\(id)", headers: alice.form, body: body)
+            let response = try await server.client.send(.put, "/photos/\(id)", headers: alice.formHeaders, body: body)
 
             // assert
             #expect(response.status == .ok, "\(response.text)")
@@ -44,14 +44,15 @@ struct FeaturesPhotoEditTests {
 
     @Test(arguments: Backend.available)
     func someone_else_cannot_update_or_delete_a_photo(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let otto = try await server.member("otto")
+            let alice = try await server.user("alice")
+            let otto = try await server.user("otto")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour at dawn")
 
             // act
-            let update = try await server.client.send(.put, "/photos/\(id)", headers: otto.form, body: "description=Mine")
+            let update = try await server.client.send(
+                .put, "/photos/\(id)", headers: otto.formHeaders, body: "description=Mine")
             let delete = try await server.client.send(.delete, "/photos/\(id)", headers: otto.auth)
 
             // assert
@@ -64,10 +65,10 @@ struct FeaturesPhotoEditTests {
 
     @Test(arguments: Backend.available)
     func the_owner_deletes_a_photo_with_its_files_and_counts(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let lara = try await server.member("lara")
+            let alice = try await server.user("alice")
+            let lara = try await server.user("lara")
             let bytes = try smallJPEG(seed: 21)
             let doomed = try await server.uploadPhoto(bytes, as: alice)
             let kept = try await server.uploadPhoto(try smallJPEG(seed: 22), as: alice)

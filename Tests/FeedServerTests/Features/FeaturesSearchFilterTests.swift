@@ -41,7 +41,7 @@ enum Landmark: String, CaseIterable, Sendable {
     }
 
     /// Records every landmark (and one photo without a position) for `owner`.
-    static func record(_ server: FeatureServer, owner: Member) async throws -> [Landmark: String] {
+    static func record(_ server: TestServer, owner: TestUser) async throws -> [Landmark: String] {
         var ids: [Landmark: String] = [:]
         for landmark in allCases {
             ids[landmark] = try await server.recordPhoto(
@@ -60,7 +60,7 @@ struct FeaturesSearchFilterTests {
     enum Endpoint: String, CaseIterable, Sendable {
         case search, feed
 
-        func ids(_ server: FeatureServer, _ parameters: String) async throws -> [String] {
+        func ids(_ server: TestServer, _ parameters: String) async throws -> [String] {
             let response = try await server.client.get(uri(parameters))
             try #require(response.status == .ok, "\(uri(parameters)): \(response.status) \(response.text)")
             return self == .search ? try response.searchIDs() : try response.photoIDs()
@@ -76,9 +76,9 @@ struct FeaturesSearchFilterTests {
 
     @Test(arguments: Backend.available, Endpoint.allCases)
     func tags_filter_keeps_photos_with_every_tag(backend: Backend, endpoint: Endpoint) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let both = try await server.recordPhoto(owner: alice, title: "Beach one", tags: ["beach", "sunset"])
             let beachOnly = try await server.recordPhoto(owner: alice, title: "Beach two", tags: ["beach"])
             let sunsetOnly = try await server.recordPhoto(owner: alice, title: "Beach three", tags: ["sunset", "city"])
@@ -101,9 +101,9 @@ struct FeaturesSearchFilterTests {
 
     @Test(arguments: Backend.available)
     func every_search_response_carries_tag_counts(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             try await server.recordPhoto(owner: alice, title: "Beach one", tags: ["beach", "sunset"])
             try await server.recordPhoto(owner: alice, title: "Beach two", tags: ["beach"])
             try await server.recordPhoto(owner: alice, title: "Beach three", tags: ["sunset", "city"])
@@ -127,9 +127,9 @@ struct FeaturesSearchFilterTests {
 
     @Test(arguments: Backend.available, Endpoint.allCases)
     func near_me_keeps_photos_inside_the_radius_nearest_first(backend: Backend, endpoint: Endpoint) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let ids = try await Landmark.record(server, owner: alice)
             let eiffel = "lat=48.8584&lon=2.2945"
             let louvre = "lat=48.8606&lon=2.3376"
@@ -154,9 +154,9 @@ struct FeaturesSearchFilterTests {
 
     @Test(arguments: Backend.available)
     func near_me_results_carry_their_position_and_combine_with_a_query(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let ids = try await Landmark.record(server, owner: alice)
 
             // act
@@ -178,9 +178,9 @@ struct FeaturesSearchFilterTests {
 
     @Test(arguments: Backend.available)
     func near_me_tag_counts_cover_only_photos_inside_the_radius(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup: ≈ 18.8 km north-east of the Eiffel Tower, inside the radius' bounding box but outside the circle
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let ids = try await Landmark.record(server, owner: alice)
             let corner = try await server.recordPhoto(
                 owner: alice, title: "Corner of the box", tags: ["corner"],
@@ -204,9 +204,9 @@ struct FeaturesSearchFilterTests {
         "lon=2.2945", "lat=north&lon=2.2945",
     ])
     func bad_near_me_parameters_are_400(endpoint: Endpoint, parameters: String) async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             _ = try await Landmark.record(server, owner: alice)
 
             // act
@@ -220,7 +220,7 @@ struct FeaturesSearchFilterTests {
 
     @Test
     func search_without_query_or_position_is_400() async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // act
             let response = try await server.client.get("/search/photos?radius=5")
 
@@ -231,9 +231,9 @@ struct FeaturesSearchFilterTests {
 
     @Test(arguments: Backend.available)
     func color_filter_finds_a_solid_red_upload(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let red = try await server.uploadPhoto(
                 try Fixtures.solid(width: 64, height: 48, red: 220, green: 20, blue: 20, format: .jpeg), as: alice,
                 fields: ["description": "Solid test card"])
@@ -261,9 +261,9 @@ struct FeaturesSearchFilterTests {
 
     @Test(arguments: Backend.available, Endpoint.allCases)
     func orientation_filter_keeps_the_matching_shape(backend: Backend, endpoint: Endpoint) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let wide = try await server.recordPhoto(owner: alice, title: "Shape wide", width: 1200, height: 800)
             let tall = try await server.recordPhoto(owner: alice, title: "Shape tall", width: 800, height: 1200)
             let square = try await server.recordPhoto(owner: alice, title: "Shape square", width: 1000, height: 1000)

@@ -13,9 +13,9 @@ import Testing
 struct FeaturesUploadTests {
     @Test(arguments: Backend.available)
     func a_multipart_upload_answers_201_with_the_new_photo(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let bytes = try smallJPEG(seed: 1, width: 120, height: 80)
 
             // act
@@ -47,9 +47,9 @@ struct FeaturesUploadTests {
 
     @Test(arguments: Backend.available)
     func a_raw_image_body_is_an_upload_too(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let bytes = try smallJPEG(seed: 2, width: 90, height: 120)
 
             // act
@@ -81,9 +81,9 @@ struct FeaturesUploadTests {
 
     @Test(arguments: Backend.available, Unusual.allCases)
     func greyscale_jpegs_and_pngs_with_alpha_upload_fine(backend: Backend, kind: Unusual) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             let file = try kind.bytes()
 
             // act
@@ -114,7 +114,7 @@ struct FeaturesUploadTests {
         /// The byte limit of the server under test: small only for the over-the-limit case.
         var maxBytes: Int { self == .overByteLimit ? 4096 : 10 << 20 }
 
-        func send(_ server: FeatureServer, as member: Member) async throws -> TestResponse {
+        func send(_ server: TestServer, as member: TestUser) async throws -> TestResponse {
             switch self {
             case .text:
                 return try await server.upload(Fixtures.nonImages["text"]!, as: member, fileName: "notes.txt",
@@ -151,9 +151,9 @@ struct FeaturesUploadTests {
     func a_rejected_upload_has_a_precise_status_and_leaves_nothing_behind(
         backend: Backend, rejection: Rejection
     ) async throws {
-        try await withFeatureServer(backend, configure: { $0.imageLimits.maxBytes = rejection.maxBytes }) { server in
+        try await withTestServer(backend, configure: { $0.imageLimits.maxBytes = rejection.maxBytes }) { server in
             // setup
-            let alice = try await server.member("alice")
+            let alice = try await server.user("alice")
             _ = try await server.uploadPhoto(try smallJPEG(seed: 7, width: 48, height: 32), as: alice)
             let originals = server.filesUnder("originals")
             let renditions = server.filesUnder("renditions")
@@ -175,10 +175,10 @@ struct FeaturesUploadTests {
 
     @Test(arguments: Backend.available)
     func the_same_bytes_twice_is_409(backend: Backend) async throws {
-        try await withFeatureServer(backend) { server in
+        try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.member("alice")
-            let otto = try await server.member("otto")
+            let alice = try await server.user("alice")
+            let otto = try await server.user("otto")
             let bytes = try smallJPEG(seed: 8)
             let first = try await server.uploadPhoto(bytes, as: alice)
 
@@ -197,9 +197,9 @@ struct FeaturesUploadTests {
 
     @Test
     func uploading_needs_the_write_photos_scope() async throws {
-        try await withFeatureServer(.sqlite) { server in
+        try await withTestServer(.sqlite) { server in
             // setup
-            let reader = try await server.member("reader", scope: "public read_user write_likes")
+            let reader = try await server.user("reader", scope: "public read_user write_likes")
 
             // act
             let limited = try await server.upload(try smallJPEG(seed: 9), as: reader)

@@ -1,0 +1,190 @@
+import FeedServer
+import FeedStore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+
+/// A quiet logger for the servers, stores and importers under test.
+public let testLogger: Logger = {
+    var logger = Logger(label: "imagefeed.tests.server")
+    logger.logLevel = .critical
+    return logger
+}()
+
+/// One server under test, as ``withTestServer(_:library:nodes:transport:configure:clock:_:)`` started it: a client
+/// for each node, a second handle on their database, the data directory, and the routes they registered.
+public struct TestServer: Sendable {
+    /// What the library holds when the test starts.
+    public enum Library: Sendable {
+        /// A fresh, empty database and data directory, removed when the test ends.
+        case empty
+        /// The suite's shared, imported ``FixtureLibrary`` on the test's backend; tests only read it.
+        case fixtures
+    }
+
+    /// The name of the server's session cookie (the server's own constant is internal).
+    public static let sessionCookieName = "imagefeed_session"
+
+    /// Every scope, space-separated: what a user made in the store holds unless a test asks for less.
+    public static let allScopes = Scope.allCases.map(\.rawValue).joined(separator: " ")
+
+    /// The backend of the server's database.
+    public let backend: Backend
+    /// A client of each node, in order. Each node is an application with its own store over the one database, as
+    /// processes behind a load balancer are.
+    public let nodes: [any TestClientProtocol]
+    /// A second handle on the database: to the server it is another process. Its writes reach the server's
+    /// response cache only once the cache's max age has passed on ``clock``.
+    public let store: LibraryStore
+    /// The data directory every node serves from.
+    public let dataDirectory: String
+    /// The routes the first node registered, in registration order.
+    public let routes: RouteTable
+    /// The clock the server's caches measure time with; it moves only when the test advances it.
+    public let clock: ManualClock
+    let fixtureLibrary: FixtureLibrary?
+    let oauthApp: OAuthAppSlot
+
+    /// A client of the first node.
+    public var client: any TestClientProtocol { nodes[0] }
+
+    /// The data directory's originals, renditions and scratch space.
+    public var files: LibraryFiles { LibraryFiles(root: dataDirectory) }
+
+    /// The shared fixture library the server runs on. Only for a server started with `library: .fixtures`.
+    public var fixtures: FixtureLibrary {
+        guard let fixtureLibrary else {
+            preconditionFailure("This server runs on an empty library; start it with `library: .fixtures`.")
+        }
+        return fixtureLibrary
+    }
+
+    /// The settings every test server starts from: the defaults `imagefeed serve` has, except bcrypt at its cheapest
+    /// cost, no sign-in slow-down, and rate-limit counts added to the database on every request.
+    public static func configuration(dataDirectory: String) -> Configuration {
+        var configuration = Configuration(dataDirectory: dataDirectory)
+        configuration.bcryptCost = 4
+        configuration.loginDelayStep = .zero
+        configuration.rateLimitFlushInterval = 0
+        return configuration
+    }
+}
+
+/// Runs `body` against a server started for it, and stops the server afterwards.
+///
+/// - Parameters:
+///   - backend: the database backend.
+///   - library: a fresh, empty library (the default), or the suite's shared fixture library (read-only; the suite
+///     carries the `.fixtureLibrary` trait).
+///   - nodes: how many applications serve the one database and data directory.
+///   - transport: `.router` sends requests straight to the router; `.live` over a local socket.
+///   - configure: changes to ``TestServer/configuration(dataDirectory:)``.
+///   - clock: the clock of the server's caches.
+public func withTestServer(
+    _ backend: Backend = .sqlite,
+    library: TestServer.Library = .empty,
+    nodes: Int = 1,
+    transport: TestingSetup = .router,
+    configure: (inout Configuration) -> Void = { _ in },
+    clock: ManualClock = ManualClock(),
+    _ body: @Sendable (TestServer) async throws -> Void
+) async throws {
+    precondition(nodes >= 1, "A test server has at least one node.")
+    switch library {
+    case .empty:
+        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-server")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var configuration = TestServer.configuration(dataDirectory: data)
+        configure(&configuration)
+        let settings = configuration
+        try await ServerGate.gate(for: backend).run {
+            try await TestDatabase.withStore(backend) { store, url in
+                let server = TestServer(
+                    backend: backend, nodes: [], store: store, dataDirectory: data, routes: RouteTable(), clock: clock,
+                    fixtureLibrary: nil, oauthApp: OAuthAppSlot(store: store))
+                try await server.serve(databaseURL: url, nodes: nodes, settings: settings, transport: transport, body)
+            }
+        }
+    case .fixtures:
+        let fixtures = try await FixtureLibrary.shared(backend)
+        var configuration = TestServer.configuration(dataDirectory: fixtures.dataDirectory)
+        configure(&configuration)
+        let settings = configuration
+        try await ServerGate.gate(for: backend).run {
+            let store = try await TestServer.openStore(fixtures.databaseURL)
+            let server = TestServer(
+                backend: backend, nodes: [], store: store, dataDirectory: fixtures.dataDirectory, routes: RouteTable(),
+                clock: clock, fixtureLibrary: fixtures, oauthApp: OAuthAppSlot(store: store))
+            do {
+                try await server.serve(
+                    databaseURL: fixtures.databaseURL, nodes: nodes, settings: settings, transport: transport, body)
+            } catch {
+                try? await store.database.shutdown()
+                throw error
+            }
+            try await store.database.shutdown()
+        }
+    }
+}
+
+extension TestServer {
+    /// Builds one application per node, each over its own store (which it closes when it stops), and runs `body`
+    /// with a client of every node.
+    func serve(
+        databaseURL: String, nodes count: Int, settings: Configuration, transport: TestingSetup,
+        _ body: @Sendable (TestServer) async throws -> Void
+    ) async throws {
+        var stores: [LibraryStore] = []
+        var applications: [any ApplicationProtocol] = []
+        do {
+            for node in 0..<count {
+                let store = try await Self.openStore(databaseURL)
+                stores.append(store)
+                applications.append(try await buildApplication(
+                    settings, store: store, files: files, logger: testLogger,
+                    routes: node == 0 ? routes : RouteTable(), clock: clock))
+            }
+        } catch {
+            for store in stores { try? await store.database.shutdown() }
+            throw error
+        }
+        try await Self.withClients(of: applications[...], transport: transport, opened: []) { clients in
+            try await body(TestServer(
+                backend: backend, nodes: clients, store: store, dataDirectory: dataDirectory, routes: routes,
+                clock: clock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
+        }
+    }
+
+    /// Starts each application in turn and runs `body` once every one has a client.
+    static func withClients(
+        of applications: ArraySlice<any ApplicationProtocol>, transport: TestingSetup,
+        opened: [any TestClientProtocol], _ body: @Sendable ([any TestClientProtocol]) async throws -> Void
+    ) async throws {
+        guard let application = applications.first else { return try await body(opened) }
+        try await application.test(transport) { client in
+            try await withClients(
+                of: applications.dropFirst(), transport: transport, opened: opened + [client], body)
+        }
+    }
+
+    static func openStore(_ url: String) async throws -> LibraryStore {
+        do {
+            return try await LibraryStore.open(url: url, logger: testLogger)
+        } catch {
+            throw TestServerError.cannotOpenStore(String(reflecting: error))
+        }
+    }
+}
+
+/// Why a test server could not start.
+public enum TestServerError: Error, CustomStringConvertible {
+    /// A store on the test database did not open.
+    case cannotOpenStore(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpenStore(let reason): "Could not open a store on the test database: \(reason)"
+        }
+    }
+}
