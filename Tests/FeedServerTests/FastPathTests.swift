@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -25,13 +26,14 @@ struct FastPathTests {
         fastPath: Bool,
         _ body: @escaping @Sendable (any TestClientProtocol, FixtureLibrary, RouteTable) async throws -> Result
     ) async throws -> Result {
-        let library = try await FixtureLibraries.library(for: .sqlite)
-        var configuration = fastConfiguration(dataDirectory: library.dataDirectory)
-        configure(&configuration, fastPath: fastPath)
-        let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
-        let routes = RouteTable()
-        let app = try await buildApplication(configuration, store: store, files: library.files, logger: testLogger, routes: routes)
-        return try await app.test(.live) { client in try await body(client, library, routes) }
+        let result = Mutex<Result?>(nil)
+        try await withTestServer(.sqlite, library: .fixtures, transport: .live, configure: {
+            configure(&$0, fastPath: fastPath)
+        }) { server in
+            let value = try await body(server.client, server.fixtures, server.routes)
+            result.withLock { $0 = value }
+        }
+        return try #require(result.withLock { $0 })
     }
 
     /// The requests both servers get, in order: reads the fast path can answer once their answer is cached, their
