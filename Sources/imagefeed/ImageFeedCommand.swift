@@ -6,7 +6,10 @@ struct ImageFeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imagefeed",
         abstract: "A self-hosted photo feed with an Unsplash-compatible API.",
-        subcommands: [ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self, RoutesCommand.self],
+        subcommands: [
+            ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self, RoutesCommand.self,
+            BenchCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -26,6 +26,19 @@ public final class Database: Sendable {
     private let writeGate: WriteGate?
     private let closed = Mutex(false)
     private let commits = Atomic<UInt64>(0)
+    private let observer = Mutex<StatementObserver?>(nil)
+
+    /// Tells `observer` about every statement run from now on (nil stops it). For tools that show what the store
+    /// does (`imagefeed bench trace`); a server never sets one.
+    public func observeStatements(_ observer: StatementObserver?) {
+        self.observer.withLock { $0 = observer }
+    }
+
+    /// The connection's database, observed when someone asked to be told about statements.
+    private func observed(_ connection: any PooledConnection) -> any SQLDatabase {
+        guard let observer = observer.withLock({ $0 }) else { return connection.sql }
+        return ObservedSQLDatabase(base: connection.sql, observer: observer)
+    }
 
     /// How many transactions this process has committed. Cheap to read; caches compare it to notice their own
     /// process's writes at once, without asking the database.
@@ -60,7 +73,7 @@ public final class Database: Sendable {
     public func read<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         let connection = try await acquire()
         defer { connection.release() }
-        return try await body(connection.sql)
+        return try await body(observed(connection))
     }
 
     /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
@@ -79,7 +92,7 @@ public final class Database: Sendable {
     private func runTransaction<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         let connection = try await acquire()
         defer { connection.release() }
-        let db = connection.sql
+        let db = observed(connection)
         try await db.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
         do {
             let result = try await body(db)

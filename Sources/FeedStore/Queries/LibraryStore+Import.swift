@@ -27,26 +27,7 @@ extension LibraryStore {
                 return .duplicate(id: try existing.decode(column: "id", as: String.self))
             }
             let now = photo.createdAt.storedSeconds
-            let slugBase = Identifier.slug(from: photo.altDescription ?? photo.title ?? "photo")
-            let slug = slugBase.isEmpty ? photo.id : "\(slugBase)-\(photo.id)"
-            let orientation = Orientation(width: photo.width, height: photo.height).rawValue
-            try await db.raw(
-                """
-                INSERT INTO photos (id, slug, user_id, created_at, updated_at, taken_at, width, height, orientation, \
-                color, color_name, blur_hash, description, alt_description, exif_make, exif_model, \
-                exif_exposure_time, exif_aperture, exif_focal_length, exif_iso, location_name, location_city, \
-                location_country, latitude, longitude, sha256, bytes, format, license, attribution) VALUES (\
-                \(bind: photo.id), \(bind: slug), \(bind: photo.ownerID), \(bind: now), \(bind: now), \
-                \(bind: photo.takenAt?.storedSeconds), \(bind: photo.width), \(bind: photo.height), \
-                \(bind: orientation), \(bind: photo.color), \(bind: photo.colorName), \(bind: photo.blurHash), \
-                \(bind: photo.title), \(bind: photo.altDescription), \(bind: photo.camera.make), \
-                \(bind: photo.camera.model), \(bind: photo.camera.exposureTime), \(bind: photo.camera.aperture), \
-                \(bind: photo.camera.focalLength), \(bind: photo.camera.iso), \(bind: photo.place.name), \
-                \(bind: photo.place.city), \(bind: photo.place.country), \(bind: photo.place.latitude), \
-                \(bind: photo.place.longitude), \(bind: photo.sha256), \(bind: photo.bytes), \(bind: photo.format), \
-                \(bind: photo.license), \(bind: photo.attribution))
-                """
-            ).run()
+            try await db.raw("INSERT INTO photos (\(unsafeRaw: Self.photoInsertColumns)) VALUES \(Self.rowValues(photo))").run()
             let tags = Self.normalisedTags(photo.tags)
             for tag in tags {
                 try await db.raw(
@@ -60,10 +41,7 @@ extension LibraryStore {
                 owner?.decode(column: "first_name", as: String.self),
                 owner?.decode(column: "last_name", as: String?.self),
             ].compactMap { $0 }
-            let body = ([photo.title, photo.altDescription, photo.place.name, photo.place.city, photo.place.country,
-                         photo.camera.make, photo.camera.model].compactMap { $0 } + tags + ownerWords)
-                .joined(separator: " ")
-            try await insertSearchRow(photoID: photo.id, body: body, on: db)
+            try await insertSearchRow(photoID: photo.id, body: Self.searchBody(photo, ownerWords: ownerWords), on: db)
             try await db.raw(
                 "UPDATE users SET total_photos = total_photos + 1 WHERE id = \(bind: photo.ownerID)"
             ).run()
@@ -76,6 +54,40 @@ extension LibraryStore {
             }
             return .inserted(record)
         }
+    }
+
+    /// The columns a new photo row sets, in the order of ``rowValues(_:)``.
+    static let photoInsertColumns = """
+        id, slug, user_id, created_at, updated_at, taken_at, width, height, orientation, color, color_name, \
+        blur_hash, description, alt_description, exif_make, exif_model, exif_exposure_time, exif_aperture, \
+        exif_focal_length, exif_iso, location_name, location_city, location_country, latitude, longitude, sha256, \
+        bytes, format, license, attribution
+        """
+
+    /// `(…)`: the values of a new photo's row, bound.
+    static func rowValues(_ photo: NewPhoto) -> SQLQueryString {
+        let now = photo.createdAt.storedSeconds
+        let slugBase = Identifier.slug(from: photo.altDescription ?? photo.title ?? "photo")
+        let slug = slugBase.isEmpty ? photo.id : "\(slugBase)-\(photo.id)"
+        let orientation = Orientation(width: photo.width, height: photo.height).rawValue
+        return """
+            (\(bind: photo.id), \(bind: slug), \(bind: photo.ownerID), \(bind: now), \(bind: now), \
+            \(bind: photo.takenAt?.storedSeconds), \(bind: photo.width), \(bind: photo.height), \
+            \(bind: orientation), \(bind: photo.color), \(bind: photo.colorName), \(bind: photo.blurHash), \
+            \(bind: photo.title), \(bind: photo.altDescription), \(bind: photo.camera.make), \
+            \(bind: photo.camera.model), \(bind: photo.camera.exposureTime), \(bind: photo.camera.aperture), \
+            \(bind: photo.camera.focalLength), \(bind: photo.camera.iso), \(bind: photo.place.name), \
+            \(bind: photo.place.city), \(bind: photo.place.country), \(bind: photo.place.latitude), \
+            \(bind: photo.place.longitude), \(bind: photo.sha256), \(bind: photo.bytes), \(bind: photo.format), \
+            \(bind: photo.license), \(bind: photo.attribution))
+            """
+    }
+
+    /// The words a photo is found by: its texts, camera, place, tags and its owner's names.
+    static func searchBody(_ photo: NewPhoto, ownerWords: [String]) -> String {
+        ([photo.title, photo.altDescription, photo.place.name, photo.place.city, photo.place.country,
+          photo.camera.make, photo.camera.model].compactMap { $0 } + normalisedTags(photo.tags) + ownerWords)
+            .joined(separator: " ")
     }
 
     /// Lowercased, trimmed, de-duplicated tags in their first-seen order.

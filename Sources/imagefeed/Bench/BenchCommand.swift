@@ -1,0 +1,71 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+import Logging
+
+/// `imagefeed bench`: what the benchmarks (`bench/`) need from the product itself, so that they never copy its SQL
+/// or its schema: a synthetic library written through the store, and the statements the store runs for each
+/// request, timed and with their plans.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Tools for the benchmarks: fill a library with synthetic photos, trace the store's statements.",
+        subcommands: [BenchSeedCommand.self, BenchTraceCommand.self]
+    )
+}
+
+/// `imagefeed bench seed --photos N`: grows the library to N synthetic photos.
+struct BenchSeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed",
+        abstract: "Add synthetic photos (rows only, no files) until the library holds --photos of them.",
+        discussion: """
+            Photo n is the same on every run, so a library grows in steps: seed to 10,000, measure, seed to 100,000. \
+            Prints {"photos", "added", "seconds"} as JSON.
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Option(name: .long, help: "How many photos the library should hold.")
+    var photos: Int
+
+    @Option(name: .long, help: "Photos written per transaction.")
+    var batch: Int = 20_000
+
+    func run() async throws {
+        let started = ContinuousClock.now
+        let store = try await BenchCommand.openStore(library)
+        var ownerIDs: [String] = []
+        for owner in SyntheticLibrary.owners {
+            ownerIDs.append(try await store.ensureUser(
+                username: owner.username, firstName: owner.firstName, lastName: owner.lastName).id)
+        }
+        let existing = try await store.photoCount()
+        var added = 0
+        var next = existing
+        while next < photos {
+            let end = min(photos, next + batch)
+            added += try await store.recordPhotos((next..<end).map { SyntheticLibrary.photo($0, ownerIDs: ownerIDs) })
+            next = end
+            FileHandle.standardError.write(Data("seeded \(next) of \(photos)\n".utf8))
+        }
+        try await store.database.shutdown()
+        let seconds = (ContinuousClock.now - started).seconds
+        print(#"{"photos": \#(existing + added), "added": \#(added), "seconds": \#(String(format: "%.1f", seconds))}"#)
+    }
+}
+
+extension BenchCommand {
+    static func openStore(_ library: LibraryOptions) async throws -> LibraryStore {
+        var logger = Logger(label: "imagefeed.bench")
+        logger.logLevel = .error
+        let configuration = try ConfigurationLoader.load(library: library)
+        return try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    var milliseconds: Double { seconds * 1000 }
+}
