@@ -160,10 +160,12 @@ struct AccountController: Sendable {
     /// came with.
     func signedIn(_ user: UserRecord, request: Request, context: FeedRequestContext, returnTo: String, json: Bool,
                   status: HTTPResponse.Status = .ok) async throws -> Response {
-        if case .user(_, _, .session(let old)) = context.caller { try await store.deleteSession(idHash: old) }
+        var old: String?
+        if case .user(_, _, .session(let idHash)) = context.caller { old = idHash }
         let sessionID = Secrets.make()
         try await store.createSession(
-            idHash: Secrets.hash(sessionID), userID: user.id, expiresAt: Date().addingTimeInterval(SessionCookie.lifetime)
+            idHash: Secrets.hash(sessionID), userID: user.id, expiresAt: Date().addingTimeInterval(SessionCookie.lifetime),
+            replacing: old
         )
         var response = json
             ? FeedJSONEncoder.response(context.presenter.user(user, includeEmail: true),

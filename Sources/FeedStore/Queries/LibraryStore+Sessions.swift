@@ -2,10 +2,14 @@ import Foundation
 import SQLKit
 
 extension LibraryStore {
-    /// Records a sign-in session under the hash of its id.
-    public func createSession(idHash: String, userID: String, expiresAt: Date) async throws {
+    /// Records a sign-in session under the hash of its id, ending the one it replaces (the session id rotates at
+    /// every sign-in) and any that have expired, in one transaction.
+    public func createSession(idHash: String, userID: String, expiresAt: Date, replacing old: String? = nil)
+        async throws
+    {
         try await database.transaction { db in
             let now = Date().storedSeconds
+            if let old { try await db.raw("DELETE FROM sessions WHERE id_hash = \(bind: old)").run() }
             try await db.raw("DELETE FROM sessions WHERE expires_at < \(bind: now)").run()
             try await db.raw(
                 """
