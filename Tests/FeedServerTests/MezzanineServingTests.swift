@@ -1,4 +1,5 @@
 @testable import FeedServer
+import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -10,16 +11,20 @@ import Testing
 /// larger ones from the original, and it leaves with the original.
 @Suite("Mezzanine serving")
 struct MezzanineServingTests {
+    /// Alice uploads a 2600 × 1950 photo (its mezzanine is 1300 × 975); returns it with its sha256.
+    static func uploadLarge(_ server: TestServer, seed: Int) async throws -> (photo: Photo, sha256: String, owner: TestUser) {
+        let alice = try await server.user("alice")
+        let bytes = try Fixtures.jpeg(width: 2600, height: 1950, seed: seed)
+        return (try await server.uploadPhoto(bytes, as: alice), sha256Hex(bytes), alice)
+    }
+
     @Test(arguments: Backend.available)
     func renditions_up_to_its_size_come_from_the_mezzanine_and_larger_ones_from_the_original(
         backend: Backend
     ) async throws {
         try await withTestServer(backend) { server in
-            // setup: a 2600 × 1950 upload (its mezzanine is 1300 × 975), then its original taken away
-            let alice = try await server.user("alice")
-            let bytes = try Fixtures.jpeg(width: 2600, height: 1950, seed: 41)
-            let photo = try await server.uploadPhoto(bytes, as: alice)
-            let digest = sha256Hex(bytes)
+            // setup: a large upload, then its original taken away
+            let (photo, digest, _) = try await Self.uploadLarge(server, seed: 41)
             let mezzanine = server.files.mezzaninePath(sha256: digest)
             #expect(FileManager.default.fileExists(atPath: mezzanine))
             try FileManager.default.removeItem(atPath: server.files.originalPath(sha256: digest, format: "jpeg"))
@@ -39,10 +44,8 @@ struct MezzanineServingTests {
     func photos_without_a_mezzanine_are_rendered_from_the_original(backend: Backend) async throws {
         try await withTestServer(backend) { server in
             // setup: an upload whose mezzanine is lost (a library imported before mezzanines existed)
-            let alice = try await server.user("alice")
-            let bytes = try Fixtures.jpeg(width: 2600, height: 1950, seed: 42)
-            let photo = try await server.uploadPhoto(bytes, as: alice)
-            try FileManager.default.removeItem(atPath: server.files.mezzaninePath(sha256: sha256Hex(bytes)))
+            let (photo, digest, _) = try await Self.uploadLarge(server, seed: 42)
+            try FileManager.default.removeItem(atPath: server.files.mezzaninePath(sha256: digest))
 
             // act
             let rendition = try await server.client.get("/img/\(photo.id)?w=1000&fm=webp")
@@ -57,10 +60,8 @@ struct MezzanineServingTests {
     func deleting_the_photo_deletes_its_mezzanine(backend: Backend) async throws {
         try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.user("alice")
-            let bytes = try Fixtures.jpeg(width: 2600, height: 1950, seed: 43)
-            let photo = try await server.uploadPhoto(bytes, as: alice)
-            let mezzanine = server.files.mezzaninePath(sha256: sha256Hex(bytes))
+            let (photo, digest, alice) = try await Self.uploadLarge(server, seed: 43)
+            let mezzanine = server.files.mezzaninePath(sha256: digest)
             #expect(FileManager.default.fileExists(atPath: mezzanine))
 
             // act
