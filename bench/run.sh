@@ -11,7 +11,8 @@
 #
 # Environment: IMAGEFEED_BIN (skip the build and use this binary; it needs the PostgreSQL trait for the postgres
 # section), BENCH_WRK_SECONDS (default 8), BENCH_SCALES (default 10000,100000,1000000), BENCH_API_SCALE (default
-# 100000), BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos).
+# 100000), BENCH_TRACE_REPEAT (timed runs per `bench trace`, default 30), BENCH_TRACE_CAP_S (default 600),
+# BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir="$PWD/bench"
