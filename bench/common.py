@@ -15,6 +15,7 @@ import statistics
 import subprocess
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
@@ -22,8 +23,9 @@ WORK = BENCH / "work"
 RESULTS = WORK / "results"
 LOGS = WORK / "logs"
 LUA = BENCH / "wrk-report.lua"
+# The one binary every section runs: built by run.sh with `--traits PostgreSQL`, so SQLite and PostgreSQL are
+# measured with the same build.
 BIN = os.path.abspath(os.environ.get("IMAGEFEED_BIN") or str(REPO / ".build/release/imagefeed"))
-PG_BIN = os.path.abspath(os.environ["IMAGEFEED_PG_BIN"]) if os.environ.get("IMAGEFEED_PG_BIN") else ""  # an imagefeed built with --traits PostgreSQL, when available
 WRK_SECONDS = int(os.environ.get("BENCH_WRK_SECONDS", "8"))
 CORES = os.cpu_count() or 1
 # As in the anchors: the server (or nginx) on core 1, wrk on core 0. With one core nothing is pinned.
@@ -128,13 +130,16 @@ class Server:
         self.cpus = cpus
         self.name = name
         self.proc = None
-        self.env = {"IMAGEFEED_RATE_LIMIT": "100000000", "IMAGEFEED_LOG_LEVEL": "error"}
+        # Both rate limits lifted: the API's and /img's (36,000 an hour by default, reached within a second of wrk).
+        self.env = {"IMAGEFEED_RATE_LIMIT": "100000000", "IMAGEFEED_IMAGE_RATE_LIMIT": "100000000",
+                    "IMAGEFEED_LOG_LEVEL": "error"}
         self.cmd = pinned(cpus, [self.binary, "serve", "--data", self.data, "--port", self.port]
                           + (["--database", database] if database else []))
 
     @property
     def command(self):
-        return quote([f"{k}={v}" for k, v in self.env.items()] + [rel(c) if "/" in str(c) else c for c in self.cmd])
+        return quote([f"{k}={v}" for k, v in self.env.items()] +
+                     [rel(c) if "/" in str(c) and "://" not in str(c) else c for c in self.cmd])
 
     def start(self, timeout=180):
         self.logfile = open(LOGS / f"{self.name}-{self.port}.log", "w")
@@ -275,6 +280,19 @@ def fetch(port, path, host=None, headers=None, timeout=600):
     return resp.status, dict(resp.getheaders()), body
 
 
+def header(headers, name):
+    return next((v for k, v in headers.items() if k.lower() == name.lower()), None)
+
+
+def next_link(headers):
+    """The path and query of `Link: rel="next"`, as a client following it requests it; None on the last page."""
+    m = re.search(r'<([^>]+)>;\s*rel="next"', header(headers, "Link") or "")
+    if not m:
+        return None
+    url = urlsplit(m.group(1))
+    return url.path + ("?" + url.query if url.query else "")
+
+
 def percentile(values, q):
     """Nearest-rank percentile of a list of numbers."""
     if not values:
@@ -339,7 +357,8 @@ def time_command(cmd, env=None, cwd=None, shell=False):
 
 
 class Postgres:
-    """A throwaway PostgreSQL server (the approach of scripts/test-postgres.sh, on its own port)."""
+    """A throwaway PostgreSQL server (the approach of scripts/test-postgres.sh, on its own port). The schema is the
+    product's: `imagefeed` runs its migrations when it opens the database."""
 
     def __init__(self, port=54339):
         self.port = port
@@ -349,6 +368,7 @@ class Postgres:
         self.bin = bins[-1]
         self.work = WORK / "pg"
         self.url = f"postgres://postgres@127.0.0.1:{port}/postgres?sslmode=disable"
+        self.version = output([str(self.bin / "postgres"), "--version"])
 
     def as_owner(self, cmd):
         return (["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []) + [str(c) for c in cmd]
@@ -378,18 +398,87 @@ class Postgres:
                        capture_output=True)
         shutil.rmtree(self.work, ignore_errors=True)
 
-    def psql_cmd(self, *args):
-        return ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
-                "-d", "postgres", *args]
+    def vacuum_analyze(self):
+        """`vacuumdb --analyze`: what autovacuum does within a minute or two of a bulk load (statistics for the
+        planner, the GIN pending list merged), done at once so the plans do not depend on when it woke up."""
+        cmd = ["vacuumdb", "--analyze", "--quiet", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
+               "postgres"]
+        t0 = time.time()
+        subprocess.run(cmd, check=True, capture_output=True)
+        return {"command": quote(cmd), "seconds": round(time.time() - t0, 1)}
 
-    def sql(self, text):
-        run = subprocess.run(self.psql_cmd("-At", "-c", text), capture_output=True, text=True)
-        if run.returncode != 0:
-            raise RuntimeError(f"psql failed: {run.stderr}\n{text[:500]}")
-        return run.stdout
+    def size_mb(self):
+        """The cluster's files on disk (tables, indexes, WAL)."""
+        return round(sum(f.stat().st_size for f in (self.work / "data").rglob("*") if f.is_file()) / 1e6, 1)
 
-    def script(self, text):
-        run = subprocess.run(self.psql_cmd("-At"), input=text, capture_output=True, text=True)
-        if run.returncode != 0:
-            raise RuntimeError(f"psql failed: {run.stderr[-2000:]}")
-        return run.stdout
+
+# ---------------------------------------------------------------------------------------------------------
+# The product's own benchmark commands (`imagefeed bench --help`)
+
+def library_args(data, database=None):
+    return ["--data", str(data)] + (["--database", database] if database else [])
+
+
+def bench_command(args, cpus=None, timeout=None):
+    """Runs `imagefeed bench …` and returns its JSON answer, with the command line (as the report quotes it)."""
+    cmd = pinned(cpus, [BIN, "bench", *args])
+    shown = quote([rel(c) if "/" in str(c) and "://" not in str(c) else c for c in cmd])
+    t0 = time.time()
+    try:
+        run = subprocess.run(cmd, capture_output=True, text=True, cwd=WORK, timeout=timeout,
+                             env=dict(os.environ, IMAGEFEED_LOG_LEVEL="error"))
+    except subprocess.TimeoutExpired:
+        return {"command": shown, "timeout_s": timeout}
+    if run.returncode != 0:
+        raise RuntimeError(f"{shown} failed ({run.returncode}):\n{run.stderr[-2000:]}")
+    answer = json.loads(run.stdout)
+    answer["command"] = shown
+    answer["wall_s"] = round(time.time() - t0, 2)
+    return answer
+
+
+def bench_seed(library, photos):
+    """`imagefeed bench seed`: grows the library to `photos` synthetic photos through the store."""
+    return bench_command(["seed", "--photos", str(photos), *library])
+
+
+def bench_trace(library, request, repeat, explain=False, cpus=SERVER_CPUS, timeout=None, **options):
+    """`imagefeed bench trace` of one request: the store's statements for it, timed by the store's observer."""
+    args = ["trace", *library, "--request", request, "--repeat", str(repeat)]
+    for key, value in options.items():
+        args += [f"--{key.replace('_', '-')}", str(value)]
+    answer = bench_command(args + (["--explain"] if explain else []), cpus=cpus, timeout=timeout)
+    if "requests" in answer:
+        answer["trace"] = answer.pop("requests")[request]
+    return answer
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Profiles
+
+def perf_process(pid, workload, label, frequency=999):
+    """`perf record -g` of a running process while `workload()` runs; the report by DSO and by symbol. None
+    without perf."""
+    if not shutil.which("perf"):
+        return None
+    data = WORK / "perf-process.data"
+    rec = subprocess.Popen(["perf", "record", "-F", str(frequency), "-g", "-p", str(pid), "-o", str(data)],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    try:
+        workload()
+    finally:
+        rec.send_signal(signal.SIGINT)
+        rec.wait(30)
+    return dict(perf_report(data), command=f"perf record -F {frequency} -g -p <server pid> during {label}")
+
+
+def perf_report(data, percent=1.2):
+    # Lines as perf prints them, without its padding and empty trailing columns ("-      -").
+    keep = lambda text: "\n".join(re.sub(r"(\s+-)*\s*$", "", l) for l in text.splitlines()
+                                  if l.strip() and not l.startswith("#"))[:5000]
+    dsos = output(["perf", "report", "-i", str(data), "--no-children", "--sort", "dso", "--stdio", "-g", "none",
+                   "--percent-limit", "1"])
+    syms = output(["perf", "report", "-i", str(data), "--no-children", "--sort", "dso,symbol", "--stdio", "-g",
+                   "none", "--percent-limit", str(percent)])
+    return {"by_dso": keep(dsos), "top_symbols": keep(syms)}

@@ -36,7 +36,6 @@ def main():
             "imagemagick": first(output([CONVERT, "-version"])),
             "nginx": first(output(["nginx", "-v"], ) or os.popen("nginx -v 2>&1").read()),
             "wrk": first(os.popen("wrk -v 2>&1").read()),
-            "sqlite (python module, same library as sqlite3 shell)": __import__("sqlite3").sqlite_version,
             "postgresql": output([str(pg[-1]), "--version"]) if pg else "not installed",
             "python": first(output(["python3", "--version"])),
             "perf": output(["perf", "--version"]) or "not installed",

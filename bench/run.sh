@@ -5,22 +5,27 @@
 #   bench/run.sh                    # all sections
 #   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web (report always)
 #
-# Environment: IMAGEFEED_BIN (skip the release build and use this binary), IMAGEFEED_PG_BIN (an imagefeed built
-# with --traits PostgreSQL, to also time PostgreSQL over HTTP), BENCH_WRK_SECONDS (default 8),
-# BENCH_SCALES (default 10000,100000,1000000), BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos).
+# Every section runs one binary: the release build with the PostgreSQL trait, so SQLite and PostgreSQL are measured
+# with the same build, over HTTP too. The database figures come from the product itself (`imagefeed bench seed`,
+# `imagefeed bench trace`); bench/ holds no SQL.
+#
+# Environment: IMAGEFEED_BIN (skip the build and use this binary; it needs the PostgreSQL trait for the postgres
+# section), BENCH_WRK_SECONDS (default 8), BENCH_SCALES (default 10000,100000,1000000), BENCH_API_SCALE (default
+# 100000), BENCH_TRACE_REPEAT (timed runs per `bench trace`, default 30), BENCH_TRACE_CAP_S (default 600),
+# BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir="$PWD/bench"
 mkdir -p bench/work/results bench/work/logs
 
-# Packages the sections need beyond the Makefile's BENCH_PACKAGES: the photographs and the sqlite3 shell.
-scripts/install-packages.sh mate-backgrounds plasma-workspace-wallpapers sqlite3 libvips-tools imagemagick nginx \
+# Packages the sections need beyond the Makefile's BENCH_PACKAGES: the photographs.
+scripts/install-packages.sh mate-backgrounds plasma-workspace-wallpapers libvips-tools imagemagick nginx \
     wrk postgresql
 
 given_bin="${IMAGEFEED_BIN:-}"
 if [ -z "${IMAGEFEED_BIN:-}" ]; then
-    echo "Building the release binary…"
-    swift build -c release --product imagefeed
+    echo "Building the release binary (with the PostgreSQL trait)…"
+    swift build -c release --traits PostgreSQL --product imagefeed
     export IMAGEFEED_BIN="$PWD/.build/release/imagefeed"
 fi
 [ -x "$IMAGEFEED_BIN" ] || { echo "No imagefeed binary at $IMAGEFEED_BIN" >&2; exit 1; }
@@ -34,6 +39,7 @@ export BENCH_COMMAND="${BENCH_COMMAND:-${given_bin:+IMAGEFEED_BIN=$given_bin }$(
 
 sections=("$@")
 [ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web)
+export BENCH_SECTIONS="${sections[*]}"   # the report says which results this run measured
 # A full run replaces every result; a partial run keeps the others for the report.
 [ $# -eq 0 ] && rm -f bench/work/results/*.json
 started=$(date +%s)

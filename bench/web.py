@@ -11,12 +11,12 @@ input) and `longtask` entries. Then the page is scrolled (window.scrollBy, 8 vie
 and two animation frames, 4× CPU but network throttle lifted; in every repetition)
 until the feed has rendered photo #2,000, and the DOM node count and the long tasks of the scroll are read.
 
-The library: the demo photos (`imagefeed import /usr/share/backgrounds/mate …`) plus 2,000 synthetic rows seeded
-with bench/db.py's `sqlite_seed` (older than the imported photos, so the first screen shows real photos), each
-given a BlurHash of its own. Every
-synthetic row's original is a hard link to one real imported JPEG at its content-addressed path, so its
-renditions are real images; before the scroll, that photo's renditions are hard-linked into each synthetic
-photo's rendition cache folder (see `share_renditions`).
+The library: the demo photos (`imagefeed import /usr/share/backgrounds/mate …`) plus 2,000 synthetic photos
+written by the product (`imagefeed bench seed`, older than the imported photos, so the first screen shows real
+photos). Synthetic photos are rows without files: before the measured loads, one real photo's renditions, as the
+page asks for them, are hard-linked into each synthetic photo's rendition cache folder (see `share_renditions`),
+so every card shows a real image served from the server's cache. The synthetic photos are found through the API
+(the feed's pages), never in the database.
 
 Runs with the repository's venv (/work/main/.venv, Playwright) — re-executes itself there when started with a
 Python that lacks Playwright.
@@ -24,9 +24,7 @@ Python that lacks Playwright.
 import gzip
 import json
 import os
-import random
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -44,8 +42,8 @@ except ImportError:
     raise
 
 sys.path.insert(0, str(BENCH_DIR))
-from common import BIN, REPO, WORK, Server, log, quote, rel, save  # noqa: E402
-from db import sqlite_seed  # noqa: E402
+from common import (BIN, REPO, WORK, Server, bench_seed, fetch, library_args, log, next_link, quote, rel,  # noqa: E402
+                    save)
 
 WEB = REPO / "Web"
 DATA = WORK / "web-data"
@@ -91,21 +89,8 @@ STATE = """() => {
 # ---------------------------------------------------------------------------------------------------------
 # The library
 
-BASE83 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~"
-
-
-def base83(value, length):
-    return "".join(BASE83[value // 83 ** (length - 1 - i) % 83] for i in range(length))
-
-
-def random_blurhash(rng):
-    """A valid 4×3-component BlurHash with a random average colour and random detail (see blurha.sh's format)."""
-    components = base83((4 - 1) + (3 - 1) * 9, 1)
-    return components + base83(rng.randint(20, 82), 1) + base83(rng.getrandbits(24), 4) + \
-        "".join(base83(rng.randrange(19 ** 3), 2) for _ in range(4 * 3 - 1))
-
-
 def build_library():
+    """The demo photos imported, then the library grown by SYNTHETIC photos with `imagefeed bench seed`."""
     shutil.rmtree(DATA, ignore_errors=True)
     cmd = [BIN, "import", DEMO,
            "--collection-per-folder", "--user", "mate", "--data", str(DATA)]
@@ -114,50 +99,46 @@ def build_library():
     if run.returncode != 0:
         raise RuntimeError(f"import failed: {run.stdout[-1500:]}{run.stderr[-1500:]}")
     import_s = round(time.time() - t0, 1)
-    db = next(DATA.glob("*.sqlite"))
-    con = sqlite3.connect(db)
-    real = con.execute("SELECT COUNT(*) FROM photos").fetchone()[0]
-    newest_real = con.execute("SELECT MIN(created_at) FROM photos").fetchone()[0]
-    con.close()
-    seed_s = sqlite_seed(str(db), 0, SYNTHETIC)   # also brings library_stats in step
-    con = sqlite3.connect(db)
-    rows = con.execute("SELECT id, sha256, format, created_at FROM photos ORDER BY created_at DESC, id DESC").fetchall()
-    synthetic = rows[real:]
-    assert len(synthetic) == SYNTHETIC and max(r[3] for r in synthetic) < newest_real, "synthetic rows sort first"
-    # One real landscape JPEG (4:3-ish, like the synthetic rows' 4000×3000 / 3000×4000) as every synthetic original.
-    source = con.execute("SELECT sha256, format, width, height, id FROM photos WHERE format = 'jpeg' AND sha256 NOT IN "
-                         f"({','.join('?' * len(synthetic))}) ORDER BY ABS(1.0 * width / height - 4.0 / 3) LIMIT 1",
-                         [r[1] for r in synthetic]).fetchone()
-    stats = con.execute("SELECT value FROM library_stats WHERE name = 'photos'").fetchone()[0]
-    con.close()
-    src = DATA / "originals" / source[0][:2] / source[0][2:4] / f"{source[0]}.{source[1]}"
-    for _, sha, fmt, _ in synthetic:
-        dest = DATA / "originals" / sha[:2] / sha[2:4] / f"{sha}.{fmt}"
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        os.link(src, dest)
-    # A BlurHash of its own per synthetic photo (bench/db.py gives them all one): as in a real library, every card
-    # the scroll builds decodes a new placeholder.
-    rng = random.Random(5)
-    con = sqlite3.connect(db)
-    con.executemany("UPDATE photos SET blur_hash = ? WHERE id = ?", [(random_blurhash(rng), r[0]) for r in synthetic])
-    con.commit()
-    distinct = con.execute("SELECT COUNT(DISTINCT blur_hash) FROM photos").fetchone()[0]
-    con.close()
-    log(f"web: library {real} imported ({import_s} s) + {SYNTHETIC} synthetic (seed {seed_s} s); counter {stats}; "
-        f"{distinct} distinct BlurHashes")
-    return {"source_id": source[4], "synthetic_ids": [r[0] for r in synthetic], "distinct_blurhashes": distinct,
-            "import_command": quote([rel(c) if "/" in str(c) else c for c in cmd]), "import_s": import_s,
-            "real_photos": real, "synthetic_photos": SYNTHETIC, "seed_s": seed_s, "library_stats_photos": stats,
-            "synthetic_original": f"{rel(src)} ({source[2]}×{source[3]}, hard-linked {SYNTHETIC}×)"}
+    real = bench_seed(library_args(DATA), 0)["photos"]   # adds nothing: the library's photo count
+    seed = bench_seed(library_args(DATA), real + SYNTHETIC)
+    assert seed["added"] == SYNTHETIC, seed
+    log(f"web: library {real} imported ({import_s} s) + {SYNTHETIC} synthetic (seed {seed['seconds']} s)")
+    return {"import_command": quote([rel(c) if "/" in str(c) else c for c in cmd]), "import_s": import_s,
+            "real_photos": real, "synthetic_photos": SYNTHETIC, "seed_s": seed["seconds"],
+            "seed_command": seed["command"], "library_photos": seed["photos"]}
 
 
-def share_renditions(page, library, widths=(400, 800, 1080, 1600)):
-    """Puts every synthetic photo's renditions in the server's rendition cache, as hard links.
+def feed_photos(port):
+    """Every photo of the feed, newest first, read as a client reads it (following `Link: rel="next"`)."""
+    photos, path = [], "/photos?per_page=30"
+    while path:
+        status, headers, body = fetch(port, path)
+        assert status == 200, (path, status, body[:300])
+        photos += json.loads(body)
+        path = next_link(headers)
+    return photos
 
-    The synthetic originals are hard links of one real photo's original, so that photo's renditions (rendered
-    here by the server, asked for by the browser as the feed asks: `/img/ID?w=W&fm=auto` at the feed's widths)
-    are byte for byte what the server would render for each of them."""
-    source = library["source_id"]
+
+def find_synthetic(port, library):
+    """The synthetic photos (after the real ones in the feed: they are older) and the real photo whose renditions
+    they will share (a landscape one, like most synthetic photos' 4000×3000)."""
+    photos = feed_photos(port)
+    real, synthetic = photos[:library["real_photos"]], photos[library["real_photos"]:]
+    assert len(synthetic) == SYNTHETIC and all(p["user"]["username"] == "mate" for p in real), \
+        "the imported photos come first in the feed, then the synthetic ones"
+    source = min(real, key=lambda p: abs(p["width"] / p["height"] - 4 / 3))
+    library.update(distinct_blurhashes=len({p.get("blur_hash") for p in photos}),
+                   synthetic_blurhashes=len({p.get("blur_hash") for p in synthetic}),
+                   source_photo=f"{source['id']} ({source['width']}×{source['height']})")
+    return source["id"], [p["id"] for p in synthetic]
+
+
+def share_renditions(page, source, synthetic, widths=(400, 800, 1080, 1600)):
+    """Puts one real photo's renditions in every synthetic photo's rendition cache folder, as hard links.
+
+    The renditions are rendered here by the server, asked for by the browser as the feed asks
+    (`/img/ID?w=W&fm=auto` at the feed's widths), so the cached files are what the page will ask for. A synthetic
+    photo has no original: a request for anything not shared fails, and is counted (`image_errors`)."""
     page.evaluate("""async ([id, widths]) => {
         await Promise.all(widths.map((w) => new Promise((resolve) => {
             const image = new Image();
@@ -167,7 +148,7 @@ def share_renditions(page, library, widths=(400, 800, 1080, 1600)):
     }""", [source, list(widths)])
     folder = DATA / "renditions" / source[:2] / source
     files = sorted(p for p in folder.iterdir() if p.is_file())
-    for photo_id in library["synthetic_ids"]:
+    for photo_id in synthetic:
         target = DATA / "renditions" / photo_id[:2] / photo_id
         target.mkdir(parents=True, exist_ok=True)
         for file in files:
@@ -247,6 +228,8 @@ def rep(browser, url, index, do_scroll=True):
         f"{out['image_bytes'] / 1024:.0f} KiB")
     if do_scroll:
         out["scroll"] = scroll(page, cdp)
+    # Images the server could not answer (load and scroll): a synthetic photo's rendition that was not shared.
+    out["image_errors"] = sum(1 for i in requests["info"].values() if i["type"] == "Image" and i["status"] >= 400)
     context.close()
     return out
 
@@ -352,8 +335,8 @@ def main():
         context, page, _ = new_page(browser, throttle=False)
         page.goto(url, wait_until="load")
         page.wait_for_timeout(3000)
-        result["shared_renditions"] = share_renditions(page, result["library"])
-        result["library"].pop("synthetic_ids")
+        source, synthetic = find_synthetic(server.port, result["library"])
+        result["shared_renditions"] = share_renditions(page, source, synthetic)
         context.close()
         for i in range(REPS):
             result["reps"].append(rep(browser, url, i + 1, i < SCROLL_REPS))
@@ -381,6 +364,7 @@ def main():
         "nodes_max": smed(lambda r: r["scroll"]["nodes_max"]), "image_bytes": med(lambda r: r["image_bytes"]), "scroll_reps": len(scrolled),
         "scroll_reached": smed(lambda r: r["scroll"]["reached_index"] + 1), "scroll_cells_end": smed(lambda r: r["scroll"]["cells_in_dom"]),
         "scroll_s": smed(lambda r: r["scroll"]["seconds"]),
+        "image_errors": max((r.get("image_errors", 0) for r in reps), default=0),
     }
     result["command"] = ("IMAGEFEED_BIN=… bench/run.sh web  # = " + rel(VENV_PY) + " bench/web.py (Playwright → "
                          + CHROMIUM + " --no-sandbox, headless)")
