@@ -40,10 +40,14 @@ struct BenchTraceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try await BenchCommand.openStore(library)
-        let subjects = try await Subjects.find(in: store, perPage: perPage)
-        var report: [String: Any] = ["photos": subjects.count, "database": store.database.kind.rawValue]
+        let requests = request.isEmpty ? Request.allCases : request
+        let subjects = try await Subjects.find(in: store, perPage: perPage, for: Set(requests))
+        var report: [String: Any] = [
+            "photos": subjects.count, "database": store.database.kind.rawValue,
+            "database_version": try await store.database.softwareVersion(), "subjects": subjects.json,
+        ]
         var traced: [String: Any] = [:]
-        for request in request.isEmpty ? Request.allCases : request {
+        for request in requests {
             traced[request.rawValue] = try await trace(request, store: store, subjects: subjects)
         }
         report["requests"] = traced
@@ -52,28 +56,42 @@ struct BenchTraceCommand: AsyncParsableCommand {
         print(String(decoding: data, as: UTF8.self))
     }
 
-    /// The photos and the person the requests are about.
+    /// The photos and the person the requests are about; each found only when a request needs it.
     struct Subjects {
         var count: Int
-        var middle: String
-        var deepPage: Int
+        var middle = ""
+        var deepPage = 1
         var deepCursor: FeedCursor?
-        var liker: String
+        var liker = ""
 
-        static func find(in store: LibraryStore, perPage: Int) async throws -> Subjects {
+        static func find(in store: LibraryStore, perPage: Int, for requests: Set<Request>) async throws -> Subjects {
             let count = try await store.photoCount()
             guard count > 0 else { throw ValidationError("The library is empty: run `imagefeed bench seed` first.") }
-            let middle = try await store.feed(order: .latest, page: PageRequest(number: count / 2 + 1, size: 1))
-            // The last full page, and the cursor after the page before it (what `Link: rel="next"` carries there).
-            let deepPage = max(1, count / perPage)
-            let before = deepPage > 1
-                ? try await store.feed(order: .latest, page: PageRequest(number: deepPage - 1, size: perPage)).items.last
-                : nil
-            let liker = try await store.ensureUser(username: "bench-liker", firstName: "Bench")
-            return Subjects(
-                count: count, middle: middle.items.first?.id ?? "", deepPage: deepPage,
-                deepCursor: before.map(FeedCursor.init(after:)), liker: liker.id
-            )
+            var subjects = Subjects(count: count)
+            if !requests.isDisjoint(with: [.photo, .image, .like]) {
+                let middle = try await store.feed(order: .latest, page: PageRequest(number: count / 2 + 1, size: 1))
+                subjects.middle = middle.items.first?.id ?? ""
+            }
+            if requests.contains(.deep) {
+                // The last full page, and the cursor after the page before it (what `Link: rel="next"` carries).
+                subjects.deepPage = max(1, count / perPage)
+                let before = subjects.deepPage > 1
+                    ? try await store.feed(
+                        order: .latest, page: PageRequest(number: subjects.deepPage - 1, size: perPage)).items.last
+                    : nil
+                subjects.deepCursor = before.map(FeedCursor.init(after:))
+            }
+            if requests.contains(.like) {
+                subjects.liker = try await store.ensureUser(username: "bench-liker", firstName: "Bench").id
+            }
+            return subjects
+        }
+
+        var json: [String: Any] {
+            var json: [String: Any] = ["deep_page": deepPage]
+            if !middle.isEmpty { json["photo"] = middle }
+            if let deepCursor { json["deep_cursor"] = deepCursor.text }
+            return json
         }
     }
 
@@ -127,10 +145,15 @@ struct BenchTraceCommand: AsyncParsableCommand {
         for (position, statement) in first.statements.enumerated() {
             let times = runs.compactMap { $0.statements.count > position ? $0.statements[position].duration : nil }
             var entry: [String: Any] = [
-                "sql": statement.sql, "binds": statement.binds, "p50_ms": Self.milliseconds(Self.median(times)),
+                "sql": statement.sql, "binds": statement.binds, "rows": statement.rows,
+                "p50_ms": Self.milliseconds(Self.median(times)),
             ]
             if explain, let prefix = Self.explainPrefix(statement, store.database.kind) {
-                entry["plan"] = (try? await store.database.explain(statement, prefix: prefix)) ?? "(no plan)"
+                do {
+                    entry["plan"] = try await store.database.explain(statement, prefix: prefix)
+                } catch {
+                    entry["plan"] = "(no plan: \(String(reflecting: error)))"
+                }
             }
             statements.append(entry)
         }

@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import Imaging
 
 /// A deterministic library of made-up photos for benchmarks: captions from a 20,000-word vocabulary with Zipf
 /// frequencies (about 3 % of photos carry each of ten real words such as "beach"), Zipf-distributed tags, five
@@ -37,13 +38,27 @@ struct SyntheticLibrary {
             title: words.prefix(3).joined(separator: " ").capitalized, altDescription: words.joined(separator: " "),
             width: landscape ? 4000 : 3000, height: landscape ? 3000 : 4000,
             color: String(format: "#%06x", random.int(0...0xFF_FFFF)), colorName: colorNames[random.int(0...10)],
-            blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
+            blurHash: blurHash(&random),
             takenAt: created.addingTimeInterval(-TimeInterval(random.int(0...86_400 * 30))),
             camera: camera.map { CameraSettings(make: $0.0, model: $0.1, exposureTime: "1/250", aperture: "2.8",
                                                 focalLength: "35.0", iso: 200) } ?? CameraSettings(),
             place: Place(), sha256: (0..<4).map { _ in String(format: "%016llx", random.next()) }.joined(),
             bytes: random.int(1_500_000...3_500_000), format: "jpeg", tags: photoTags, createdAt: created
         )
+    }
+
+    /// A placeholder of its own for each photo (the web app keeps decoded ones by hash): a gradient between two
+    /// random colours over a 4 × 3 image.
+    private static func blurHash(_ random: inout SplitMix64) -> String {
+        let from = (0..<3).map { _ in random.int(0...255) }, to = (0..<3).map { _ in random.int(0...255) }
+        var pixels: [UInt8] = []
+        for y in 0..<3 {
+            for x in 0..<4 {
+                let weight = Double(x + y) / 5
+                for channel in 0..<3 { pixels.append(UInt8(Double(from[channel]) * (1 - weight) + Double(to[channel]) * weight)) }
+            }
+        }
+        return BlurHash.encode(rgb: pixels, width: 4, height: 3)
     }
 
     private static func identifier(_ random: inout SplitMix64) -> String {
