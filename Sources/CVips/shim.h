@@ -129,9 +129,10 @@ static inline int cvips_jpegsave(VipsImage *in, void **buffer, size_t *length, i
 }
 
 /// vips_jpegsave_buffer is variadic; a mezzanine is read often and rarely sent, so it is baseline (decodes faster
-/// than progressive) and 4:2:0 even at high quality (the renditions made from it are 4:2:0 anyway).
+/// than progressive), 4:2:0 even at high quality (the renditions made from it are 4:2:0 anyway), and written in
+/// one pass: optimised Huffman tables would hold the whole image's coefficients (~9 MB) for a few % of its size.
 static inline int cvips_jpegsave_mezzanine(VipsImage *in, void **buffer, size_t *length, int quality) {
-    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE,
                                 "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_ON, NULL);
 }
 
@@ -152,10 +153,15 @@ static inline int cvips_avifsave(VipsImage *in, void **buffer, size_t *length, i
                                 "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, "effort", 2, NULL);
 }
 
-/// mallopt is not visible to Swift; glibc's per-thread arenas (one per libvips worker) multiply peak memory.
+/// mallopt is not visible to Swift; glibc's per-thread arenas (one per libvips worker) multiply peak memory, and
+/// its mmap threshold grows to the size of the last large buffer freed (9 MB for a decoded mezzanine), after which
+/// such buffers come from the arenas and stay in the process. A fixed threshold gives them back on free.
 static inline void cvips_limit_malloc_arenas(int arenas) {
 #ifdef M_ARENA_MAX
     mallopt(M_ARENA_MAX, arenas);
+#endif
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
 #endif
 }
 

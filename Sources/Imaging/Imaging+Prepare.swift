@@ -50,10 +50,23 @@ extension Imaging {
             )
         }
 
+        // Each rendition is made from the smallest image decoded so far that is large enough for it: the 400 and
+        // 200 px sizes from the 1080 px one, not from a 2000 px base kept for the mezzanine.
+        var sources: [VipsImageHandle] = [base]
         var renditions: [Rendition] = []
         for (spec, box) in zip(specs, boxes) {
-            let sized = try VipsImageHandle.from("vips_thumbnail_image") { out in
-                cvips_thumbnail_image(base.pointer, out, box.width, box.height, box.size, box.crop)
+            let needed = box.scale(fromWidth: probe.width, height: probe.height)
+            let source = sources.last { image in
+                Double(image.width) >= needed * Double(probe.width) - 0.5
+                    && Double(image.height) >= needed * Double(probe.height) - 0.5
+            } ?? base
+            var sized = try VipsImageHandle.from("vips_thumbnail_image") { out in
+                cvips_thumbnail_image(source.pointer, out, box.width, box.height, box.size, box.crop)
+            }
+            if box.crop == VIPS_INTERESTING_NONE, box.padding == nil {
+                sized = try sized.materialised()
+                sources.append(sized)
+                sources.sort { $0.width > $1.width }
             }
             renditions.append(try finish(sized, box: box, spec: spec))
         }

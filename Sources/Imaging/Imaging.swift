@@ -30,7 +30,9 @@ public struct Imaging: Sendable {
 
     private static let started = Mutex(false)
 
-    /// Starts libvips once per process: blocks untrusted loaders and keeps the operation cache small.
+    /// Starts libvips once per process: blocks untrusted loaders and turns the operation cache off — every import
+    /// and every rendition reads another file (renditions are cached on disk, not as libvips operations), so the
+    /// cache only held memory.
     ///
     /// Safe to call more than once; a later call only changes the concurrency when one is given.
     /// - Parameter concurrency: threads libvips uses per pipeline; `nil` keeps its default
@@ -43,9 +45,7 @@ public struct Imaging: Sendable {
                 }
                 vips_block_untrusted_set(1)
                 cvips_limit_malloc_arenas(2)
-                vips_cache_set_max_mem(50 * 1024 * 1024)
-                vips_cache_set_max(50)
-                vips_cache_set_max_files(20)
+                vips_cache_set_max(0)
                 isStarted = true
             }
             if let concurrency {
