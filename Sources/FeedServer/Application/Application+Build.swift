@@ -35,7 +35,7 @@ public func buildApplication(
     let threadPool = NIOThreadPool(numberOfThreads: System.coreCount)
     threadPool.start()
     let imaging = Imaging(limits: configuration.imageLimits)
-    let renditions = RenditionService(imaging: imaging, files: files, threadPool: threadPool)
+    let renditions = RenditionService(imaging: imaging, files: files, threadPool: threadPool, clock: clock)
     let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
     let responseCache = configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
@@ -53,7 +53,9 @@ public func buildApplication(
         responseCache: responseCache, publicURL: configuration.publicURL
     ))
 
-    let photos = PhotosController(store: store, ingester: ingester, files: files, threadPool: threadPool)
+    let photos = PhotosController(
+        store: store, ingester: ingester, files: files, renditions: renditions, threadPool: threadPool
+    )
     photos.addRoutes(to: groups.api)
     SearchController(store: store).addRoutes(to: groups.api)
     UsersController(store: store).addRoutes(to: groups.api)

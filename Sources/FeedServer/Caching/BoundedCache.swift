@@ -29,6 +29,23 @@ struct BoundedCache<Key: Hashable, Value> {
         if dropped > 0 { order.removeFirst(dropped) }
     }
 
+    /// Changes the value under `key` in place, when there is one; its size stays as it was.
+    mutating func update(for key: Key, _ change: (inout Value) -> Void) {
+        guard var entry = entries[key] else { return }
+        change(&entry.value)
+        entries[key] = entry
+    }
+
+    /// Drops every entry that satisfies `condition`.
+    mutating func removeAll(where condition: (Key, Value) -> Bool) {
+        let doomed = Set(entries.filter { condition($0.key, $0.value.value) }.keys)
+        guard !doomed.isEmpty else { return }
+        for key in doomed {
+            if let old = entries.removeValue(forKey: key) { bytes -= old.size }
+        }
+        order.removeAll { doomed.contains($0) }
+    }
+
     mutating func removeValue(for key: Key) {
         guard let old = entries.removeValue(forKey: key) else { return }
         bytes -= old.size

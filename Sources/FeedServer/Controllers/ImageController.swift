@@ -16,20 +16,41 @@ struct ImageController: Sendable {
         images.get("/img/:id", fast: cachedAnswer, use: get)
     }
 
-    /// A cached rendition, answered without waiting (see ``cachedRendition(id:_:method:headers:)``).
+    /// A cached rendition, answered without waiting (see ``cachedAnswer(target:id:query:method:headers:)``).
     @Sendable func cachedAnswer(_ request: FastRequest) -> ImmediateResponse? {
-        let query = QueryParameters(request.head.query)
-        guard let id = request.parameter("id"), query["dl"] == nil,
-            let parsed = try? ImageParameters.parse(query, accept: request.head.headerFields[.accept])
+        guard let id = request.parameter("id") else { return nil }
+        let head = request.head
+        return cachedAnswer(
+            target: head.path ?? "", id: String(id), query: QueryParameters(head.query), method: head.method,
+            headers: head.headerFields
+        )
+    }
+
+    /// The cache-first answer to an `/img` request: remembered by its URL, or made from the cached rendition file
+    /// (and then remembered when the URL alone decides it). Nil when the rendition is not cached, for downloads and
+    /// for bad parameters (the handler says what is wrong with them).
+    func cachedAnswer(
+        target: String, id: String, query: @autoclosure () -> QueryParameters, method: HTTPRequest.Method,
+        headers: HTTPFields
+    ) -> ImmediateResponse? {
+        if let remembered = renditions.answers.answer(target, method: method, headers: headers) { return remembered }
+        let query = query()
+        guard query["dl"] == nil, let parsed = try? ImageParameters.parse(query, accept: headers[.accept]),
+            let (answer, path, body) = cachedRendition(id: id, parsed, method: method, headers: headers)
         else { return nil }
-        return cachedRendition(id: String(id), parsed, method: request.head.method, headers: request.head.headerFields)
+        if case .rendition(_, let negotiated) = parsed, !negotiated, let body {
+            renditions.answers.remember(target, path: path, answer, body: body)
+        }
+        return answer
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
-        if query["dl"] == nil, let cached = cachedRendition(id: id, parsed, method: request.method, headers: request.headers) {
+        if let cached = cachedAnswer(
+            target: request.head.path ?? "", id: id, query: query, method: request.method, headers: request.headers
+        ) {
             return cached.response
         }
         guard let source = try await store.imageSource(idOrSlug: id) else { throw APIError.notFound("Photo") }
@@ -82,8 +103,9 @@ struct ImageController: Sendable {
     /// when served before), without the database — a deleted photo's renditions are deleted with it. Nil when the
     /// rendition is not cached (or the request is not for a sized rendition). Synchronous, so the fast path serves
     /// it too.
+    /// Returns the answer, the rendition file's path and, for a 200, its bytes.
     func cachedRendition(id: String, _ parsed: ImageRequest, method: HTTPRequest.Method, headers request: HTTPFields)
-        -> ImmediateResponse?
+        -> (answer: ImmediateResponse, path: String, body: ByteBuffer?)?
     {
         guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil, id.count == 11
         else { return nil }
@@ -92,12 +114,12 @@ struct ImageController: Sendable {
         headers[.cacheControl] = Self.cacheControl
         headers[.eTag] = Self.etag(id: id, spec: spec)
         if negotiated { headers[.vary] = "Accept" }
-        if ETag.matches(request[.ifNoneMatch], Self.etag(id: id, spec: spec)), RenditionMemory.exists(path) {
-            return ImmediateResponse(status: .notModified, headers: headers)
+        if ETag.matches(request[.ifNoneMatch], Self.etag(id: id, spec: spec)), renditions.memory.exists(atPath: path) {
+            return (ImmediateResponse(status: .notModified, headers: headers), path, nil)
         }
         guard let bytes = renditions.memory.bytes(atPath: path) else { return nil }
         headers[.contentType] = spec.format.mimeType
-        return .ok(headers, bytes, method: method)
+        return (.ok(headers, bytes, method: method), path, bytes)
     }
 
     /// A spec with neither width nor height (`?fm=jpg&q=85`, the `full` URL) means full size.

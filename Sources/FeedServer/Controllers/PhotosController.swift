@@ -12,6 +12,7 @@ struct PhotosController: Sendable {
     let store: LibraryStore
     let ingester: PhotoIngester
     let files: LibraryFiles
+    let renditions: RenditionService
     let threadPool: NIOThreadPool
 
     func addRoutes(to api: APIRoutes) {

@@ -10,15 +10,19 @@ actor RenditionService {
     let files: LibraryFiles
     let threadPool: NIOThreadPool
     /// Renditions served lately, for the cache-first path that skips the database.
-    nonisolated let memory = RenditionMemory()
+    nonisolated let memory: RenditionMemory
+    /// Answers to exact URLs of cached renditions, for the same path.
+    nonisolated let answers: RenditionAnswers
     private var inFlight: [String: Task<[UInt8], any Error>] = [:]
     /// How many renditions were rendered (not served from the cache or shared with a render in flight).
     private(set) var renderCount = 0
 
-    init(imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool) {
+    init(imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool, clock: any MonotonicClock = SystemClock()) {
         self.imaging = imaging
         self.files = files
         self.threadPool = threadPool
+        memory = RenditionMemory(clock: clock)
+        answers = RenditionAnswers(clock: clock)
     }
 
     /// The bytes of a rendition of a photo, from the cache or rendered now — from the photo's mezzanine when it has
@@ -51,6 +55,17 @@ actor RenditionService {
         renderCount += 1
         defer { inFlight[path] = nil }
         return try await task.value
+    }
+
+    /// Removes the files a deletion left unused and forgets the renditions held in memory for them, so this
+    /// process stops serving them at once (other processes stop within their revalidation time).
+    nonisolated func remove(_ orphans: OrphanedFiles) {
+        files.remove(orphans)
+        for photoID in orphans.photoIDs {
+            let folder = files.renditionPath(photoID: photoID, key: "")
+            memory.forget(under: folder)
+            answers.forget(under: folder)
+        }
     }
 
     /// The original file's bytes.

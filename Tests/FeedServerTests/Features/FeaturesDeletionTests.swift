@@ -112,4 +112,24 @@ struct FeaturesDeletionTests {
             #expect(try await server.client.get("/avatars/alice?w=64").header("Content-Type") == "image/jpeg")
         }
     }
+
+    @Test(arguments: Backend.available)
+    func a_deleted_photos_renditions_stop_being_served_at_once(backend: Backend) async throws {
+        try await withTestServer(backend) { server in
+            // setup: a feed size served twice, so it is held in memory and remembered by its URL
+            let alice = try await server.user("alice")
+            let photo = try await server.uploadPhoto(try smallJPEG(seed: 71), as: alice)
+            let small = try pathAndQuery(photo.urls.small)
+            #expect(try await server.client.get(small).status == .ok)
+            #expect(try await server.client.get(small).status == .ok)
+
+            // act: the server's clock does not move, so only the deletion itself can make it forget
+            let deleted = try await server.client.send(.delete, "/photos/\(photo.id)", headers: alice.auth)
+            let after = try await server.client.get(small)
+
+            // assert
+            #expect(deleted.status == .noContent)
+            #expect(after.status == .notFound)
+        }
+    }
 }

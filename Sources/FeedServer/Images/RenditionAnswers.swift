@@ -1,0 +1,64 @@
+import HTTPTypes
+import NIOCore
+import Synchronization
+
+/// Answers to exact `/img` URLs whose rendition is cached, remembered whole — headers built, bytes shared with
+/// ``RenditionMemory`` — so a repeated request for a thumbnail is one lookup by its URL rather than parsing its
+/// parameters and building its path and headers again (most of what serving a cached thumbnail cost). Only URLs
+/// whose answer depends on nothing but themselves are remembered (not `fm=auto`, which depends on `Accept`). Like
+/// the memory, an answer is given only while its file exists, checked again once it is older than
+/// `revalidateAfter`.
+final class RenditionAnswers: Sendable {
+    struct Answer: Sendable {
+        /// The rendition file the answer is for.
+        let path: String
+        /// The 200 answer's headers, `Content-Length` included.
+        let headers: HTTPFields
+        let etag: String
+        let body: ByteBuffer
+        var checkedAt: Duration
+    }
+
+    private let answers: Mutex<BoundedCache<String, Answer>>
+    private let revalidateAfter: Duration
+    private let clock: any MonotonicClock
+
+    /// - Parameter capacity: how many URLs are remembered (each costs only its URL and headers).
+    init(capacity: Int = 16_384, revalidateAfter: Duration = .seconds(1), clock: any MonotonicClock = SystemClock()) {
+        answers = Mutex(BoundedCache(budget: capacity * 8))
+        self.revalidateAfter = revalidateAfter
+        self.clock = clock
+    }
+
+    /// The answer to `target` for a GET or HEAD with these headers, if one is remembered and its file still exists.
+    func answer(_ target: String, method: HTTPRequest.Method, headers request: HTTPFields) -> ImmediateResponse? {
+        let now = clock.now()
+        guard let known = answers.withLock({ $0[target] }) else { return nil }
+        if now - known.checkedAt >= revalidateAfter {
+            guard RenditionMemory.exists(known.path) else {
+                answers.withLock { $0.removeValue(for: target) }
+                return nil
+            }
+            answers.withLock { $0.update(for: target) { $0.checkedAt = now } }
+        }
+        if ETag.matches(request[.ifNoneMatch], known.etag) {
+            var headers = known.headers
+            headers[.contentLength] = nil
+            headers[.contentType] = nil
+            return ImmediateResponse(status: .notModified, headers: headers)
+        }
+        return ImmediateResponse(status: .ok, headers: known.headers, body: method == .head ? nil : known.body)
+    }
+
+    /// Forgets every answer whose file is under `folder` (a deleted photo's renditions), at once.
+    func forget(under folder: String) {
+        answers.withLock { $0.removeAll { _, answer in answer.path.hasPrefix(folder) } }
+    }
+
+    /// Remembers `answer` — a 200 made from the rendition file at `path` — as the answer to `target`.
+    func remember(_ target: String, path: String, _ answer: ImmediateResponse, body: ByteBuffer) {
+        guard answer.status == .ok, let etag = answer.headers[.eTag] else { return }
+        let remembered = Answer(path: path, headers: answer.headers, etag: etag, body: body, checkedAt: clock.now())
+        answers.withLock { $0.insert(remembered, size: 1, for: target) }
+    }
+}
