@@ -71,10 +71,14 @@ public struct LibraryFiles: Sendable {
     /// Writes `bytes` so that `path` either holds all of them or does not exist: a scratch file, written and
     /// flushed to disk, then renamed into place (and the folder flushed when `durable`).
     public func writeAtomically(_ bytes: some ContiguousBytes, to path: String, durable: Bool) throws {
-        let destination = URL(fileURLWithPath: path)
-        let folder = destination.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = scratch.appendingPathComponent(UUID().uuidString).path
+        let folder = (path as NSString).deletingLastPathComponent
+        // Usually the folder's parent exists and one mkdir does; FileManager (which also looks up the owner's name
+        // in /etc/passwd) only when it does not.
+        if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var random = SystemRandomNumberGenerator()
+        let temporary = scratch.path + "/" + String(random.next(), radix: 36) + String(random.next(), radix: 36)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw FileError.cannotWrite(temporary, errno) }
         do {
@@ -102,7 +106,7 @@ public struct LibraryFiles: Sendable {
             throw FileError.cannotWrite(path, code)
         }
         if durable {
-            let folderDescriptor = open(folder.path, O_RDONLY)
+            let folderDescriptor = open(folder, O_RDONLY)
             if folderDescriptor >= 0 {
                 fsync(folderDescriptor)
                 close(folderDescriptor)

@@ -96,24 +96,32 @@ struct FastPathLog: Sendable {
     }
 }
 
-/// The `Date` header's value, made at most once a second.
+/// The `Date` header's value, made at most once a second (with one formatter: making one reads the time zone
+/// files).
 final class HTTPDateCache: Sendable {
-    private let current = Mutex((second: Int(0), text: ""))
+    private struct State: @unchecked Sendable {
+        var second = 0
+        var text = ""
+        let formatter: DateFormatter = {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            return formatter
+        }()
+    }
+
+    private let current = Mutex(State())
 
     var date: String {
         let now = Date()
         let second = Int(now.timeIntervalSince1970)
-        return current.withLock { current in
-            if current.second != second { current = (second, Self.format(now)) }
-            return current.text
+        return current.withLock { state in
+            if state.second != second {
+                state.second = second
+                state.text = state.formatter.string(from: now)
+            }
+            return state.text
         }
-    }
-
-    private static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }
