@@ -68,6 +68,27 @@ public struct LibraryFiles: Sendable {
         renditionsPath + "/" + photoID.prefix(2) + "/" + photoID + "/" + key
     }
 
+    /// The whole file at `path`; nil when it cannot be read. Plain `open`/`read`: Foundation's `contents(atPath:)`
+    /// also looks up the file owner's name, two more files opened per rendition served.
+    public static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            offset += count
+        }
+        return bytes
+    }
+
     /// Writes `bytes` so that `path` either holds all of them or does not exist: a scratch file, written and
     /// flushed to disk, then renamed into place (and the folder flushed when `durable`).
     public func writeAtomically(_ bytes: some ContiguousBytes, to path: String, durable: Bool) throws {

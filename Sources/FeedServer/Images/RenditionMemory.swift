@@ -52,8 +52,8 @@ final class RenditionMemory: Sendable {
             cache.withLock { $0.update(for: path) { $0.checkedAt = now } }
             return known.bytes
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let buffer = ByteBuffer(data: data)
+        guard let data = LibraryFiles.read(path) else { return nil }
+        let buffer = ByteBuffer(bytes: data)
         cache.withLock { $0.insert(Remembered(bytes: buffer, checkedAt: now), size: buffer.readableBytes, for: path) }
         return buffer
     }

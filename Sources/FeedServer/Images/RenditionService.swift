@@ -44,7 +44,7 @@ actor RenditionService {
     /// The bytes of a rendition of the image at `source`, cached under `cacheID`.
     func rendition(source: String, cacheID: String, spec: RenditionSpec) async throws -> [UInt8] {
         let path = files.renditionPath(photoID: cacheID, key: ImageParameters.cacheKey(spec))
-        if let cached = FileManager.default.contents(atPath: path) { return [UInt8](cached) }
+        if let cached = LibraryFiles.read(path) { return cached }
         if let running = inFlight[path] { return try await running.value }
         let task = Task { [imaging, files, threadPool] in
             let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
@@ -71,6 +71,6 @@ actor RenditionService {
     /// The original file's bytes.
     func original(_ original: StoredOriginal) async throws -> [UInt8]? {
         let path = files.originalPath(sha256: original.sha256, format: original.format)
-        return try await threadPool.runIfActive { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+        return try await threadPool.runIfActive { LibraryFiles.read(path) }
     }
 }
