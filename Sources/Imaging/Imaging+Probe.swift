@@ -79,17 +79,15 @@ extension Imaging {
         return CheckedOriginal(input: input, format: format, header: image, byteCount: byteCount)
     }
 
+    /// The size of the regular file at `path`. A plain `stat`: Foundation's attributes also look up the owner's
+    /// name, which opens /etc/passwd and /etc/group on every rendition.
     private static func fileSize(_ path: String) throws(ImagingError) -> Int {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw .vips(call: "open", message: "Cannot read \(path): no such file or not readable.")
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw .notAnImage
-        }
-        return (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAnImage }
+        return Int(status.st_size)
     }
 }
 
