@@ -31,17 +31,18 @@ extension Migration {
                     """
                 }
             },
-        // Spelled out (not generated from contentTables) so bench/db.py can read them from this source.
         postgres: [
             "INSERT INTO library_stats (name, value) VALUES ('generation', 1)",
-            "CREATE FUNCTION bump_library_generation() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE library_stats SET value = value + 1 WHERE name = 'generation'; RETURN NULL; END $$",
-            "CREATE TRIGGER users_generation AFTER INSERT OR UPDATE OR DELETE ON users FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()",
-            "CREATE TRIGGER photos_generation AFTER INSERT OR UPDATE OR DELETE ON photos FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()",
-            "CREATE TRIGGER photo_tags_generation AFTER INSERT OR UPDATE OR DELETE ON photo_tags FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()",
-            "CREATE TRIGGER collections_generation AFTER INSERT OR UPDATE OR DELETE ON collections FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()",
-            "CREATE TRIGGER collection_photos_generation AFTER INSERT OR UPDATE OR DELETE ON collection_photos FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()",
-            "CREATE TRIGGER likes_generation AFTER INSERT OR UPDATE OR DELETE ON likes FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()",
-        ]
+            """
+            CREATE FUNCTION bump_library_generation() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+            UPDATE library_stats SET value = value + 1 WHERE name = 'generation'; RETURN NULL; END $$
+            """,
+        ] + contentTables.map { table in
+            """
+            CREATE TRIGGER \(table)_generation AFTER INSERT OR UPDATE OR DELETE ON \(table) \
+            FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()
+            """
+        }
     )
 }
 
