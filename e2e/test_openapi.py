@@ -2,8 +2,10 @@
 
 1. the file is a valid OpenAPI 3.1 description;
 2. every path and method it describes is routed by the server, and every route the server registers is described;
-3. real responses (the feed, one photo, search, /me, devices, an album…) validate against its schemas and carry
-   the headers it promises.
+3. real responses (the feed, one photo, search, /me, devices, albums, topics, statistics, people search, follows,
+   the following feed, client ids…) validate against its schemas and carry the headers it promises.
+
+The library is the one conftest.py seeds (photos tagged `nature` and `abstract`, the topics `nature` and `abstract`).
 """
 
 import json
@@ -25,7 +27,8 @@ SPEC_PATH = REPO / "openapi.yaml"
 BINARY = os.environ.get("IMAGEFEED_BIN", str(REPO / ".build" / "debug" / "imagefeed"))
 METHODS = ("get", "put", "post", "delete", "patch", "head")
 # Stand-ins for path parameters: records that do not exist, so every request is harmless.
-PLACEHOLDERS = {"id": "no-such-id-0000", "username": "no_such_user_0000", "appID": "no-such-app-0000"}
+PLACEHOLDERS = {"id": "no-such-id-0000", "username": "no_such_user_0000", "appID": "no-such-app-0000",
+                "id_or_slug": "no-such-topic-0000"}
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +194,8 @@ def test_extensions_are_marked(spec):
         assert schemas["Photo"]["properties"][name]["x-imagefeed-extension"] is True
     for name in ("device", "exact_location_public"):
         assert schemas["User"]["properties"][name]["x-imagefeed-extension"] is True
+    feed = [p for p in paths["/photos"]["get"]["parameters"] if p.get("name") == "feed"]
+    assert feed and feed[0]["x-imagefeed-extension"] is True and feed[0]["schema"]["enum"] == ["following"]
     for name in ("tags", "lat", "lon", "radius"):
         assert parameters[name]["x-imagefeed-extension"] is True
     download = {parameter["name"]: parameter for parameter in paths["/photos/{id}/download"]["get"]["parameters"]}
@@ -213,6 +218,7 @@ def test_one_photo_matches_the_schema(server, spec, photo_id):
     body = check_body(spec, "/photos/{id}", "get", response)
     assert body["id"] == photo_id and body["original"]["format"] == "png"
     assert {"type": "search", "title": "beach"} in body["tags"]
+    assert body["tags_preview"] == body["tags"][:3] and body["topics"] == [] and body["meta"] == {"index": True}
     # anonymous viewers see the position rounded to two decimals
     assert body["location"]["position"] == {"latitude": 38.72, "longitude": -9.14}
 
@@ -256,9 +262,208 @@ def test_albums_match_the_schema(server, spec, signed_in, photo_id):
     added = check_body(spec, "/collections/{id}/add", "post",
                        session.post(f"{server.base}/collections/{album['id']}/add", data={"photo_id": photo_id}))
     assert added["collection"]["total_photos"] == 1
-    check_body(spec, "/collections/{id}", "get", requests.get(f"{server.base}/collections/{album['id']}", timeout=30))
+    one = check_body(spec, "/collections/{id}", "get",
+                     requests.get(f"{server.base}/collections/{album['id']}", timeout=30))
+    assert "OpenAPI album" in one["meta"]["title"]
+    assert one["tags"] == [{"type": "search", "title": "beach"}, {"type": "search", "title": "sea"}]
+    assert [preview["id"] for preview in one["preview_photos"]] == [photo_id]
     check_body(spec, "/collections", "get", requests.get(f"{server.base}/collections", timeout=30))
     check_body(spec, "/collections/{id}/photos", "get", requests.get(
         f"{server.base}/collections/{album['id']}/photos", params={"query": "beach"}, timeout=30))
     check_body(spec, "/users/{username}/collections", "get",
                requests.get(f"{server.base}/users/{server.username}/collections", timeout=30))
+
+
+def seeded_photos(server, tag: str) -> list[str]:
+    photos = requests.get(f"{server.base}/photos", params={"per_page": 30, "tags": tag}, timeout=30).json()
+    return sorted(photo["id"] for photo in photos)
+
+
+def test_private_album_matches_the_schema(server, spec, signed_in):
+    # setup
+    session, _ = signed_in
+    album = check_body(spec, "/collections", "post",
+                       session.post(f"{server.base}/collections", data={"title": "OpenAPI secrets", "private": "1"}))
+
+    # act
+    own = check_body(spec, "/collections/{id}", "get", session.get(f"{server.base}/collections/{album['id']}"))
+    others = check_body(spec, "/collections/{id}", "get",
+                        requests.get(f"{server.base}/collections/{album['id']}", timeout=30))
+    session.delete(f"{server.base}/collections/{album['id']}")
+
+    # assert
+    assert own["private"] is True and own["preview_photos"] is None and own["tags"] == []
+    assert others == {"errors": ["Couldn't find Collection"]}
+
+
+def test_related_albums_match_the_schema(server, spec, signed_in, photo_id):
+    # setup: two public albums sharing a photo
+    session, _ = signed_in
+    first = session.post(f"{server.base}/collections", data={"title": "Related one"}).json()
+    second = session.post(f"{server.base}/collections", data={"title": "Related two"}).json()
+    for album in (first, second):
+        session.post(f"{server.base}/collections/{album['id']}/add", data={"photo_id": photo_id})
+
+    # act
+    related = check_body(spec, "/collections/{id}/related", "get",
+                         requests.get(f"{server.base}/collections/{first['id']}/related", timeout=30))
+    missing = check_body(spec, "/collections/{id}/related", "get",
+                         requests.get(f"{server.base}/collections/{PLACEHOLDERS['id']}/related", timeout=30))
+
+    # assert
+    assert second["id"] in [album["id"] for album in related] and first["id"] not in [a["id"] for a in related]
+    assert missing == {"errors": ["Couldn't find Collection"]}
+    for album in (first, second):
+        session.delete(f"{server.base}/collections/{album['id']}")
+
+
+def test_topics_match_the_schema(server, spec):
+    # act
+    listed = requests.get(f"{server.base}/topics", timeout=30)
+    topics = check_body(spec, "/topics", "get", listed)
+    featured = check_body(spec, "/topics", "get", requests.get(f"{server.base}/topics",
+                                                               params={"order_by": "featured"}, timeout=30))
+    chosen = check_body(spec, "/topics", "get", requests.get(f"{server.base}/topics",
+                                                             params={"ids": server.nature_topic}, timeout=30))
+    nature = check_body(spec, "/topics/{id_or_slug}", "get",
+                        requests.get(f"{server.base}/topics/{server.nature_topic}", timeout=30))
+    by_id = check_body(spec, "/topics/{id_or_slug}", "get",
+                       requests.get(f"{server.base}/topics/{nature['id']}", timeout=30))
+    photos_response = requests.get(f"{server.base}/topics/{server.nature_topic}/photos", timeout=30)
+    photos = check_body(spec, "/topics/{id_or_slug}/photos", "get", photos_response)
+    portrait = check_body(spec, "/topics/{id_or_slug}/photos", "get", requests.get(
+        f"{server.base}/topics/{server.nature_topic}/photos", params={"orientation": "portrait"}, timeout=30))
+    random = check_body(spec, "/photos/random", "get", requests.get(
+        f"{server.base}/photos/random", params={"topics": server.abstract_topic, "count": 5}, timeout=30))
+    missing = check_body(spec, "/topics/{id_or_slug}", "get",
+                         requests.get(f"{server.base}/topics/no-such-topic", timeout=30))
+
+    # assert
+    assert [topic["slug"] for topic in topics] == [server.abstract_topic, server.nature_topic]  # by position
+    assert listed.headers["X-Total"] == "2"
+    assert [topic["slug"] for topic in featured] == [server.nature_topic, server.abstract_topic]
+    assert [topic["slug"] for topic in chosen] == [server.nature_topic]
+    assert nature["title"] == "Nature" and nature["featured"] is True and nature["visibility"] == "featured"
+    assert nature["total_photos"] == 3 and nature["status"] == "open"
+    assert [user["username"] for user in nature["top_contributors"]] == [server.username]
+    assert {preview["id"] for preview in nature["preview_photos"]} <= set(seeded_photos(server, "nature"))
+    assert by_id["slug"] == server.nature_topic
+    assert sorted(photo["id"] for photo in photos) == seeded_photos(server, "nature")
+    assert photos_response.headers["X-Total"] == "3" and portrait == []
+    assert sorted(photo["id"] for photo in random) == seeded_photos(server, "abstract")
+    assert missing == {"errors": ["Couldn't find Topic"]}
+    assert nature["links"]["html"] == f"{server.base}/t/{server.nature_topic}"  # the web app's topic page
+
+
+def test_statistics_match_the_schema(server, spec, photo_id):
+    # setup: one download
+    requests.get(f"{server.base}/photos/{photo_id}/download", timeout=30)
+
+    # act
+    statistics = check_body(spec, "/photos/{id}/statistics", "get", requests.get(
+        f"{server.base}/photos/{photo_id}/statistics", params={"quantity": 5}, timeout=30))
+    legacy = check_body(spec, "/photos/{id}/stats", "get",
+                        requests.get(f"{server.base}/photos/{photo_id}/stats", timeout=30))
+    person = check_body(spec, "/users/{username}/statistics", "get", requests.get(
+        f"{server.base}/users/{server.username}/statistics", params={"resolution": "days", "quantity": 1},
+        timeout=30))
+    photos = check_body(spec, "/users/{username}/photos", "get", requests.get(
+        f"{server.base}/users/{server.username}/photos", params={"stats": "true", "quantity": 2}, timeout=30))
+    total = check_body(spec, "/stats/total", "get", requests.get(f"{server.base}/stats/total", timeout=30))
+    month = check_body(spec, "/stats/month", "get", requests.get(f"{server.base}/stats/month", timeout=30))
+    too_many_days = check_body(spec, "/photos/{id}/statistics", "get", requests.get(
+        f"{server.base}/photos/{photo_id}/statistics", params={"quantity": 31}, timeout=30))
+    hours = check_body(spec, "/users/{username}/statistics", "get", requests.get(
+        f"{server.base}/users/{server.username}/statistics", params={"resolution": "hours"}, timeout=30))
+    missing = check_body(spec, "/photos/{id}/stats", "get",
+                         requests.get(f"{server.base}/photos/{PLACEHOLDERS['id']}/stats", timeout=30))
+    nobody = check_body(spec, "/users/{username}/statistics", "get", requests.get(
+        f"{server.base}/users/{PLACEHOLDERS['username']}/statistics", timeout=30))
+
+    # assert
+    assert statistics["id"] == photo_id and statistics["downloads"]["total"] >= 1
+    assert len(statistics["downloads"]["historical"]["values"]) == 5
+    assert legacy["id"] == photo_id and legacy["downloads"]["total"] == statistics["downloads"]["total"]
+    assert legacy["downloads"]["historical"]["quantity"] == 30  # the default window
+    assert person["username"] == server.username and person["downloads"]["historical"]["quantity"] == 1
+    assert all(len(photo["statistics"]["views"]["historical"]["values"]) == 2 for photo in photos)
+    assert photo_id in [photo["id"] for photo in photos]
+    assert total["photos"] == total["total_photos"] and total["downloads"] >= 1
+    assert month["new_photos"] == total["photos"]
+    assert too_many_days["errors"] and hours["errors"]
+    assert missing == {"errors": ["Couldn't find Photo"]} and nobody == {"errors": ["Couldn't find User"]}
+
+
+def test_people_search_follows_and_the_following_feed_match_the_schema(server, spec, signed_in):
+    # setup
+    session, _ = signed_in
+
+    # act
+    found = requests.get(f"{server.base}/search/users", params={"query": "Brush"}, timeout=30)
+    people = check_body(spec, "/search/users", "get", found)
+    no_query = check_body(spec, "/search/users", "get", requests.get(f"{server.base}/search/users", timeout=30))
+    followed = check_body(spec, "/users/{username}/follow", "post",
+                          session.post(f"{server.base}/users/{server.artist}/follow"))
+    artist = check_body(spec, "/users/{username}", "get", session.get(f"{server.base}/users/{server.artist}"))
+    followers = check_body(spec, "/users/{username}/followers", "get",
+                           requests.get(f"{server.base}/users/{server.artist}/followers", timeout=30))
+    following = check_body(spec, "/users/{username}/following", "get",
+                           requests.get(f"{server.base}/users/{server.username}/following", timeout=30))
+    feed = check_body(spec, "/photos", "get", session.get(f"{server.base}/photos", params={"feed": "following"}))
+    myself = check_body(spec, "/users/{username}/follow", "post",
+                        session.post(f"{server.base}/users/{server.username}/follow"))
+    unfollowed = check_body(spec, "/users/{username}/follow", "delete",
+                            session.delete(f"{server.base}/users/{server.artist}/follow"))
+    anonymous = check_body(spec, "/photos", "get",
+                           requests.get(f"{server.base}/photos", params={"feed": "following"}, timeout=30))
+    stranger = check_body(spec, "/users/{username}/follow", "post",
+                          requests.post(f"{server.base}/users/{server.artist}/follow", timeout=30))
+
+    # assert
+    assert [user["username"] for user in people["results"]] == [server.artist] and people["total"] == 1
+    assert found.headers["X-Total"] == "1"
+    assert no_query["errors"]
+    assert followed["username"] == server.artist and followed["followed_by_user"] is True
+    assert artist["followed_by_user"] is True and artist["followers_count"] == 1
+    assert sorted(photo["id"] for photo in artist["photos"]) == seeded_photos(server, "abstract")
+    assert [user["username"] for user in followers] == [server.username]
+    assert [user["username"] for user in following] == [server.artist]
+    assert sorted(photo["id"] for photo in feed) == seeded_photos(server, "abstract")
+    assert myself["errors"]
+    assert unfollowed["followed_by_user"] is False and unfollowed["followers_count"] == 0
+    assert anonymous == {"errors": ["OAuth error: The access token is invalid"]}
+    assert stranger == {"errors": ["OAuth error: The access token is invalid"]}
+
+
+def test_album_search_matches_the_schema(server, spec, signed_in):
+    # setup
+    session, _ = signed_in
+    album = session.post(f"{server.base}/collections",
+                         data={"title": "Lighthouses", "description": "Along the coast"}).json()
+
+    # act
+    by_title = check_body(spec, "/search/collections", "get", requests.get(
+        f"{server.base}/search/collections", params={"query": "lighthouses"}, timeout=30))
+    by_description = check_body(spec, "/search/collections", "get", requests.get(
+        f"{server.base}/search/collections", params={"query": "coast", "per_page": 1}, timeout=30))
+    no_query = check_body(spec, "/search/collections", "get",
+                          requests.get(f"{server.base}/search/collections", timeout=30))
+
+    # assert
+    assert [found["id"] for found in by_title["results"]] == [album["id"]]
+    assert [found["id"] for found in by_description["results"]] == [album["id"]]
+    assert no_query["errors"]
+    session.delete(f"{server.base}/collections/{album['id']}")
+
+
+def test_client_ids_match_the_schema(server, spec):
+    # act
+    header = requests.get(f"{server.base}/topics", headers={"Authorization": "Client-ID no-such-key"}, timeout=30)
+    query = requests.get(f"{server.base}/stats/total", params={"client_id": "no-such-key"}, timeout=30)
+    known = requests.get(f"{server.base}/topics", headers={"Authorization": f"Client-ID {server.access_key}"},
+                         timeout=30)
+
+    # assert
+    assert check_body(spec, "/topics", "get", header) == {"errors": ["OAuth error: The access token is invalid"]}
+    assert check_body(spec, "/stats/total", "get", query) == {"errors": ["OAuth error: The access token is invalid"]}
+    assert len(check_body(spec, "/topics", "get", known)) == 2
