@@ -293,6 +293,7 @@ def test_private_album_matches_the_schema(server, spec, signed_in):
 
     # assert
     assert own["private"] is True and own["preview_photos"] is None and own["tags"] == []
+    assert own["meta"]["index"] is False and own["meta"]["canonical"] is None  # not for search engines
     assert others == {"errors": ["Couldn't find Collection"]}
 
 
@@ -352,7 +353,7 @@ def test_topics_match_the_schema(server, spec):
     assert photos_response.headers["X-Total"] == "3" and portrait == []
     assert sorted(photo["id"] for photo in random) == seeded_photos(server, "abstract")
     assert missing == {"errors": ["Couldn't find Topic"]}
-    assert nature["links"]["html"] == f"{server.base}/t/{server.nature_topic}"  # the web app's topic page
+    assert nature["links"]["html"] == f"{server.base}/#/topics/{server.nature_topic}"  # the web app's topic page
 
 
 def test_statistics_match_the_schema(server, spec, photo_id):

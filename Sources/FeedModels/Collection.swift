@@ -15,6 +15,14 @@ public struct Collection: Codable, Sendable, Hashable, Identifiable {
     public var coverPhoto: Photo?
     public var user: User
     public var links: CollectionLinks
+    /// Always false: the library has no editors' curation of albums.
+    public var curated: Bool
+    /// The tags most of the album's photos carry.
+    public var tags: [Tag]
+    /// The album's newest photos (null when it has none).
+    public var previewPhotos: [PreviewPhoto]?
+    /// Only on a single album (`GET /collections/:id`).
+    public var meta: CollectionMeta?
 
     public init(
         id: String, title: String, description: String?, publishedAt: Date, lastCollectedAt: Date?,
@@ -33,10 +41,15 @@ public struct Collection: Codable, Sendable, Hashable, Identifiable {
         self.coverPhoto = coverPhoto
         self.user = user
         self.links = links
+        self.curated = false
+        self.tags = []
+        self.previewPhotos = nil
+        self.meta = nil
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, description, featured, user, links
+        case id, title, description, featured, user, links, curated, tags, meta
+        case previewPhotos = "preview_photos"
         case `private`
         case publishedAt = "published_at"
         case lastCollectedAt = "last_collected_at"
@@ -52,11 +65,50 @@ public struct CollectionLinks: Codable, Sendable, Hashable {
     public var `self`: String
     public var html: String
     public var photos: String
+    public var related: String
 
-    public init(self selfLink: String, html: String, photos: String) {
+    /// `related` defaults to the API's related albums under `self`.
+    public init(self selfLink: String, html: String, photos: String, related: String? = nil) {
         self.`self` = selfLink
         self.html = html
         self.photos = photos
+        self.related = related ?? selfLink + "/related"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case `self`, html, photos, related
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            self: try container.decode(String.self, forKey: .self), html: try container.decode(String.self, forKey: .html),
+            photos: try container.decode(String.self, forKey: .photos),
+            related: try container.decodeIfPresent(String.self, forKey: .related)
+        )
+    }
+}
+
+/// What a single album says about itself for search engines, as Unsplash's `meta`.
+public struct CollectionMeta: Codable, Sendable, Hashable {
+    public var title: String
+    public var description: String?
+    public var index: Bool
+    public var canonical: String?
+
+    public init(title: String, description: String?, index: Bool, canonical: String?) {
+        self.title = title
+        self.description = description
+        self.index = index
+        self.canonical = canonical
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(description, forKey: .description)
+        try container.encode(index, forKey: .index)
+        try container.encode(canonical, forKey: .canonical)
     }
 }
 
@@ -77,5 +129,9 @@ extension Collection {
         try container.encode(coverPhoto, forKey: .coverPhoto)
         try container.encode(user, forKey: .user)
         try container.encode(links, forKey: .links)
+        try container.encode(curated, forKey: .curated)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(previewPhotos, forKey: .previewPhotos)
+        try container.encodeIfPresent(meta, forKey: .meta)
     }
 }

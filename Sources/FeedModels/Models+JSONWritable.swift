@@ -23,14 +23,90 @@ extension Photo: JSONWritable {
             json.key("likes", likes)
             json.key("liked_by_user", likedByUser)
             json.key("current_user_collections", currentUserCollections)
+            json.key("sponsorship", nil as String?)
+            json.key("topic_submissions", EmptyObject())
+            json.key("asset_type", "photo")
             json.key("user", user)
             if let exif { json.key("exif", exif) }
             if let location { json.key("location", location) }
             json.key("tags", tags)
+            if let topics {
+                json.key("meta", PhotoMetaWriter())
+                json.key("public_domain", false)
+                json.key("tags_preview", Array(tags.prefix(3)))
+                json.key("topics", topics)
+            }
             if let views { json.key("views", views) }
             if let downloads { json.key("downloads", downloads) }
             json.key("taken_at", takenAt)
             if let original { json.key("original", original) }
+            if let statistics { json.key("statistics", statistics) }
+        }
+    }
+}
+
+/// `{}`.
+struct EmptyObject: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.object { _ in }
+    }
+}
+
+/// A full photo's `meta`.
+struct PhotoMetaWriter: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in json.key("index", true) }
+    }
+}
+
+extension PhotoTopic: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("id", id)
+            json.key("title", title)
+            json.key("slug", slug)
+            json.key("visibility", visibility)
+        }
+    }
+}
+
+extension PhotoStatistics: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            if let id { json.key("id", id) }
+            if let username { json.key("username", username) }
+            json.key("downloads", downloads)
+            json.key("views", views)
+            json.key("likes", likes)
+        }
+    }
+}
+
+extension StatisticsCounter: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("total", total)
+            json.key("historical", historical)
+        }
+    }
+}
+
+extension StatisticsHistory: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("change", change)
+            json.key("resolution", resolution)
+            json.key("quantity", quantity)
+            json.key("values", values)
+        }
+    }
+}
+
+extension StatisticsValue: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("date", date)
+            json.key("value", value)
         }
     }
 }
@@ -141,9 +217,24 @@ extension User: JSONWritable {
             json.key("total_photos", totalPhotos)
             json.key("accepted_tos", acceptedTos)
             json.key("for_hire", forHire)
+            json.key("social", social)
+            if isFull {
+                json.key("followers_count", followersCount)
+                json.key("following_count", followingCount)
+                if let downloads { json.key("downloads", downloads) }
+                json.key("followed_by_user", followedByUser ?? false)
+                json.key("photos", photos ?? [])
+                json.key("badge", nil as String?)
+                json.key("tags", UserTagsWriter())
+                json.key("allow_messages", false)
+                json.key("numeric_id", nil as Int?)
+            }
             if let email { json.key("email", email) }
             if let device { json.key("device", device) }
             if let exactLocationPublic { json.key("exact_location_public", exactLocationPublic) }
+            if let uid { json.key("uid", uid) }
+            if let uploadsRemaining { json.key("uploads_remaining", uploadsRemaining) }
+            if let unlimitedUploads { json.key("unlimited_uploads", unlimitedUploads) }
         }
     }
 }
@@ -156,6 +247,41 @@ extension UserLinks: JSONWritable {
             json.key("photos", photos)
             json.key("likes", likes)
             json.key("portfolio", portfolio)
+            json.key("following", following)
+            json.key("followers", followers)
+        }
+    }
+}
+
+extension UserSocial: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("instagram_username", instagramUsername)
+            json.key("portfolio_url", portfolioUrl)
+            json.key("twitter_username", twitterUsername)
+            json.key("paypal_email", paypalEmail)
+        }
+    }
+}
+
+/// A full user's empty `tags`.
+struct UserTagsWriter: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("custom", [Tag]())
+            json.key("aggregated", [Tag]())
+        }
+    }
+}
+
+extension PreviewPhoto: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("id", id)
+            json.key("created_at", createdAt)
+            json.key("updated_at", updatedAt)
+            json.key("blur_hash", blurHash)
+            json.key("urls", urls)
         }
     }
 }
@@ -198,6 +324,10 @@ extension Collection: JSONWritable {
             json.key("cover_photo", coverPhoto)
             json.key("user", user)
             json.key("links", links)
+            json.key("curated", curated)
+            json.key("tags", tags)
+            json.key("preview_photos", previewPhotos)
+            if let meta { json.key("meta", meta) }
         }
     }
 }
@@ -208,6 +338,18 @@ extension CollectionLinks: JSONWritable {
             json.key("self", self.`self`)
             json.key("html", html)
             json.key("photos", photos)
+            json.key("related", related)
+        }
+    }
+}
+
+extension CollectionMeta: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("title", title)
+            json.key("description", description)
+            json.key("index", index)
+            json.key("canonical", canonical)
         }
     }
 }

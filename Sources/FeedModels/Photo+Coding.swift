@@ -31,6 +31,8 @@ extension Photo {
         downloads = try container.decodeIfPresent(Int.self, forKey: .downloads)
         takenAt = try container.decodeIfPresent(Date.self, forKey: .takenAt)
         original = try container.decodeIfPresent(OriginalFile.self, forKey: .original)
+        topics = try? container.decodeIfPresent([PhotoTopic].self, forKey: .topics)
+        statistics = try? container.decodeIfPresent(PhotoStatistics.self, forKey: .statistics)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,15 +54,30 @@ extension Photo {
         try container.encode(likes, forKey: .likes)
         try container.encode(likedByUser, forKey: .likedByUser)
         try container.encode(currentUserCollections, forKey: .currentUserCollections)
+        try container.encodeNil(forKey: .sponsorship)
+        try container.encode([String: String](), forKey: .topicSubmissions)
+        try container.encode("photo", forKey: .assetType)
         try container.encode(user, forKey: .user)
         try container.encodeIfPresent(exif, forKey: .exif)
         try container.encodeIfPresent(location, forKey: .location)
         try container.encode(tags, forKey: .tags)
+        if isFull {
+            try container.encode(PhotoMeta(), forKey: .meta)
+            try container.encode(false, forKey: .publicDomain)
+            try container.encode(Array(tags.prefix(3)), forKey: .tagsPreview)
+            try container.encodeIfPresent(topics, forKey: .topics)
+        }
         try container.encodeIfPresent(views, forKey: .views)
         try container.encodeIfPresent(downloads, forKey: .downloads)
         try container.encode(takenAt, forKey: .takenAt)
         try container.encodeIfPresent(original, forKey: .original)
+        try container.encodeIfPresent(statistics, forKey: .statistics)
     }
+}
+
+/// A full photo's `meta`: it may be indexed by search engines.
+struct PhotoMeta: Codable {
+    var index = true
 }
 
 extension Exif {
@@ -110,6 +127,18 @@ extension User {
         email = try container.decodeIfPresent(String.self, forKey: .email)
         device = try container.decodeIfPresent(Device.self, forKey: .device)
         exactLocationPublic = try container.decodeIfPresent(Bool.self, forKey: .exactLocationPublic)
+        social = try container.decodeIfPresent(UserSocial.self, forKey: .social) ?? UserSocial(
+            instagramUsername: instagramUsername, portfolioUrl: portfolioUrl, twitterUsername: twitterUsername,
+            paypalEmail: nil
+        )
+        followersCount = try container.decodeIfPresent(Int.self, forKey: .followersCount)
+        followingCount = try container.decodeIfPresent(Int.self, forKey: .followingCount)
+        downloads = try container.decodeIfPresent(Int.self, forKey: .downloads)
+        followedByUser = try container.decodeIfPresent(Bool.self, forKey: .followedByUser)
+        photos = try? container.decodeIfPresent([PreviewPhoto].self, forKey: .photos)
+        uid = try container.decodeIfPresent(String.self, forKey: .uid)
+        uploadsRemaining = try container.decodeIfPresent(Int.self, forKey: .uploadsRemaining)
+        unlimitedUploads = try container.decodeIfPresent(Bool.self, forKey: .unlimitedUploads)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -132,8 +161,23 @@ extension User {
         try container.encode(totalPhotos, forKey: .totalPhotos)
         try container.encode(acceptedTos, forKey: .acceptedTos)
         try container.encode(forHire, forKey: .forHire)
+        try container.encode(social, forKey: .social)
+        if isFull {
+            try container.encode(followersCount, forKey: .followersCount)
+            try container.encode(followingCount, forKey: .followingCount)
+            try container.encodeIfPresent(downloads, forKey: .downloads)
+            try container.encode(followedByUser ?? false, forKey: .followedByUser)
+            try container.encode(photos ?? [], forKey: .photos)
+            try container.encodeNil(forKey: .badge)
+            try container.encode(UserTags(), forKey: .tags)
+            try container.encode(false, forKey: .allowMessages)
+            try container.encodeNil(forKey: .numericId)
+        }
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(device, forKey: .device)
         try container.encodeIfPresent(exactLocationPublic, forKey: .exactLocationPublic)
+        try container.encodeIfPresent(uid, forKey: .uid)
+        try container.encodeIfPresent(uploadsRemaining, forKey: .uploadsRemaining)
+        try container.encodeIfPresent(unlimitedUploads, forKey: .unlimitedUploads)
     }
 }

@@ -33,6 +33,13 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     public var takenAt: Date?
     /// Extension: the original file's size in bytes and format.
     public var original: OriginalFile?
+    /// Full photo only: the topics it is in. A full photo also carries `meta`, `public_domain` and `tags_preview`.
+    public var topics: [PhotoTopic]?
+    /// With `stats=true` on a person's photos: its downloads, views and likes.
+    public var statistics: PhotoStatistics?
+
+    /// Whether this is a full photo (`GET /photos/:id`, `/photos/random`).
+    public var isFull: Bool { topics != nil }
 
     public init(
         id: String, slug: String, createdAt: Date, updatedAt: Date, promotedAt: Date? = nil,
@@ -66,11 +73,17 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         self.downloads = downloads
         self.takenAt = takenAt
         self.original = original
+        self.topics = nil
+        self.statistics = nil
     }
 
     enum CodingKeys: String, CodingKey {
         case id, slug, width, height, color, description, breadcrumbs, urls, links, likes, user, exif, location
-        case tags, views, downloads, original
+        case tags, views, downloads, original, sponsorship, topics, meta, statistics
+        case topicSubmissions = "topic_submissions"
+        case assetType = "asset_type"
+        case publicDomain = "public_domain"
+        case tagsPreview = "tags_preview"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case promotedAt = "promoted_at"

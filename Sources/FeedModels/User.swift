@@ -29,6 +29,23 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var device: Device?
     /// Extension, only on `/me`: whether exact photo coordinates are public (otherwise rounded to about 1 km).
     public var exactLocationPublic: Bool?
+    /// The social accounts, as Unsplash groups them (the same values as the top-level keys).
+    public var social: UserSocial
+    /// Full user only (`/users/:username`, `/me`): the counts of followers and followed people, the downloads of all
+    /// their photos, whether the caller follows them and their latest photos. A full user also carries Unsplash's
+    /// `badge`, `tags`, `allow_messages` and `numeric_id`, which the library has nothing to say about.
+    public var followersCount: Int?
+    public var followingCount: Int?
+    public var downloads: Int?
+    public var followedByUser: Bool?
+    public var photos: [PreviewPhoto]?
+    /// Only on `/me`: the account id again (`uid`), and the uploads left (the library sets no limit).
+    public var uid: String?
+    public var uploadsRemaining: Int?
+    public var unlimitedUploads: Bool?
+
+    /// Whether this is a full user (the keys only a full user has are written).
+    public var isFull: Bool { followersCount != nil }
 
     public init(
         id: String, updatedAt: Date, username: String, firstName: String, lastName: String?, bio: String?,
@@ -54,10 +71,20 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
         self.acceptedTos = true
         self.forHire = false
         self.email = email
+        self.social = UserSocial(
+            instagramUsername: instagramUsername, portfolioUrl: portfolioUrl, twitterUsername: nil, paypalEmail: nil
+        )
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, name, bio, location, links, email, device
+        case id, username, name, bio, location, links, email, device, social, downloads, photos, badge, tags, uid
+        case followersCount = "followers_count"
+        case followingCount = "following_count"
+        case followedByUser = "followed_by_user"
+        case allowMessages = "allow_messages"
+        case numericId = "numeric_id"
+        case uploadsRemaining = "uploads_remaining"
+        case unlimitedUploads = "unlimited_uploads"
         case exactLocationPublic = "exact_location_public"
         case updatedAt = "updated_at"
         case firstName = "first_name"
@@ -81,14 +108,75 @@ public struct UserLinks: Codable, Sendable, Hashable {
     public var photos: String
     public var likes: String
     public var portfolio: String
+    public var following: String
+    public var followers: String
 
-    public init(self selfLink: String, html: String, photos: String, likes: String, portfolio: String) {
+    /// `following` and `followers` default to the API's lists under `self`.
+    public init(
+        self selfLink: String, html: String, photos: String, likes: String, portfolio: String,
+        following: String? = nil, followers: String? = nil
+    ) {
         self.`self` = selfLink
         self.html = html
         self.photos = photos
         self.likes = likes
         self.portfolio = portfolio
+        self.following = following ?? selfLink + "/following"
+        self.followers = followers ?? selfLink + "/followers"
     }
+
+    enum CodingKeys: String, CodingKey {
+        case `self`, html, photos, likes, portfolio, following, followers
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let selfLink = try container.decode(String.self, forKey: .self)
+        self.init(
+            self: selfLink, html: try container.decode(String.self, forKey: .html),
+            photos: try container.decode(String.self, forKey: .photos),
+            likes: try container.decode(String.self, forKey: .likes),
+            portfolio: try container.decodeIfPresent(String.self, forKey: .portfolio) ?? "",
+            following: try container.decodeIfPresent(String.self, forKey: .following),
+            followers: try container.decodeIfPresent(String.self, forKey: .followers)
+        )
+    }
+}
+
+/// A user's social accounts, Unsplash's `social` object; every key is sent, `null` when unknown.
+public struct UserSocial: Codable, Sendable, Hashable {
+    public var instagramUsername: String?
+    public var portfolioUrl: String?
+    public var twitterUsername: String?
+    public var paypalEmail: String?
+
+    public init(instagramUsername: String?, portfolioUrl: String?, twitterUsername: String?, paypalEmail: String?) {
+        self.instagramUsername = instagramUsername
+        self.portfolioUrl = portfolioUrl
+        self.twitterUsername = twitterUsername
+        self.paypalEmail = paypalEmail
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case instagramUsername = "instagram_username"
+        case portfolioUrl = "portfolio_url"
+        case twitterUsername = "twitter_username"
+        case paypalEmail = "paypal_email"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(instagramUsername, forKey: .instagramUsername)
+        try container.encode(portfolioUrl, forKey: .portfolioUrl)
+        try container.encode(twitterUsername, forKey: .twitterUsername)
+        try container.encode(paypalEmail, forKey: .paypalEmail)
+    }
+}
+
+/// Unsplash's `tags` of a full user (`{custom: [], aggregated: []}`): the library keeps none.
+struct UserTags: Codable {
+    var custom: [Tag] = []
+    var aggregated: [Tag] = []
 }
 
 /// Square avatar renditions at 32, 64 and 128 pixels.

@@ -24,6 +24,8 @@ public struct PhotoRecord: Sendable, Hashable, Identifiable {
     public var format: String
     public var tags: [String]
     public var likedByViewer: Bool
+    /// The topics the photo is in; read only for a single photo (``LibraryStore/photo(idOrSlug:viewerID:)``).
+    public var topics: [TopicReference] = []
 }
 
 /// EXIF camera settings, in Unsplash's string forms.
@@ -107,6 +109,10 @@ public struct CollectionRecord: Sendable, Hashable, Identifiable {
     public var lastCollectedAt: Date?
     /// The cover photo as the viewer sees it, read with the album; nil when the album is empty.
     public var coverPhoto: PhotoRecord?
+    /// The album's newest photos, newest first (at most four), read with the album.
+    public var previewPhotos: [PhotoPreview] = []
+    /// The tags most of the album's photos carry, most frequent first (at most five).
+    public var tags: [String] = []
 }
 
 /// Everything the importer knows about a new photo, ready to be recorded.

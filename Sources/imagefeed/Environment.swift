@@ -5,7 +5,7 @@ import Imaging
 /// Builds the server configuration from flags first, then `IMAGEFEED_*` variables, then defaults.
 enum ConfigurationLoader {
     static func load(
-        library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil,
+        library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil, requireClientID: Bool? = nil,
         web: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var problems: [String] = []
@@ -36,6 +36,11 @@ enum ConfigurationLoader {
         configuration.imageRateLimitPerHour = integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
         if let fastPath = environment["IMAGEFEED_FAST_PATH"], !fastPath.isEmpty {
             configuration.fastPath = !["0", "false", "off", "no"].contains(fastPath.lowercased())
+        }
+        if let require = requireClientID {
+            configuration.requireClientID = require
+        } else if let require = environment["IMAGEFEED_REQUIRE_CLIENT_ID"], !require.isEmpty {
+            configuration.requireClientID = !["0", "false", "off", "no"].contains(require.lowercased())
         }
         if let milliseconds = integer("IMAGEFEED_CACHE_MAX_AGE_MS") {
             if milliseconds < 0 { problems.append("IMAGEFEED_CACHE_MAX_AGE_MS must not be negative; got \(milliseconds).") }

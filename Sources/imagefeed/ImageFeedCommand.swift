@@ -7,7 +7,8 @@ struct ImageFeedCommand: AsyncParsableCommand {
         commandName: "imagefeed",
         abstract: "A self-hosted photo feed with an Unsplash-compatible API.",
         subcommands: [
-            ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self, RoutesCommand.self,
+            ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self, TopicsCommand.self,
+            RoutesCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

@@ -23,6 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Folder of the web app (IMAGEFEED_WEB; default ./Web when present).")
     var web: String?
 
+    @Flag(name: .long, help: "Refuse API requests without a registered app's key or a token (IMAGEFEED_REQUIRE_CLIENT_ID=1).")
+    var requireClientID = false
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
@@ -30,7 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration: Configuration
         do {
             configuration = try ConfigurationLoader.load(
-                library: library, host: host, port: port, publicURL: publicURL, web: web
+                library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
+                web: web
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

@@ -11,7 +11,10 @@ import Testing
 @Suite("Errors and headers", .fixtureLibrary)
 struct ErrorsAndHeadersTests {
     /// An unregistered app key: anonymous, but counted on its own (rate-limit counts live in the shared database).
-    static func newClient() -> HTTPFields { [.authorization: "Client-ID test-\(UUID().uuidString)"] }
+    /// A newly registered app's `Client-ID`: counts are shared through the database, so each test has its own.
+    static func newClient(_ server: TestServer) async throws -> HTTPFields {
+        [.authorization: "Client-ID \(try await server.registerApp(name: "App \(UUID().uuidString.prefix(8))").key)"]
+    }
 
     @Test(arguments: Backend.available)
     func unknown_path_is_404_json(backend: Backend) async throws {
@@ -72,7 +75,7 @@ struct ErrorsAndHeadersTests {
     func rate_limit_headers_are_on_api_success_and_error_responses_only(backend: Backend) async throws {
         try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 100 }) { server in
             // setup: counts are shared through the database, so this test has its own client
-            let caller = Self.newClient()
+            let caller = try await Self.newClient(server)
 
             // act
             let first = try await server.client.get("/photos", headers: caller)
@@ -100,7 +103,7 @@ struct ErrorsAndHeadersTests {
     func request_past_the_limit_is_429_with_retry_after(backend: Backend) async throws {
         try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 3 }) { server in
             // setup
-            let caller = Self.newClient()
+            let caller = try await Self.newClient(server)
 
             // act
             var statuses: [HTTPResponse.Status] = []
@@ -124,7 +127,7 @@ struct ErrorsAndHeadersTests {
     func each_client_id_has_its_own_budget(backend: Backend) async throws {
         try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 1 }) { server in
             // setup
-            let one = Self.newClient(), two = Self.newClient()
+            let one = try await Self.newClient(server), two = try await Self.newClient(server)
 
             // act
             let first = try await server.client.get("/photos", headers: one)
@@ -142,7 +145,7 @@ struct ErrorsAndHeadersTests {
     func image_requests_carry_no_rate_limit_and_do_not_count(backend: Backend) async throws {
         try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 2 }) { server in
             // setup
-            let caller = Self.newClient()
+            let caller = try await Self.newClient(server)
 
             // act
             let api = try await server.client.get("/photos?per_page=1", headers: caller)

@@ -14,23 +14,33 @@ import Testing
 @Suite("Fast path", .fixtureLibrary)
 struct FastPathTests {
     /// Settings under which the fast path can answer: the cache trusts its generation and the limiters their counts
-    /// for the length of a test.
+    /// for the length of a test, and nothing is written in the background.
     static func configure(_ configuration: inout Configuration, fastPath: Bool) {
         configuration.fastPath = fastPath
         configuration.responseCacheMaxAge = .seconds(3600)
         configuration.rateLimitFlushInterval = 3600
+        // views written mid-run would change a photo's `views` between the two servers' answers
+        configuration.viewFlushInterval = .seconds(3600)
     }
 
     /// Runs `body` against a live server over the SQLite fixture library, with the fast path on or off.
     static func withLiveServer<Result: Sendable>(
         fastPath: Bool,
-        _ body: @escaping @Sendable (any TestClientProtocol, FixtureLibrary, RouteTable) async throws -> Result
+        _ body: @escaping @Sendable (any TestClientProtocol, FixtureLibrary, RouteTable, _ appKey: String) async throws
+            -> Result
     ) async throws -> Result {
         let result = Mutex<Result?>(nil)
         try await withTestServer(.sqlite, library: .fixtures, transport: .live, configure: {
             configure(&$0, fastPath: fastPath)
         }) { server in
-            let value = try await body(server.client, server.fixtures, server.routes)
+            // Every photo already viewed today from this machine: views during the run change no count (the fixture
+            // library outlives each server), so both servers' answers say the same.
+            let today = StatisticsDay(Date())
+            try await server.store.recordViews(FixturePhoto.allCases.flatMap { photo in
+                ["ip:127.0.0.1", "ip:::1"].map { PhotoView(photo: server.fixtures.id(photo), viewer: $0, day: today) }
+            })
+            // a registered app: an unknown key is refused, by both paths
+            let value = try await body(server.client, server.fixtures, server.routes, try await server.app().key)
             result.withLock { $0 = value }
         }
         return try #require(result.withLock { $0 })
@@ -64,15 +74,14 @@ struct FastPathTests {
     }
 
     @Test func answers_are_the_routers_answers_over_a_socket() async throws {
-        // act: the same requests to a server with the fast path and to one without (each its own client id, so
-        // that their rate-limit counts are their own)
+        // act: the same requests to a server with the fast path and to one without (each with its own app)
         var answers: [Bool: [String]] = [:]
         var fastAnswers: [Bool: Int] = [:]
         for fastPath in [true, false] {
             (answers[fastPath], fastAnswers[fastPath]) = try await Self.withLiveServer(fastPath: fastPath) {
-                client, library, routes in
+                client, library, routes, appKey in
                 var collected: [String] = []
-                for (method, uri, headers) in Self.requests(library, client: "fast-path-\(fastPath)") {
+                for (method, uri, headers) in Self.requests(library, client: appKey) {
                     let response = try await client.execute(uri: uri, method: method, headers: headers)
                     // the random photo differs between the servers; its status and shape do not
                     collected.append(uri == "/photos/random" ? "\(response.status.code)" : Self.comparable(response))
@@ -91,7 +100,7 @@ struct FastPathTests {
     }
 
     @Test func a_fast_answer_waits_for_an_earlier_request_on_the_same_connection() async throws {
-        try await Self.withLiveServer(fastPath: true) { client, library, routes in
+        try await Self.withLiveServer(fastPath: true) { client, library, routes, _ in
             // setup: the rendition is cached (and remembered), the limiter has flushed once
             let id = library.id(.mountainLake)
             let small = "/img/\(id)?w=400&fit=max&q=80&fm=jpg"

@@ -55,7 +55,8 @@ struct URLSpaceTests {
     static func expectedMarks(_ group: RouteGroupKind, method: HTTPRequest.Method) -> Marks {
         switch group {
         case .api: Marks(apiRateLimit: true, cors: true, session: true)
-        case .apiCachedReads: Marks(apiRateLimit: true, cors: true, session: true, responseCache: method == .get)
+        case .apiCachedReads, .apiCountedReads:
+            Marks(apiRateLimit: true, cors: true, session: true, responseCache: method == .get)
         case .oauth, .images: Marks(cors: true)
         case .pages: Marks(session: true)
         case .webApp: Marks()

@@ -40,6 +40,7 @@ public func buildApplication(
     let responseCache = configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
+    let views = ViewCounter()
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
     let groups = URLSpace(router: router, table: routes, middleware: URLSpace.Middleware(
         store: store,
@@ -50,7 +51,8 @@ public func buildApplication(
             store: store, limit: configuration.imageRateLimitPerHour,
             flushInterval: configuration.rateLimitFlushInterval
         ),
-        responseCache: responseCache, publicURL: configuration.publicURL
+        responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
+        requireClientID: configuration.requireClientID, publicURL: configuration.publicURL
     ))
 
     let photos = PhotosController(
@@ -60,6 +62,8 @@ public func buildApplication(
     SearchController(store: store).addRoutes(to: groups.api)
     UsersController(store: store).addRoutes(to: groups.api)
     CollectionsController(store: store).addRoutes(to: groups.api)
+    TopicsController(store: store).addRoutes(to: groups.api)
+    StatisticsController(store: store).addRoutes(to: groups.api)
     MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
     ImageController(store: store, renditions: renditions).addRoutes(to: groups.images)
@@ -93,7 +97,11 @@ public func buildApplication(
             additionalChannelHandlers: useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog)] : []
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
-        services: [ResourcesService(store: store, threadPool: threadPool, logger: logger)],
+        // Services stop last first: the views are written before the database closes.
+        services: [
+            ResourcesService(store: store, threadPool: threadPool, logger: logger),
+            ViewCounterService(counter: views, store: store, interval: configuration.viewFlushInterval, logger: logger),
+        ],
         logger: logger
     )
 }

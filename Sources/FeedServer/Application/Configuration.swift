@@ -35,6 +35,11 @@ public struct Configuration: Sendable {
     /// Answer requests whose answer is in memory (cached renditions, anonymous cached API reads) on the event loop,
     /// in front of the router (see `FastPathHandler`); off, every request goes through the router.
     public var fastPath = true
+    /// API requests must name a registered app (`Client-ID`, `client_id` or a token); off, callers without any
+    /// credential are public (anonymous, limited by address). An unknown key is refused either way.
+    public var requireClientID = false
+    /// How often gathered photo views are written to the database.
+    public var viewFlushInterval: Duration = .seconds(2)
 
     public init(
         host: String = "127.0.0.1",

@@ -12,6 +12,13 @@ struct CollectionsController: Sendable {
         api.cachedReads.get("/collections", use: list)
         api.cachedReads.get("/collections/:id", use: get)
         api.cachedReads.get("/collections/:id/photos", use: photos)
+        api.cachedReads.get("/collections/:id/related", use: related)
+        // python-unsplash 1.2.5 still calls Unsplash's old featured and curated album paths: every public album is
+        // both here, as the library has no editors.
+        api.cachedReads.get("/collections/featured", use: list)
+        api.cachedReads.get("/collections/curated", use: list)
+        api.cachedReads.get("/collections/curated/:id", use: get)
+        api.cachedReads.get("/collections/curated/:id/photos", use: photos)
         api.uncached.post("/collections", use: create)
         api.uncached.put("/collections/:id", use: update)
         api.uncached.delete("/collections/:id", use: delete)
@@ -36,7 +43,15 @@ struct CollectionsController: Sendable {
             id: try context.parameters.require("id"), ownerID: privateViewer(context),
             likesViewerID: context.caller.user?.id
         )
-        return context.presenter.collection(record)
+        return context.presenter.fullCollection(record)
+    }
+
+    /// Public albums that share photos or tags with this one, most related first.
+    @Sendable func related(_ request: Request, context: FeedRequestContext) async throws -> [Collection] {
+        let records = try await store.relatedCollections(
+            to: try context.parameters.require("id"), ownerID: privateViewer(context), viewerID: context.caller.user?.id
+        )
+        return records.map(context.presenter.collection)
     }
 
     @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Photo> {

@@ -20,7 +20,13 @@ struct MeController: Sendable {
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> User {
-        context.presenter.user(try context.requireUser(.readUser), includeEmail: true)
+        try await me(try context.requireUser(.readUser), context)
+    }
+
+    /// The caller's own full profile, with the private fields.
+    func me(_ user: UserRecord, _ context: FeedRequestContext) async throws -> User {
+        guard let profile = try await store.profile(id: user.id, viewerID: user.id) else { throw APIError.invalidToken }
+        return context.presenter.fullUser(profile, includePrivate: true)
     }
 
     @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> User {
@@ -50,7 +56,7 @@ struct MeController: Sendable {
             problems.append("device must be an id from GET /devices; got \"\(device)\".")
         }
         guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
-        return context.presenter.user(try await store.updateProfile(userID: user.id, changes), includeEmail: true)
+        return try await me(try await store.updateProfile(userID: user.id, changes), context)
     }
 }
 

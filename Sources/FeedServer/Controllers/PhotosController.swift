@@ -19,7 +19,7 @@ struct PhotosController: Sendable {
         api.cachedReads.get("/photos", use: list)
         api.cachedReads.get("/photos/curated", use: list)
         api.cachedReads.get("/photos/search", use: legacySearch)
-        api.cachedReads.get("/photos/:id", use: get)
+        api.countedReads.get("/photos/:id", use: get)
         api.uncached.post("/photos", use: upload)
         api.uncached.get("/photos/random", use: random)
         api.uncached.put("/photos/:id", use: update)
@@ -40,7 +40,15 @@ struct PhotosController: Sendable {
             }
             cursor = parsed
         }
-        let filter = try query.photoFilter()
+        var filter = try query.photoFilter()
+        if let feed = query["feed"], !feed.isEmpty {
+            // The people the signed-in caller follows: a personal feed, cached per person like every answer.
+            guard feed == "following" else {
+                throw APIError.badParameter("feed must be following; got \"\(feed)\".")
+            }
+            guard let user = context.caller.user else { throw APIError.invalidToken }
+            filter.followedBy = user.id
+        }
         let result = try await store.feed(
             order: order, page: page, filter: filter, cursor: cursor, viewerID: context.caller.user?.id
         )
@@ -54,7 +62,7 @@ struct PhotosController: Sendable {
         guard let record = try await store.photo(idOrSlug: id, viewerID: context.caller.user?.id) else {
             throw APIError.notFound("Photo")
         }
-        return context.presenter.photo(record)
+        return context.presenter.fullPhoto(record)
     }
 
     /// One photo as an object, or with `count` an array of up to that many.
@@ -82,10 +90,11 @@ struct PhotosController: Sendable {
             username: query["username"].flatMap { $0.isEmpty ? nil : $0 },
             collectionIDs: query.list("collections"),
             text: query["query"].flatMap { $0.isEmpty ? nil : $0 },
-            orientation: try query.choice("orientation", as: Orientation.self)
+            orientation: try query.choice("orientation", as: Orientation.self),
+            topics: query.list("topics")
         )
         let records = try await store.randomPhotos(count: count ?? 1, filter: filter, viewerID: context.caller.user?.id)
-        return RandomPhotos(photos: records.map(context.presenter.photo), asArray: count != nil)
+        return RandomPhotos(photos: records.map(context.presenter.fullPhoto), asArray: count != nil)
     }
 
     /// Counts a download and answers with the URL to fetch: the full-size JPEG, or — with `device=ID`, or `w` and

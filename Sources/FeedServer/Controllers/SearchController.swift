@@ -10,9 +10,28 @@ struct SearchController: Sendable {
 
     func addRoutes(to api: APIRoutes) {
         api.cachedReads.get("/search/photos", use: photos)
+        api.cachedReads.get("/search/users", use: users)
+        api.cachedReads.get("/search/collections", use: collections)
     }
 
-    @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> SearchPage {
+    /// People by username or name.
+    @Sendable func users(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<User> {
+        let query = QueryParameters(request.uri.query)
+        let page = try query.page()
+        let result = try await store.searchUsers(try query.searchText(), page: page)
+        let presenter = context.presenter
+        return SearchPage(result, page, origin: context.origin) { presenter.user($0) }
+    }
+
+    /// Public albums by title, description or the tags of their photos.
+    @Sendable func collections(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<Collection> {
+        let query = QueryParameters(request.uri.query)
+        let page = try query.page()
+        let result = try await store.searchCollections(try query.searchText(), page: page, viewerID: context.caller.user?.id)
+        return SearchPage(result, page, origin: context.origin, present: context.presenter.collection)
+    }
+
+    @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<Photo> {
         let query = QueryParameters(request.uri.query)
         let page = try query.page()
         let filter = try query.photoFilter()
@@ -28,6 +47,15 @@ struct SearchController: Sendable {
             results: result.page.items.map(context.presenter.photo),
             tags: result.tagFacets.map { TagCount(title: $0.tag, count: $0.count) }
         )
-        return SearchPage(results: body, page: page, origin: context.origin)
+        return SearchPage(body: body, total: body.total, page: page, origin: context.origin)
+    }
+}
+
+extension QueryParameters {
+    /// The required, trimmed `query` of a search.
+    func searchText() throws(APIError) -> String {
+        let text = self["query"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !text.isEmpty else { throw .badParameter("query is missing") }
+        return text
     }
 }

@@ -13,6 +13,10 @@ struct UsersController: Sendable {
         api.cachedReads.get("/users/:username/collections", use: collections)
         api.cachedReads.get("/users/:username/likes", use: likes)
         api.cachedReads.get("/users/:username/portfolio", use: portfolio)
+        api.cachedReads.get("/users/:username/followers", use: followers)
+        api.cachedReads.get("/users/:username/following", use: following)
+        api.uncached.post("/users/:username/follow", use: follow)
+        api.uncached.delete("/users/:username/follow", use: unfollow)
     }
 
     func user(_ context: FeedRequestContext) async throws -> UserRecord {
@@ -23,7 +27,10 @@ struct UsersController: Sendable {
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> User {
-        context.presenter.user(try await user(context))
+        guard let profile = try await store.profile(
+            username: try context.parameters.require("username"), viewerID: context.caller.user?.id
+        ) else { throw APIError.notFound("User") }
+        return context.presenter.fullUser(profile)
     }
 
     @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Photo> {
@@ -34,7 +41,15 @@ struct UsersController: Sendable {
             ofUsername: try context.parameters.require("username"), order: order, page: page,
             viewerID: context.caller.user?.id
         )
-        return ListPage(result, page, origin: context.origin, present: context.presenter.photo)
+        let presenter = context.presenter
+        guard ["true", "1"].contains(query["stats"]?.lowercased()) else { return ListPage(result, page, origin: context.origin, present: presenter.photo) }
+        // `stats=true`: each photo carries its statistics over the asked window.
+        let statistics = try await store.statistics(photoIDs: result.items.map(\.id), days: try query.statisticsWindow())
+        return ListPage(result, page, origin: context.origin) { record in
+            var photo = presenter.photo(record)
+            photo.statistics = statistics[record.id].map { Presenter.statistics($0) }
+            return photo
+        }
     }
 
     @Sendable func collections(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Collection> {
@@ -53,6 +68,32 @@ struct UsersController: Sendable {
             ofUsername: try context.parameters.require("username"), page: page, viewerID: context.caller.user?.id
         )
         return ListPage(result, page, origin: context.origin, present: context.presenter.photo)
+    }
+
+    @Sendable func followers(_ request: Request, context: FeedRequestContext) async throws -> ListPage<User> {
+        let page = try QueryParameters(request.uri.query).page()
+        let result = try await store.followers(ofUsername: try context.parameters.require("username"), page: page)
+        let presenter = context.presenter
+        return ListPage(result, page, origin: context.origin) { presenter.user($0) }
+    }
+
+    @Sendable func following(_ request: Request, context: FeedRequestContext) async throws -> ListPage<User> {
+        let page = try QueryParameters(request.uri.query).page()
+        let result = try await store.following(ofUsername: try context.parameters.require("username"), page: page)
+        let presenter = context.presenter
+        return ListPage(result, page, origin: context.origin) { presenter.user($0) }
+    }
+
+    /// Follows a person (`write_followers`): 201 with them as the caller now sees them.
+    @Sendable func follow(_ request: Request, context: FeedRequestContext) async throws -> EditedResponse<User> {
+        let user = try context.requireUser(.writeFollowers)
+        let profile = try await store.follow(try context.parameters.require("username"), by: user.id)
+        return EditedResponse(status: .created, response: context.presenter.fullUser(profile))
+    }
+
+    @Sendable func unfollow(_ request: Request, context: FeedRequestContext) async throws -> User {
+        let user = try context.requireUser(.writeFollowers)
+        return context.presenter.fullUser(try await store.unfollow(try context.parameters.require("username"), by: user.id))
     }
 
     @Sendable func portfolio(_ request: Request, context: FeedRequestContext) async throws -> DownloadLink {

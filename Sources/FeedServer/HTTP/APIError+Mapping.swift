@@ -33,6 +33,7 @@ extension APIError {
             case "email": APIError(.conflict, AccountRules.emailTaken)
             case "username": APIError(.conflict, AccountRules.usernameTaken)
             case "title": APIError(.conflict, "You already have an album with this title.")
+            case "follow": APIError(.unprocessableContent, "You can't follow yourself.")
             default: APIError(.conflict, "\(field) is already taken.")
             }
         case .unavailable:

@@ -40,3 +40,7 @@ extension User: ResponseEncodable {}
 extension Collection: ResponseEncodable {}
 extension DownloadLink: ResponseEncodable {}
 extension PhotoSearchResults: ResponseEncodable {}
+extension Topic: ResponseEncodable {}
+extension PhotoStatistics: ResponseEncodable {}
+extension LibraryStatistics: ResponseEncodable {}
+extension MonthStatistics: ResponseEncodable {}

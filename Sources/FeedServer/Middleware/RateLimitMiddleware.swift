@@ -92,28 +92,47 @@ final class SharedRateLimiter: Sendable {
 
 /// Counts requests against a ``SharedRateLimiter`` and answers 429 with `Retry-After` past the limit.
 ///
-/// The API group's instance keys clients by their credential (else their address) and adds `X-Ratelimit-Limit` and
-/// `X-Ratelimit-Remaining` to every answer, as Unsplash does; the image group's keys by address only (clients send
-/// their API token to image URLs too) and adds nothing to successful answers, as an image CDN would.
+/// The API group's instance keys clients by their credential when it is a real one (a registered app's key, a live
+/// token) and by their address otherwise — a made-up key never gets a bucket of its own — and adds
+/// `X-Ratelimit-Limit` and `X-Ratelimit-Remaining` to every answer, as Unsplash does; the image group's keys by
+/// address only (clients send their API token to image URLs too) and adds nothing to successful answers, as an image
+/// CDN would.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
 
     /// How a group's limiter counts and reports.
     enum Style: Sendable {
-        /// Per credential or address, with the limit headers on every answer.
-        case api
+        /// Per real credential or address, with the limit headers on every answer.
+        case api(CredentialDirectory)
         /// Per address, silent until the limit is reached.
         case images
 
+        static func addressKey(_ remoteAddress: String?) -> String { "ip:" + (remoteAddress ?? "unknown") }
+
         /// Whose requests these are.
-        func key(_ request: HTTPRequest, remoteAddress: String?) -> String {
-            let address = "ip:" + (remoteAddress ?? "unknown")
-            return self == .api ? ClientKey.from(request) ?? address : "img:" + address
+        func key(_ request: HTTPRequest, remoteAddress: String?) async -> String {
+            switch self {
+            case .images: return "img:" + Self.addressKey(remoteAddress)
+            case .api(let credentials):
+                if let credential = ClientKey.from(request), await credentials.isKnown(credential) { return credential }
+                return Self.addressKey(remoteAddress)
+            }
+        }
+
+        /// ``key(_:remoteAddress:)`` from memory only: nil when a credential's reality is not remembered.
+        func keyWithoutWaiting(_ request: HTTPRequest, remoteAddress: String?) -> String? {
+            switch self {
+            case .images: return "img:" + Self.addressKey(remoteAddress)
+            case .api(let credentials):
+                guard let credential = ClientKey.from(request) else { return Self.addressKey(remoteAddress) }
+                guard let known = credentials.isKnownWithoutWaiting(credential) else { return nil }
+                return known ? credential : Self.addressKey(remoteAddress)
+            }
         }
 
         /// Adds what this style tells clients about their limit.
         func report(_ state: (limit: Int, remaining: Int, resetIn: Int), in headers: inout HTTPFields) {
-            guard self == .api else { return }
+            guard case .api = self else { return }
             headers[.rateLimitLimit] = String(state.limit)
             headers[.rateLimitRemaining] = String(max(0, state.remaining))
         }
@@ -125,7 +144,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let key = style.key(request.head, remoteAddress: context.remoteAddress)
+        let key = await style.key(request.head, remoteAddress: context.remoteAddress)
         let state = await limiter.hit(key)
         var headers = HTTPFields()
         style.report(state, in: &headers)

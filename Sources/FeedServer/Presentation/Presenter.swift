@@ -19,14 +19,7 @@ struct Presenter: Sendable {
     }
 
     func photo(_ record: PhotoRecord) -> Photo {
-        let urls = PhotoURLs(
-            raw: imageURL(record.id),
-            full: imageURL(record.id, "fm=jpg&q=85"),
-            regular: imageURL(record.id, FeedSizes.regular.query),
-            small: imageURL(record.id, FeedSizes.small.query),
-            thumb: imageURL(record.id, FeedSizes.thumb.query),
-            smallS3: imageURL(record.id, FeedSizes.small.query)
-        )
+        let urls = photoURLs(record.id)
         let links = PhotoLinks(
             self: "\(origin)/photos/\(record.slug)",
             html: "\(origin)/p/\(record.id)",
@@ -90,11 +83,14 @@ struct Presenter: Sendable {
 
     func collection(_ record: CollectionRecord) -> Collection {
         let base = "\(origin)/collections/\(record.id)"
-        return Collection(
+        var collection = Collection(
             id: record.id, title: record.title, description: record.description, publishedAt: record.createdAt,
             lastCollectedAt: record.lastCollectedAt, updatedAt: record.updatedAt, totalPhotos: record.totalPhotos,
             isPrivate: record.isPrivate, coverPhoto: record.coverPhoto.map(photo), user: user(record.owner),
             links: CollectionLinks(self: base, html: "\(origin)/#/collections/\(record.id)", photos: "\(base)/photos")
         )
+        collection.tags = record.tags.map { Tag(title: $0) }
+        collection.previewPhotos = record.previewPhotos.isEmpty ? nil : record.previewPhotos.map(preview)
+        return collection
     }
 }

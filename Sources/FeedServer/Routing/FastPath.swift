@@ -27,10 +27,15 @@ struct FastStack: Sendable {
     /// The group's rate limiter and how it counts.
     var limiter: (SharedRateLimiter, RateLimitMiddleware.Style)?
     /// The group authenticates callers: only requests without a token or session cookie are answered fast, since
-    /// the answer does not depend on who an anonymous caller or an app is.
+    /// the answer does not depend on who an anonymous caller or an app is — and only from a registered app (one the
+    /// ``CredentialDirectory`` remembers) or, unless keys are required, from no app at all.
     var authenticates = false
+    /// The group refuses callers without a credential (``Configuration/requireClientID``).
+    var requiresCredential = false
     /// The group answers reads from the response cache, with the origin its keys need.
     var cache: (cache: ResponseCache, publicOrigin: String?)?
+    /// The group counts a successful answer as a view of the photo its `id` parameter names.
+    var views: ViewCounter?
 
     /// The fast responder of a route in this group, from the route's own (`route`, when it has one).
     func responder(_ route: FastResponder?) -> FastResponder? {
@@ -46,14 +51,25 @@ struct FastStack: Sendable {
         if authenticates {
             if let authorization = fields[.authorization], authorization.lowercased().hasPrefix("bearer") { return nil }
             if fields[.cookie]?.contains(SessionCookie.name) == true { return nil }
+            if requiresCredential, ClientKey.from(request.head) == nil { return nil }
+            // An app's key must be one the directory knows; anything else goes to the router (which refuses it).
+            if let credential = ClientKey.from(request.head), case .api(let credentials)? = limiter?.1,
+                credentials.isKnownWithoutWaiting(credential) != true
+            {
+                return nil
+            }
         }
         guard var response = answer() else { return nil }
         if let (limiter, style) = limiter {
-            guard let state = limiter.hitWithoutWaiting(style.key(request.head, remoteAddress: request.remoteAddress))
+            guard let key = style.keyWithoutWaiting(request.head, remoteAddress: request.remoteAddress),
+                let state = limiter.hitWithoutWaiting(key)
             else { return nil }
             style.report(state, in: &response.headers)
         }
         if cors, fields[.origin] != nil { CORSHeadersMiddleware<FeedRequestContext>.allow(&response.headers) }
+        if let views, request.head.method == .get, response.status == .ok, let photo = request.parameter("id") {
+            views.record(photo: String(photo), viewer: ViewCounter.viewer(userID: nil, address: request.remoteAddress))
+        }
         return response
     }
 

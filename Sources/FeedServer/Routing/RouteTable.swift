@@ -10,6 +10,9 @@ public enum RouteGroupKind: String, Sendable, CaseIterable {
     case api
     /// API reads answered from the response cache: the API's stack plus the cache.
     case apiCachedReads = "api-cached-reads"
+    /// Cached API reads of one photo opened in full: the cached reads' stack, with each successful answer counted as a
+    /// view of the photo (see ``ViewCounter``).
+    case apiCountedReads = "api-counted-reads"
     /// `/oauth/token` and `/oauth/revoke`: CORS and JSON errors; clients authenticate in the handler, never with a
     /// session.
     case oauth
@@ -19,6 +22,11 @@ public enum RouteGroupKind: String, Sendable, CaseIterable {
     case pages
     /// The web app's files and the share pages: nothing but the router's own middleware.
     case webApp = "web-app"
+}
+
+extension RouteGroupKind {
+    /// A group of API reads answered from the response cache.
+    var isCachedRead: Bool { self == .apiCachedReads || self == .apiCountedReads }
 }
 
 /// One registered route.
@@ -65,7 +73,7 @@ public final class RouteTable: Sendable {
             if methods[entry.path] == nil { order.append(entry.path) }
             methods[entry.path, default: []].append(entry.method)
             // A path whose reads are cached and whose writes are not answers its 405s and OPTIONS uncached.
-            if groups[entry.path] == nil || groups[entry.path] == .apiCachedReads { groups[entry.path] = entry.group }
+            if groups[entry.path] == nil || groups[entry.path]!.isCachedRead { groups[entry.path] = entry.group }
         }
         return order.map { path in
             var served = methods[path]!

@@ -12,6 +12,7 @@ import Hummingbird
 /// |---|---|
 /// | `api` | CORS, rate limit (with `X-Ratelimit-*`), JSON errors, credentials (token, client id, session), CSRF for session requests |
 /// | `apiCachedReads` | `api`'s, then the response cache |
+/// | `apiCountedReads` | `api`'s, then the view counter, then the response cache |
 /// | `oauth` | CORS, JSON errors |
 /// | `images` | CORS, the image limiter, JSON errors |
 /// | `pages` | JSON errors, the session, CSRF for every unsafe request |
@@ -27,6 +28,9 @@ struct URLSpace {
         let apiLimiter: SharedRateLimiter
         let imageLimiter: SharedRateLimiter
         let responseCache: ResponseCache?
+        let views: ViewCounter
+        let credentials: CredentialDirectory
+        let requireClientID: Bool
         let publicURL: String?
     }
 
@@ -48,23 +52,36 @@ struct URLSpace {
 
         let api = router.group()
             .add(middleware: CORSHeadersMiddleware())
-            .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api))
+            .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials)))
             .add(middleware: ErrorMiddleware())
-            .add(middleware: AuthenticationMiddleware(store: middleware.store, credentials: .api))
+            .add(middleware: AuthenticationMiddleware(
+                store: middleware.store, credentials: .api(middleware.credentials, requireKey: middleware.requireClientID)
+            ))
             .add(middleware: CSRFMiddleware(policy: .sessionRequests))
         let cachedReads = api.group()
+        // Views are counted outside the cache, so that an answer from the cache counts too.
+        let countedReads = api.group().add(middleware: ViewCountingMiddleware(counter: middleware.views))
         if let cache = middleware.responseCache {
             // Errors become answers inside the cache, so that they too say what the cache did.
-            cachedReads.add(middleware: ResponseCacheMiddleware(cache: cache)).add(middleware: ErrorMiddleware())
+            for group in [cachedReads, countedReads] {
+                group.add(middleware: ResponseCacheMiddleware(cache: cache)).add(middleware: ErrorMiddleware())
+            }
+        }
+        let fastStack = middleware.responseCache.map { cache in
+            FastStack(
+                cors: true, limiter: (middleware.apiLimiter, .api(middleware.credentials)), authenticates: true,
+                requiresCredential: middleware.requireClientID,
+                cache: (cache, OriginMiddleware(publicURL: middleware.publicURL).publicOrigin)
+            )
         }
         self.api = APIRoutes(
-            cachedReads: RouteGroup(
-                kind: .apiCachedReads, router: cachedReads, table: table,
-                fastStack: middleware.responseCache.map { cache in
-                    FastStack(
-                        cors: true, limiter: (middleware.apiLimiter, .api), authenticates: true,
-                        cache: (cache, OriginMiddleware(publicURL: middleware.publicURL).publicOrigin)
-                    )
+            cachedReads: RouteGroup(kind: .apiCachedReads, router: cachedReads, table: table, fastStack: fastStack),
+            countedReads: RouteGroup(
+                kind: .apiCountedReads, router: countedReads, table: table,
+                fastStack: fastStack.map { stack in
+                    var stack = stack
+                    stack.views = middleware.views
+                    return stack
                 }
             ),
             uncached: RouteGroup(kind: .api, router: api, table: table)
@@ -95,6 +112,7 @@ struct URLSpace {
         switch kind {
         case .api: api.uncached
         case .apiCachedReads: api.cachedReads
+        case .apiCountedReads: api.countedReads
         case .oauth: oauth
         case .images: images
         case .pages: pages

@@ -38,6 +38,7 @@ struct Migration: Sendable {
         .addLibraryGeneration,
         .keySearchByPhotoRowid,
         .datePhotoSearch,
+        .createSocial,
     ]
 }
 

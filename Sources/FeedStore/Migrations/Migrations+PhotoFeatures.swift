@@ -23,26 +23,14 @@ extension Migration {
     static let addLibraryGeneration = Migration(
         name: "009_add_library_generation",
         sqlite: ["INSERT INTO library_stats (name, value) VALUES ('generation', 1)"]
-            + contentTables.flatMap { table in
-                ["INSERT", "UPDATE", "DELETE"].map { event in
-                    """
-                    CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN \
-                    UPDATE library_stats SET value = value + 1 WHERE name = 'generation'; END
-                    """
-                }
-            },
+            + contentTables.flatMap(sqliteGenerationTriggers),
         postgres: [
             "INSERT INTO library_stats (name, value) VALUES ('generation', 1)",
             """
             CREATE FUNCTION bump_library_generation() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
             UPDATE library_stats SET value = value + 1 WHERE name = 'generation'; RETURN NULL; END $$
             """,
-        ] + contentTables.map { table in
-            """
-            CREATE TRIGGER \(table)_generation AFTER INSERT OR UPDATE OR DELETE ON \(table) \
-            FOR EACH STATEMENT EXECUTE FUNCTION bump_library_generation()
-            """
-        }
+        ] + contentTables.map(postgresGenerationTrigger)
     )
 }
 

@@ -161,20 +161,31 @@ extension LibraryStore {
         return try await withCovers([record], viewerID: ownerID, on: db)[0]
     }
 
-    /// The albums with their cover photos, read in one statement (plus the covers' tags and likes).
+    /// The albums with their cover photos (one statement, plus the covers' tags and likes), their newest photos
+    /// and their most frequent tags (one statement each, for all the albums).
     func withCovers(_ records: [CollectionRecord], viewerID: String?, on db: any SQLDatabase) async throws
         -> [CollectionRecord]
     {
+        guard !records.isEmpty else { return records }
         let ids = records.compactMap(\.coverPhotoID)
-        guard !ids.isEmpty else { return records }
-        let covers = try await photos(
-            "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: ids))",
-            viewerID: viewerID, on: db
+        var byID: [String: PhotoRecord] = [:]
+        if !ids.isEmpty {
+            let covers = try await photos(
+                "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: ids))",
+                viewerID: viewerID, on: db
+            )
+            byID = Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let albumIDs = records.map(\.id)
+        let previews = try await newestPhotos(
+            of: "collection_photos", key: "collection_id", in: albumIDs, order: "added_at", limit: 4, on: db
         )
-        let byID = Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let tags = try await collectionTags(albumIDs, on: db)
         return records.map { record in
             var record = record
             record.coverPhoto = record.coverPhotoID.flatMap { byID[$0] }
+            record.previewPhotos = previews[record.id] ?? []
+            record.tags = tags[record.id] ?? []
             return record
         }
     }

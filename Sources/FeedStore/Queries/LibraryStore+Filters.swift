@@ -46,12 +46,21 @@ public struct PhotoFilter: Sendable, Hashable {
     public var tags: [String]
     /// Only photos taken in this circle, nearest first.
     public var near: GeoQuery?
+    /// Only photos of these topics (ids), any of them.
+    public var topicIDs: [String]
+    /// Only photos of the people this user (an id) follows.
+    public var followedBy: String?
 
-    public init(orientation: Orientation? = nil, colorName: String? = nil, tags: [String] = [], near: GeoQuery? = nil) {
+    public init(
+        orientation: Orientation? = nil, colorName: String? = nil, tags: [String] = [], near: GeoQuery? = nil,
+        topicIDs: [String] = [], followedBy: String? = nil
+    ) {
         self.orientation = orientation
         self.colorName = colorName
         self.tags = tags
         self.near = near
+        self.topicIDs = topicIDs
+        self.followedBy = followedBy
     }
 
     /// WHERE conditions on photos `p`.
@@ -61,6 +70,10 @@ public struct PhotoFilter: Sendable, Hashable {
         if let colorName { conditions.append("p.color_name = \(bind: colorName)") }
         for tag in tags {
             conditions.append("p.id IN (SELECT photo_id FROM photo_tags WHERE tag = \(bind: tag.lowercased()))")
+        }
+        if !topicIDs.isEmpty { conditions.append(LibraryStore.inTopics(topicIDs)) }
+        if let followedBy {
+            conditions.append("p.user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: followedBy))")
         }
         if let near {
             conditions.append("p.latitude IS NOT NULL AND p.longitude IS NOT NULL")

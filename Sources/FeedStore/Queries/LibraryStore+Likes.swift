@@ -41,6 +41,7 @@ extension LibraryStore {
             if changed {
                 let step = liked ? 1 : -1
                 try await db.raw("UPDATE photos SET likes = likes + \(literal: step) WHERE id = \(bind: photo.id)").run()
+                try await countStatistic(.likes, photoID: photo.id, amount: step, at: date, on: db)
                 user = try await db.raw(
                     """
                     UPDATE users SET total_likes = total_likes + \(literal: step) WHERE id = \(bind: userID) \

@@ -58,12 +58,18 @@ public struct RandomFilter: Sendable, Hashable {
     public var collectionIDs: [String]
     public var text: String?
     public var orientation: Orientation?
+    /// Only photos of these topics (ids or slugs), any of them.
+    public var topics: [String]
 
-    public init(username: String? = nil, collectionIDs: [String] = [], text: String? = nil, orientation: Orientation? = nil) {
+    public init(
+        username: String? = nil, collectionIDs: [String] = [], text: String? = nil, orientation: Orientation? = nil,
+        topics: [String] = []
+    ) {
         self.username = username
         self.collectionIDs = collectionIDs
         self.text = text
         self.orientation = orientation
+        self.topics = topics
     }
 }
 
@@ -133,16 +139,54 @@ extension LibraryStore {
         }
     }
 
-    /// A photo by its id or its slug.
+    /// Photos in full: with their views (counted per day) and the topics they are in, read for all at once.
+    func inFull(_ records: [PhotoRecord], on db: any SQLDatabase) async throws -> [PhotoRecord] {
+        guard !records.isEmpty else { return records }
+        let ids = records.map(\.id)
+        var views: [String: Int] = [:]
+        for row in try await db.raw(
+            """
+            SELECT photo_id, CAST(SUM(views) AS BIGINT) AS n FROM photo_statistics WHERE photo_id IN (\(binds: ids)) GROUP BY photo_id
+            """
+        ).all() {
+            views[try row.decode(column: "photo_id", as: String.self)] = try row.decode(column: "n", as: Int.self)
+        }
+        var topics: [String: [TopicReference]] = [:]
+        for row in try await db.raw(
+            """
+            SELECT DISTINCT m.photo_id, t.id, t.slug, t.title, t.featured, t.position FROM topics t JOIN (\
+            SELECT tt.topic_id, pt.photo_id FROM topic_tags tt JOIN photo_tags pt ON pt.tag = tt.tag \
+            WHERE pt.photo_id IN (\(binds: ids)) UNION SELECT tc.topic_id, cp.photo_id FROM topic_collections tc \
+            JOIN collection_photos cp ON cp.collection_id = tc.collection_id \
+            JOIN collections c ON c.id = cp.collection_id WHERE cp.photo_id IN (\(binds: ids)) \
+            AND c.private = \(false)) m ON m.topic_id = t.id ORDER BY t.position, t.title
+            """
+        ).all() {
+            topics[try row.decode(column: "photo_id", as: String.self), default: []].append(TopicReference(
+                id: try row.decode(column: "id", as: String.self), slug: try row.decode(column: "slug", as: String.self),
+                title: try row.decode(column: "title", as: String.self),
+                featured: try row.decode(column: "featured", as: Bool.self)
+            ))
+        }
+        return records.map { record in
+            var record = record
+            record.views = views[record.id] ?? 0
+            record.topics = topics[record.id] ?? []
+            return record
+        }
+    }
+
+    /// A photo by its id or its slug, in full: with its views (counted per day) and the topics it is in.
     public func photo(idOrSlug: String, viewerID: String? = nil) async throws -> PhotoRecord? {
         try await database.read { db in
-            try await photos(
+            guard var record = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
                 WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
                 """,
                 viewerID: viewerID, on: db
-            ).first
+            ).first else { return nil }
+            return try await inFull([record], on: db)[0]
         }
     }
 
@@ -167,6 +211,13 @@ extension LibraryStore {
                     """
                 )
             }
+            if !filter.topics.isEmpty {
+                let topicIDs = try await db.raw(
+                    "SELECT id FROM topics WHERE id IN (\(binds: filter.topics)) OR slug IN (\(binds: filter.topics))"
+                ).all().map { try $0.decode(column: "id", as: String.self) }
+                guard !topicIDs.isEmpty else { throw StoreError.notFound("Topic") }
+                conditions.append(Self.inTopics(topicIDs))
+            }
             if let text = filter.text {
                 guard let match = SearchText(text).condition(kind: database.kind) else { return [] }
                 conditions.append(match)
@@ -174,13 +225,14 @@ extension LibraryStore {
             let whereClause: SQLQueryString =
                 conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let random = database.kind == .sqlite ? "RANDOM()" : "random()"
-            let found = try await photos(
+            let picked = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from)\(whereClause) \
                 ORDER BY \(unsafeRaw: random) LIMIT \(literal: count)
                 """,
                 viewerID: viewerID, on: db
             )
+            let found = try await inFull(picked, on: db)
             // Nothing found for a username: say whether the user is unknown or just has no such photos.
             if found.isEmpty, let username = filter.username, try await db.raw(
                 "SELECT id FROM users WHERE lower(username) = lower(\(bind: username))"
@@ -191,16 +243,18 @@ extension LibraryStore {
         }
     }
 
-    /// Counts a download of the photo (by id or slug) and returns what serving it needs; nil when there is no such
-    /// photo. One statement.
-    public func recordDownload(idOrSlug: String) async throws -> ImageSource? {
+    /// Counts a download of the photo (by id or slug), in its total and its day, and returns what serving it needs;
+    /// nil when there is no such photo. One transaction of two statements.
+    public func recordDownload(idOrSlug: String, at date: Date = Date()) async throws -> ImageSource? {
         try await database.transaction { db in
-            try await db.raw(
+            guard let source = try await db.raw(
                 """
                 UPDATE photos SET downloads = downloads + 1 WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug) \
                 RETURNING \(unsafeRaw: Self.imageSourceColumns)
                 """
-            ).first().map(Self.decodeImageSource)
+            ).first().map(Self.decodeImageSource) else { return nil }
+            try await countStatistic(.downloads, photoID: source.photoID, at: date, on: db)
+            return source
         }
     }
 

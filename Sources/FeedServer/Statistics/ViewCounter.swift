@@ -1,0 +1,78 @@
+import FeedStore
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Counts photo views — a photo opened in full, once per viewer per UTC day — without touching the database on the
+/// request: views are gathered in memory (repeats collapse there already) and written in one transaction per batch
+/// by ``ViewCounterService``. Reading a photo, cached or not, costs one lock and a set insert.
+final class ViewCounter: Sendable {
+    private let pending = Mutex<Set<PhotoView>>([])
+    private let now: @Sendable () -> Date
+    /// The most views held before the oldest would be dropped (a batch is written long before, unless the database
+    /// is down for a while).
+    static let capacity = 100_000
+
+    init(now: @escaping @Sendable () -> Date = Date.init) {
+        self.now = now
+    }
+
+    /// Counts a view of `photo` (an id or slug, as requested) by `viewer` (a user id or an address).
+    func record(photo: String, viewer: String) {
+        let view = PhotoView(photo: photo, viewer: viewer, day: StatisticsDay(now()))
+        pending.withLock { pending in
+            guard pending.count < Self.capacity else { return }
+            pending.insert(view)
+        }
+    }
+
+    /// Who is looking, as views are counted: the signed-in person, else the address.
+    static func viewer(userID: String?, address: String?) -> String {
+        userID.map { "user:" + $0 } ?? "ip:" + (address ?? "unknown")
+    }
+
+    /// Takes the views gathered so far.
+    func take() -> [PhotoView] {
+        pending.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return Array(pending)
+        }
+    }
+
+    /// Puts views back after a failed write, so the next batch retries them.
+    func restore(_ views: [PhotoView]) {
+        pending.withLock { pending in
+            for view in views where pending.count < Self.capacity { pending.insert(view) }
+        }
+    }
+
+    /// Writes what has been gathered; on failure keeps it for the next time.
+    func flush(to store: LibraryStore, logger: Logger) async {
+        let views = take()
+        guard !views.isEmpty else { return }
+        do {
+            try await store.recordViews(views)
+        } catch {
+            restore(views)
+            logger.warning("Could not write photo views; will retry", metadata: ["error": "\(error)"])
+        }
+    }
+}
+
+/// Writes the gathered views every `interval`, and once more when the server stops.
+struct ViewCounterService: Service {
+    let counter: ViewCounter
+    let store: LibraryStore
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully {
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            await counter.flush(to: store, logger: logger)
+            if Task.isCancelled { break }
+        }
+        await counter.flush(to: store, logger: logger)
+    }
+}
