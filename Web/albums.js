@@ -1,6 +1,8 @@
-// A person's page (name and place pinned on top, then their albums) and an album's square grid with a filter.
+// A person's page (name, place and Follow pinned on top, their counts, then their albums) and an album's square
+// grid with a filter.
 
-import { get, PhotoList, arrayPages, NetworkError } from './api.js';
+import { get, PhotoList, arrayPages, session, sessionReady, NetworkError } from './api.js';
+import { followButton, personCounts } from './people.js';
 import { gridCell } from './photos.js';
 import { el, icon, avatar, displayName, debounce, showAlert } from './ui.js';
 import { imageURL } from './api.js';
@@ -13,39 +15,51 @@ function failure(container, error, retry) {
         el('button.secondary', { type: 'button', onclick: retry }, 'Try again')));
 }
 
+/** An album as a card: its cover, title and number of photos, leading to the album. */
+export function albumCard(album) {
+    const cover = el('span.album-cover');
+    if (album.cover_photo) {
+        placeholderStyle(cover, album.cover_photo);
+        cover.append(el('img', { src: imageURL(album.cover_photo, 600, 450), alt: '', loading: 'lazy', width: 600, height: 450 }));
+    }
+    return el('li', {}, el('a.album', { href: `#/collections/${encodeURIComponent(album.id)}` }, cover,
+        el('span.album-title', { text: album.title }),
+        el('span.muted', { text: `${album.total_photos} photo${album.total_photos === 1 ? '' : 's'}` })));
+}
+
 export function createUserPage(section) {
     let shown = null;
+    let visit = 0;
+    // Whether they follow this person, and whether it is their own page, depend on who is signed in.
+    session.onChange(() => { shown = null; });
     return {
         async show(route) {
             const username = route.params[0];
             if (shown === username) return;
             shown = username;
+            const token = ++visit;
             section.replaceChildren(el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
             try {
                 const [user, albums] = await Promise.all([
                     get(`/users/${encodeURIComponent(username)}`),
                     get(`/users/${encodeURIComponent(username)}/collections?per_page=30`),
+                    sessionReady,
                 ]);
+                if (token !== visit) return;   // another person's page was asked for meanwhile
+                const counts = personCounts(user);
                 const header = el('header.person', {},
                     avatar(user, 64, 'avatar big'),
-                    el('div', {},
+                    el('div.person-names', {},
                         el('h1', { text: displayName(user) }),
                         el('p.muted', {}, `@${user.username}`),
-                        user.location ? el('p.place', {}, icon('pin'), user.location) : null));
-                const cards = albums.map((album) => {
-                    const cover = el('span.album-cover');
-                    if (album.cover_photo) {
-                        placeholderStyle(cover, album.cover_photo);
-                        cover.append(el('img', { src: imageURL(album.cover_photo, 600, 450), alt: '', loading: 'lazy', width: 600, height: 450 }));
-                    }
-                    return el('li', {}, el('a.album', { href: `#/collections/${encodeURIComponent(album.id)}` }, cover,
-                        el('span.album-title', { text: album.title }),
-                        el('span.muted', { text: `${album.total_photos} photo${album.total_photos === 1 ? '' : 's'}` })));
-                });
-                section.replaceChildren(header,
+                        user.location ? el('p.place', {}, icon('pin'), user.location) : null),
+                    followButton(user, counts.update));
+                const cards = albums.map(albumCard);
+                section.replaceChildren(header, counts.node,
                     el('h2.section-title', { text: 'Albums' }),
                     cards.length ? el('ul.albums', {}, cards) : el('p.empty-line', { text: 'No albums yet.' }));
             } catch (error) {
+                if (token !== visit) return;
                 shown = null;
                 failure(section, error, () => this.show(route));
             }
@@ -71,6 +85,7 @@ export function createAlbumPage(section) {
             try {
                 album = await get(`/collections/${encodeURIComponent(id)}`);
             } catch (error) {
+                if (token !== visit) return;
                 shown = null;
                 failure(section, error, () => this.show(route));
                 return;

@@ -76,6 +76,15 @@ const SCREENS = {
         tab: 'feed', title: 'Feed', launches: true,
         create: () => createFeed(sections.feed, { onFirstPage: launched }),
     },
+    // Made on its first visit, like the screens of other modules (feed.js itself is already here).
+    following: {
+        module: './feed.js', tab: 'feed', session: 'signed-in', title: 'Following',
+        create: (m) => m.createFollowing(sections.following),
+    },
+    t: {
+        module: './topics.js', section: 'topic', tab: 'feed', scrollKey: byPath, title: 'Topic',
+        create: (m) => m.createTopicPage(sections.topic),
+    },
     search: { module: './search.js', tab: 'search', title: 'Search', create: (m) => m.createSearch(sections.search) },
     favourites: {
         module: './favourites.js', tab: 'favourites', session: 'signed-in', title: 'Favourites',

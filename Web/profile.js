@@ -1,6 +1,8 @@
-// Profile: avatar, names, bio, device for wallpaper downloads, theme, and logging out.
+// Profile: avatar, names, bio, counts (followers, following, views, downloads, likes), device for wallpaper
+// downloads, theme, and logging out.
 
 import { request, get, session, NetworkError } from './api.js';
+import { personCounts } from './people.js';
 import { go } from './router.js';
 import { el, avatar, displayName, showAlert, toast } from './ui.js';
 
@@ -115,6 +117,7 @@ export function createProfile(section, { theme }) {
                     el('div.inline-actions', {},
                         el('label.button.secondary', { for: 'avatar-file' }, 'Change photo'), fileInput,
                         el('a.button.secondary', { href: `#/user/${encodeURIComponent(user.username)}` }, 'My albums')))),
+            personCounts(user).node,
             form,
             el('section.card-form', { 'aria-labelledby': 'prefs-title' },
                 el('h2', { id: 'prefs-title', text: 'Preferences' }),

@@ -1,4 +1,5 @@
-// Hash routing: `#/feed`, `#/search?query=…`, `#/photo/ID`, `#/user/NAME`, `#/collections/ID`, `#/signin?next=…`.
+// Hash routing: `#/feed`, `#/following`, `#/t/TOPIC`, `#/search?query=…`, `#/photo/ID`, `#/user/NAME`,
+// `#/collections/ID`, `#/signin?next=…`.
 
 /** The current route: `{name, params: [...], query: URLSearchParams, path}`. */
 export function current() {

@@ -1,6 +1,9 @@
-// Search: words, tag chips from the results, colour and orientation filters, and photos near me.
+// Search: photos (words, tag chips from the results, colour and orientation filters, photos near me), people and
+// albums.
 
-import { PhotoList, request, query, NetworkError } from './api.js';
+import { PhotoList, request, get, query, NetworkError } from './api.js';
+import { albumCard } from './albums.js';
+import { personItem } from './people.js';
 import { gridCell } from './photos.js';
 import { go } from './router.js';
 import { el, icon, showAlert } from './ui.js';
@@ -13,6 +16,13 @@ const COLOURS = [
 ];
 const ORIENTATIONS = [['', 'Any shape'], ['landscape', 'Landscape'], ['portrait', 'Portrait'], ['squarish', 'Square']];
 const NEAR_RADIUS_KM = 50;
+/** What can be searched for: the `type` in the address (none: photos), its tab, and how its results are named. */
+const KINDS = {
+    photos: { tab: 'Photos', field: 'Search photos', placeholder: 'Search photos, tags, places', one: 'photo', many: 'photos' },
+    users: { tab: 'People', field: 'Search people', placeholder: 'Search people by name', one: 'person', many: 'people' },
+    collections: { tab: 'Albums', field: 'Search albums', placeholder: 'Search albums', one: 'album', many: 'albums' },
+};
+const kindOf = (type) => (Object.hasOwn(KINDS, type || '') ? type : 'photos');
 
 export function gridColumns(width) {
     return width < 600 ? 2 : width < 900 ? 3 : width < 1200 ? 4 : 5;
@@ -43,21 +53,27 @@ export function createSearch(section) {
     const colour = el('select', { id: 'search-colour', name: 'color' }, COLOURS.map(([value, label]) => el('option', { value, text: label })));
     const orientation = el('select', { id: 'search-orientation', name: 'orientation' }, ORIENTATIONS.map(([value, label]) => el('option', { value, text: label })));
     const nearButton = el('button.secondary.near-button', { type: 'button' }, icon('pin'), 'Near me');
+    const fieldLabel = el('label.visually-hidden', { for: 'search-field', text: 'Search photos' });
+    const kindLinks = Object.fromEntries(Object.entries(KINDS).map(([kind, { tab }]) => [kind, el('a', { href: '#/search' }, tab)]));
+    const filters = el('div.filters', {},
+        el('label.visually-hidden', { for: 'search-colour', text: 'Colour' }), colour,
+        el('label.visually-hidden', { for: 'search-orientation', text: 'Orientation' }), orientation,
+        nearButton);
     const form = el('form.search-form', { role: 'search', onsubmit: (event) => { event.preventDefault(); submit(); } },
         el('div.search-row', {},
-            el('label.visually-hidden', { for: 'search-field', text: 'Search photos' }),
+            fieldLabel,
             el('span.search-icon', {}, icon('search')), field,
             el('button.primary', { type: 'submit' }, 'Search')),
-        el('div.filters', {},
-            el('label.visually-hidden', { for: 'search-colour', text: 'Colour' }), colour,
-            el('label.visually-hidden', { for: 'search-orientation', text: 'Orientation' }), orientation,
-            nearButton));
+        el('nav.segments', { 'aria-label': 'Search for' }, Object.values(kindLinks)),
+        filters);
     const chips = el('ul.chips', { 'aria-label': 'Tags in these results' });
     const summary = el('p.search-summary', { role: 'status' });
     const notice = el('p.notice', { hidden: true, role: 'status' });
     const grid = el('div.photo-grid');
+    const found = el('ul', { hidden: true });
     const status = el('div.empty', { hidden: true });
-    section.append(el('h1.visually-hidden', { text: 'Search' }), form, notice, summary, chips, grid, status);
+    const more = el('div.list-status', { hidden: true });
+    section.append(el('h1.visually-hidden', { text: 'Search' }), form, notice, summary, chips, grid, found, status, more);
 
     let list = new PhotoList(async () => ({ photos: [] }));
     let virtual = null;
@@ -81,6 +97,11 @@ export function createSearch(section) {
     /** The search as a route: every filter lives in the address, so back and reload keep it. */
     function submit(changes = {}) {
         const current = new URLSearchParams(location.hash.split('?')[1] || '');
+        const type = current.get('type') || '';
+        if (type) {
+            go(`/search${query({ query: field.value.trim(), type })}`);
+            return;
+        }
         const params = {
             query: field.value.trim(), color: colour.value, orientation: orientation.value,
             tags: current.get('tags') || '', lat: current.get('lat') || '', lon: current.get('lon') || '',
@@ -91,6 +112,63 @@ export function createSearch(section) {
         }
         go(`/search${query(params)}`);
     }
+
+    // MARK: people and albums
+
+    /** The people or albums search under way: `{kind, text, page, pages, total}`. */
+    let others = null;
+
+    /** The next page of people or albums; another follows while the end of the list is within a screen. */
+    async function moreOthers() {
+        const search = others;
+        if (!search || search.loading || search.page >= search.pages) return;
+        search.loading = true;
+        more.hidden = false;
+        more.classList.add('loading');
+        try {
+            const data = await get(`/search/${search.kind}${query({ query: search.text, page: search.page + 1, per_page: 20 })}`);
+            if (search !== others) return;
+            search.page += 1;
+            search.pages = data.total_pages;
+            search.total = data.total;
+            found.append(...data.results.map(search.kind === 'users' ? personItem : albumCard));
+            paintOthers();
+        } catch (error) {
+            if (search !== others) return;
+            const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
+            search.loading = false;
+            if (await showAlert('Search failed', message, ['Try again', 'Cancel']) === 0) moreOthers();
+            return;
+        } finally {
+            if (search === others) more.classList.remove('loading');
+            search.loading = false;
+        }
+        if (search.page < search.pages && more.getBoundingClientRect().top < innerHeight * 2) moreOthers();
+    }
+
+    function paintOthers() {
+        const { kind, text, total, page } = others;
+        const { one, many } = KINDS[kind];
+        more.hidden = page >= others.pages;
+        summary.textContent = total ? `${total} ${total === 1 ? one : many} for “${text}”` : '';
+        status.hidden = total > 0 || !page;
+        status.replaceChildren(icon('search', 'icon big'), el('h2', { text: `No ${many} found` }),
+            el('p', { text: kind === 'users' ? 'Try another name or username.' : 'Try another word.' }));
+    }
+
+    function runOthers(kind, text) {
+        others = { kind, text, page: 0, pages: text ? 1 : 0, total: 0 };
+        found.className = kind === 'users' ? 'people' : 'albums';
+        found.hidden = false;
+        found.replaceChildren();
+        more.hidden = true;
+        if (text) moreOthers();
+    }
+
+    const nearEnd = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) moreOthers();
+    }, { rootMargin: '0px 0px 600px 0px' });
+    nearEnd.observe(more);
 
     async function loadMore() {
         if (list.done || list.loading) return;
@@ -129,6 +207,17 @@ export function createSearch(section) {
             el('p', { text: near ? 'Nothing was taken near here yet. Try a word instead.' : 'Try another word, or fewer filters.' }));
     }
 
+    /** Lights the tab of `kind`; every tab searches for the same words. */
+    function paintKinds(kind, text) {
+        for (const [name, link] of Object.entries(kindLinks)) {
+            link.href = `#/search${query({ query: text, type: name === 'photos' ? '' : name })}`;
+            if (name === kind) link.setAttribute('aria-current', 'page'); else link.removeAttribute('aria-current');
+        }
+        fieldLabel.textContent = KINDS[kind].field;
+        field.placeholder = KINDS[kind].placeholder;
+        filters.hidden = kind !== 'photos';
+    }
+
     function run(params) {
         const key = JSON.stringify(params);
         if (key === shownKey) return;
@@ -136,14 +225,26 @@ export function createSearch(section) {
         field.value = params.query || '';
         colour.value = params.color || '';
         orientation.value = params.orientation || '';
+        const kind = kindOf(params.type);
+        paintKinds(kind, params.query);
+        others = null;
+        found.hidden = true;
+        more.hidden = true;
+        chips.replaceChildren();
+        summary.textContent = '';
+        status.hidden = true;
+        if (kind !== 'photos') {
+            list = new PhotoList(async () => ({ photos: [] }));
+            list.done = true;
+            makeGrid();
+            runOthers(kind, params.query || '');
+            return;
+        }
         list = new PhotoList(async (page, perPage) => {
             const { data } = await request('GET', `/search/photos${query({ ...params, radius: params.lat !== undefined ? NEAR_RADIUS_KM : '', nearLabel: undefined, page, per_page: perPage })}`);
             return { photos: data.results, total: data.total, extra: data.tags };
         }, 30);
         list.params = params;
-        chips.replaceChildren();
-        summary.textContent = '';
-        status.hidden = true;
         makeGrid();
         if (params.query || params.lat !== undefined) {
             loadMore();
@@ -180,11 +281,11 @@ export function createSearch(section) {
             virtual?.setActive(true);
             const q = route.query;
             const params = {};
-            for (const key of ['query', 'color', 'orientation', 'tags', 'lat', 'lon']) {
+            for (const key of ['query', 'color', 'orientation', 'tags', 'lat', 'lon', 'type']) {
                 if (q.get(key)) params[key] = q.get(key);
             }
             if (params.lat !== undefined) params.nearLabel = q.get('near') === 'me' ? 'Near you · ' : 'Near this place · ';
-            const empty = !params.query && params.lat === undefined;
+            const empty = !params.query && params.lat === undefined && !params.type;
             if (firstVisit && empty) {
                 firstVisit = false;
                 run(params);

@@ -9,7 +9,7 @@ const MAX_API = 60;
 const SHELL_FILES = [
     '/', '/index.html', '/app.css', '/app.js', '/api.js', '/router.js', '/ui.js', '/blurhash.js', '/vgrid.js',
     '/photos.js', '/feed.js', '/viewer.js', '/viewer-gestures.js', '/viewer-info.js', '/viewer-download.js',
-    '/search.js', '/albums.js', '/favourites.js', '/profile.js', '/auth.js',
+    '/search.js', '/albums.js', '/favourites.js', '/profile.js', '/auth.js', '/topics.js', '/people.js',
     '/icon.svg', '/manifest.webmanifest',
 ];
 
@@ -74,7 +74,7 @@ self.addEventListener('fetch', (event) => {
         event.respondWith(cacheFirst(event));
     } else if (request.mode === 'navigate' || SHELL_FILES.includes(url.pathname)) {
         event.respondWith(networkFirst(event, SHELL));
-    } else if (/^\/(photos|search|users|collections|me|devices)(\/|$)/.test(url.pathname)) {
+    } else if (/^\/(photos|search|users|collections|me|devices|topics)(\/|$)/.test(url.pathname)) {
         event.respondWith(networkFirst(event, API, MAX_API));
     }
 });

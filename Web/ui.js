@@ -96,6 +96,11 @@ export function formatDate(iso) {
     return text;
 }
 
+/** A count with thousands separated ("12,345"), without Intl (see formatDate); "—" when unknown. */
+export function formatCount(count) {
+    return Number.isFinite(count) ? String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : '—';
+}
+
 export function formatBytes(bytes) {
     if (!bytes) return '';
     if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;

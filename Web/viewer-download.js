@@ -23,11 +23,20 @@ export async function sharePhoto(photo) {
     }
 }
 
-/** The download menu `menu`, opened by `button`: the original, and the size of the person's device. */
-export function createDownloadMenu(menu, button) {
+/**
+ * The download menu `menu`, opened by `button`: the original, and the size of the person's device. Every download
+ * is counted by the API's download endpoint (as Unsplash asks of its clients); `onDownload(photo)` runs once it was.
+ */
+export function createDownloadMenu(menu, button, { onDownload } = {}) {
     function close() {
         menu.hidden = true;
         button.setAttribute('aria-expanded', 'false');
+    }
+
+    /** Counts a download of the original, which the browser fetches from the link itself. */
+    function countOriginal(photo) {
+        close();
+        request('GET', `/photos/${encodeURIComponent(photo.id)}/download`).then(() => onDownload?.(photo), () => {});
     }
 
     async function downloadForDevice(photo, device) {
@@ -39,6 +48,7 @@ export function createDownloadMenu(menu, button) {
             link.click();
             link.remove();
             toast(`Downloading for ${device.name}`);
+            onDownload?.(photo);
         } catch (error) {
             showAlert('Download failed', error instanceof NetworkError ? 'The server did not answer.' : error.message);
         }
@@ -48,7 +58,7 @@ export function createDownloadMenu(menu, button) {
     function open(photo) {
         const device = session.user?.device;
         const original = el('a', {
-            role: 'menuitem', href: photo.links.download, download: '', onclick: close,
+            role: 'menuitem', href: photo.links.download, download: '', onclick: () => countOriginal(photo),
         }, el('strong', { text: 'Original' }),
         el('span', { text: `${photo.width} × ${photo.height}${photo.original?.bytes ? ` · ${formatBytes(photo.original.bytes)}` : ''}` }));
         const forDevice = device

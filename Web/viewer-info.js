@@ -1,8 +1,12 @@
-// The viewer's details panel: who took the photo and when, camera and exposure, size, place and tags. The list the
-// viewer pages through holds slimmed photos, so each photo's full record is fetched when it is shown.
+// The viewer's details panel: who took the photo and when, camera and exposure, size, place, tags, and how often
+// it was viewed and downloaded. The list the viewer pages through holds slimmed photos, so each photo's full record
+// is fetched when it is shown — the request that counts a view.
 
 import { get, intern, NetworkError, query } from './api.js';
-import { el, icon, formatDate, formatBytes, displayName, altText } from './ui.js';
+import { el, icon, formatDate, formatBytes, formatCount, displayName, altText } from './ui.js';
+
+/** How often the totals of views and downloads are asked for again while the panel is open. */
+const STATISTICS_EVERY_MS = 5000;
 
 function row(label, value) {
     return value ? [el('dt', { text: label }), el('dd', {}, value)] : [];
@@ -15,6 +19,9 @@ function row(label, value) {
 export function createInfoPanel(panel, button, { onToggle }) {
     let photo = null;
     let detail = null;
+    let statistics = null;   // {views, downloads} of `photo`, once known
+    const counts = { views: el('span', { text: '—' }), downloads: el('span', { text: '—' }) };
+    let refresh = null;
 
     function render(problem) {
         const p = detail || photo;
@@ -31,7 +38,8 @@ export function createInfoPanel(panel, button, { onToggle }) {
         const where = placeName || position ? el('span', {}, placeName || `${position.latitude.toFixed(2)}, ${position.longitude.toFixed(2)}`,
             position ? el('a.near', { href: `#/search${query({ lat: position.latitude, lon: position.longitude })}` }, icon('pin'), 'Photos near here') : null) : null;
         const taken = p.taken_at ? new Date(p.taken_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
-        panel.replaceChildren(
+        // Node.replaceChildren would write a null as the text "null": the parts left out are filtered out first.
+        panel.replaceChildren(...[
             el('button.icon-button.info-close', { type: 'button', 'aria-label': 'Close details', onclick: () => toggle(false) }, icon('close')),
             el('h2', { text: p.description || altText(p) }),
             p.alt_description && p.alt_description !== (p.description || '').toLowerCase() ? el('p.muted', { text: altText(p) }) : null,
@@ -45,10 +53,12 @@ export function createInfoPanel(panel, button, { onToggle }) {
                 row('Resolution', `${p.width} × ${p.height}`),
                 row('File size', p.original?.bytes ? `${formatBytes(p.original.bytes)} ${(p.original.format || '').toUpperCase()}` : ''),
                 row('Location', where),
-                row('Likes', String(p.likes ?? 0))),
+                row('Likes', String(p.likes ?? 0)),
+                row('Views', counts.views),
+                row('Downloads', counts.downloads)),
             p.tags?.length ? el('ul.chips.static', { 'aria-label': 'Tags' }, p.tags.map((tag) => el('li', {},
                 el('a.chip', { href: `#/search${query({ query: tag.title })}` }, tag.title)))) : null,
-        );
+        ].filter(Boolean));
     }
 
     async function loadDetail() {
@@ -66,11 +76,38 @@ export function createInfoPanel(panel, button, { onToggle }) {
         }
     }
 
+    function paintStatistics() {
+        counts.views.textContent = formatCount(statistics?.views);
+        counts.downloads.textContent = formatCount(statistics?.downloads);
+    }
+
+    /** The photo's totals (the server counts views in batches, so they are asked for again while the panel is open). */
+    async function loadStatistics() {
+        const wanted = photo?.id;
+        if (!wanted || panel.hidden || document.visibilityState === 'hidden') return;
+        try {
+            const answer = await get(`/photos/${encodeURIComponent(wanted)}/statistics?quantity=1`);
+            if (photo?.id !== wanted) return;
+            statistics = { views: answer.views?.total, downloads: answer.downloads?.total };
+            paintStatistics();
+        } catch {
+            // The totals stay as they were ("—" until known); the rest of the panel does not depend on them.
+        }
+    }
+
+    /** Asks for the totals now, and again every few seconds while the panel shows a photo. */
+    function watchStatistics() {
+        clearInterval(refresh);
+        refresh = photo && !panel.hidden ? setInterval(loadStatistics, STATISTICS_EVERY_MS) : null;
+        loadStatistics();
+    }
+
     /** Opens (`true`), closes (`false`) or flips the panel; the focus goes into it, or back to its button. */
     function toggle(open = panel.hidden) {
         panel.hidden = !open;
         button.setAttribute('aria-expanded', String(open));
         onToggle(open);
+        watchStatistics();
         if (open) {
             render();
             panel.focus();
@@ -85,9 +122,16 @@ export function createInfoPanel(panel, button, { onToggle }) {
         show(next) {
             photo = next;
             detail = null;
+            statistics = null;
+            paintStatistics();
+            watchStatistics();
             if (!photo) return;
             loadDetail();
             if (!panel.hidden) render();
+        },
+        /** After `shown` was downloaded: its totals again, when the panel shows them. */
+        downloaded(shown) {
+            if (shown?.id === photo?.id) loadStatistics();
         },
     };
 }

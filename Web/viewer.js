@@ -57,7 +57,7 @@ export function createViewer(onClose) {
             requestAnimationFrame(gestures.fit);
         },
     });
-    const download = createDownloadMenu(downloadMenu, downloadButton);
+    const download = createDownloadMenu(downloadMenu, downloadButton, { onDownload: (shown) => details.downloaded(shown) });
 
     window.addEventListener('resize', () => { if (!root.hidden) gestures.fit(); });
 
