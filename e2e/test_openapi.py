@@ -353,7 +353,7 @@ def test_topics_match_the_schema(server, spec):
     assert photos_response.headers["X-Total"] == "3" and portrait == []
     assert sorted(photo["id"] for photo in random) == seeded_photos(server, "abstract")
     assert missing == {"errors": ["Couldn't find Topic"]}
-    assert nature["links"]["html"] == f"{server.base}/#/topics/{server.nature_topic}"  # the web app's topic page
+    assert nature["links"]["html"] == f"{server.base}/#/t/{server.nature_topic}"  # the web app's topic page
 
 
 def test_statistics_match_the_schema(server, spec, photo_id):

@@ -8,19 +8,34 @@ import Testing
 
 @Suite("Rendition service", .fixtureLibrary)
 struct RenditionServiceTests {
-    /// A service over the SQLite fixture library, and one of its photos.
+    /// A service over a folder of its own holding one photo of the SQLite fixture library (its own scratch folder:
+    /// other suites write theirs meanwhile), and that photo.
     func withService(
-        _ body: (RenditionService, ImageSource, FixtureLibrary) async throws -> Void
+        _ body: (RenditionService, ImageSource, LibraryFiles) async throws -> Void
     ) async throws {
         let library = try await FixtureLibrary.shared(.sqlite)
         let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
-        let photo = try await store.imageSource(idOrSlug: library.id(.mountainLake))
+        let found = try await store.imageSource(idOrSlug: library.id(.mountainLake))
         try await store.database.shutdown()
+        let photo = try #require(found)
+        let root = try Fixtures.temporaryDirectory(prefix: "imagefeed-renditions")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = LibraryFiles(root: root)
+        try files.prepare()
+        for (from, to) in [
+            (library.files.originalPath(sha256: photo.original.sha256, format: photo.original.format),
+             files.originalPath(sha256: photo.original.sha256, format: photo.original.format)),
+            (library.files.mezzaninePath(sha256: photo.original.sha256), files.mezzaninePath(sha256: photo.original.sha256)),
+        ] where FileManager.default.fileExists(atPath: from) {
+            try FileManager.default.createDirectory(
+                atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: from, toPath: to)
+        }
         let threadPool = NIOThreadPool(numberOfThreads: 2)
         threadPool.start()
-        let service = RenditionService(imaging: Imaging(), files: library.files, threadPool: threadPool)
+        let service = RenditionService(imaging: Imaging(), files: files, threadPool: threadPool)
         do {
-            try await body(service, try #require(photo), library)
+            try await body(service, photo, files)
         } catch {
             try? await threadPool.shutdownGracefully()
             throw error
@@ -29,11 +44,11 @@ struct RenditionServiceTests {
     }
 
     @Test func concurrent_requests_for_one_uncached_rendition_share_one_result() async throws {
-        try await withService { service, photo, library in
+        try await withService { service, photo, files in
             // setup: a size nothing else asks for
             let spec = RenditionSpec(width: 123, fit: .max, crop: .centre, quality: 77, format: .webp)
             let key = ImageParameters.cacheKey(spec)
-            let path = library.files.renditionPath(photoID: photo.photoID, key: key)
+            let path = files.renditionPath(photoID: photo.photoID, key: key)
             #expect(!FileManager.default.fileExists(atPath: path))
 
             // act
@@ -51,18 +66,18 @@ struct RenditionServiceTests {
             let folder = (path as NSString).deletingLastPathComponent
             let copies = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 == key }
             #expect(copies.count == 1)
-            let scratch = library.files.scratch.path
+            let scratch = files.scratch.path
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
             #expect(try Imaging().probe(data: results[0]).width == 123)
         }
     }
 
     @Test func cached_rendition_is_read_back_not_rendered_again() async throws {
-        try await withService { service, photo, library in
+        try await withService { service, photo, files in
             // setup: render once, then replace the cache file with a marker
             let spec = RenditionSpec(width: 97, fit: .max, crop: .centre, quality: 70, format: .jpeg)
             _ = try await service.rendition(of: photo, spec: spec)
-            let path = library.files.renditionPath(photoID: photo.photoID, key: ImageParameters.cacheKey(spec))
+            let path = files.renditionPath(photoID: photo.photoID, key: ImageParameters.cacheKey(spec))
             let marker: [UInt8] = Array("cached".utf8)
             try Data(marker).write(to: URL(fileURLWithPath: path))
 
@@ -75,12 +90,12 @@ struct RenditionServiceTests {
     }
 
     @Test func original_is_read_from_the_content_addressed_file() async throws {
-        try await withService { service, photo, library in
+        try await withService { service, photo, files in
             // act
             let bytes = try await service.original(photo.original)
 
             // assert
-            #expect(bytes == (try library.sourceBytes(.mountainLake)))
+            #expect(bytes == (try await FixtureLibrary.shared(.sqlite).sourceBytes(.mountainLake)))
         }
     }
 }

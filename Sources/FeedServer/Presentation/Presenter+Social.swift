@@ -69,7 +69,7 @@ extension Presenter {
             id: record.id, slug: record.slug, title: record.title, description: record.description,
             publishedAt: record.createdAt, updatedAt: record.updatedAt, featured: record.featured,
             totalPhotos: record.totalPhotos,
-            links: TopicLinks(self: base, html: "\(origin)/#/topics/\(record.slug)", photos: "\(base)/photos"),
+            links: TopicLinks(self: base, html: "\(origin)/#/t/\(record.slug)", photos: "\(base)/photos"),
             owners: record.owners.map { user($0) }, coverPhoto: cover.map(photo),
             previewPhotos: record.previewPhotos.isEmpty ? nil : record.previewPhotos.map(preview),
             topContributors: contributors.map { $0.map { user($0) } }
