@@ -23,12 +23,7 @@ extension LibraryStore {
         ).all()
         var previews: [String: [PhotoPreview]] = [:]
         for row in rows {
-            previews[try row.decode(column: "group_key", as: String.self), default: []].append(PhotoPreview(
-                id: try row.decode(column: "id", as: String.self),
-                createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
-                updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
-                blurHash: try row.decode(column: "blur_hash", as: String?.self)
-            ))
+            previews[try row.decode(column: "group_key", as: String.self), default: []].append(try PhotoPreview(row))
         }
         return previews
     }
@@ -52,5 +47,17 @@ extension LibraryStore {
         return counts.mapValues { tags in
             tags.sorted { $0.count != $1.count ? $0.count > $1.count : $0.tag < $1.tag }.prefix(5).map(\.tag)
         }
+    }
+}
+
+extension PhotoPreview {
+    /// The preview in a row with the columns `id`, `created_at`, `updated_at` and `blur_hash`.
+    init(_ row: any SQLRow) throws {
+        self.init(
+            id: try row.decode(column: "id", as: String.self),
+            createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
+            updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
+            blurHash: try row.decode(column: "blur_hash", as: String?.self)
+        )
     }
 }

@@ -65,14 +65,7 @@ extension LibraryStore {
             ORDER BY p.created_at DESC, p.id DESC LIMIT 4
             """
         ).all()
-        let previews = try previewRows.map { row in
-            PhotoPreview(
-                id: try row.decode(column: "id", as: String.self),
-                createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
-                updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
-                blurHash: try row.decode(column: "blur_hash", as: String?.self)
-            )
-        }
+        let previews = try previewRows.map(PhotoPreview.init)
         let owners = collectionIDs.isEmpty ? [] : try await db.raw(
             """
             SELECT DISTINCT \(unsafeRaw: UserColumns.select(table: "u")) FROM collections c JOIN users u ON u.id = c.user_id \
