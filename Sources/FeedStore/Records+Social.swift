@@ -19,6 +19,10 @@ public struct TopicRecord: Sendable, Hashable, Identifiable {
     public var previewPhotos: [PhotoPreview]
     /// The owners of the topic's albums: the people who curate it.
     public var owners: [UserRecord]
+    /// The newest photo, as the viewer sees it.
+    public var coverPhoto: PhotoRecord?
+    /// The people with the most photos in it, most first (at most five); only on a single topic.
+    public var topContributors: [UserRecord]?
 }
 
 /// A topic as a photo names it.
@@ -106,22 +110,16 @@ public enum StatisticsMetric: String, Sendable, CaseIterable {
     case downloads, views, likes
 }
 
+/// One day's count in a window.
+public struct StatisticsPoint: Sendable, Hashable {
+    public var day: StatisticsDay
+    public var value: Int
+}
+
 /// One counter's total and its values for each day of a window (oldest first, days without a count at 0).
 public struct StatisticsSeries: Sendable, Hashable {
     public var total: Int
-    public var days: [(day: StatisticsDay, value: Int)]
-
-    public static func == (lhs: StatisticsSeries, rhs: StatisticsSeries) -> Bool {
-        lhs.total == rhs.total && lhs.days.map(\.day) == rhs.days.map(\.day) && lhs.days.map(\.value) == rhs.days.map(\.value)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(total)
-        for (day, value) in days {
-            hasher.combine(day)
-            hasher.combine(value)
-        }
-    }
+    public var days: [StatisticsPoint]
 
     /// What the window added.
     public var change: Int { days.reduce(0) { $0 + $1.value } }

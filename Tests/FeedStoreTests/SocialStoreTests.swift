@@ -41,7 +41,7 @@ struct SocialStoreTests {
             let full = try #require(try await store.photo(idOrSlug: ids[1]))
             #expect(full.topics.map(\.slug) == ["sea-sky"])
             #expect(try await store.photo(idOrSlug: ids[2])?.topics.isEmpty == true)
-            #expect(try await store.topContributors(ofTopic: topic.id).map(\.username) == ["alice"])
+            #expect(try await store.topic(idOrSlug: topic.id).topContributors?.map(\.username) == ["alice"])
         }
     }
 

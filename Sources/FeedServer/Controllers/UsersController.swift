@@ -71,15 +71,20 @@ struct UsersController: Sendable {
     }
 
     @Sendable func followers(_ request: Request, context: FeedRequestContext) async throws -> ListPage<User> {
-        let page = try QueryParameters(request.uri.query).page()
-        let result = try await store.followers(ofUsername: try context.parameters.require("username"), page: page)
-        let presenter = context.presenter
-        return ListPage(result, page, origin: context.origin) { presenter.user($0) }
+        try await people(request, context, store.followers)
     }
 
     @Sendable func following(_ request: Request, context: FeedRequestContext) async throws -> ListPage<User> {
+        try await people(request, context, store.following)
+    }
+
+    /// A page of the people `list` names for the user in the path.
+    func people(
+        _ request: Request, _ context: FeedRequestContext,
+        _ list: (_ username: String, _ page: PageRequest) async throws -> Page<UserRecord>
+    ) async throws -> ListPage<User> {
         let page = try QueryParameters(request.uri.query).page()
-        let result = try await store.following(ofUsername: try context.parameters.require("username"), page: page)
+        let result = try await list(try context.parameters.require("username"), page)
         let presenter = context.presenter
         return ListPage(result, page, origin: context.origin) { presenter.user($0) }
     }

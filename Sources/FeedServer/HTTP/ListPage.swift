@@ -39,30 +39,11 @@ struct ListPage<Item: Encodable & Sendable>: ResponseGenerator {
 
 /// Search results as the API answers them: the `{total, total_pages, results}` envelope (with the `tags` facet for
 /// photos), with the same pagination headers as a list.
-struct SearchPage<Item: Encodable & Sendable>: ResponseGenerator {
-    let body: any Encodable & Sendable
+struct SearchPage<Body: Encodable & Sendable>: ResponseGenerator {
+    let body: Body
     let total: Int
     let page: PageRequest
     let origin: String
-
-    init(body: any Encodable & Sendable, total: Int, page: PageRequest, origin: String) {
-        self.body = body
-        self.total = total
-        self.page = page
-        self.origin = origin
-    }
-
-    /// The envelope of `result`'s page, with each record `present`ed as its wire model.
-    init<Record>(_ result: Page<Record>, _ page: PageRequest, origin: String, present: (Record) -> Item)
-    where Item: Codable & Hashable {
-        self.init(
-            body: SearchResults(
-                total: result.total, totalPages: Pagination.totalPages(total: result.total, perPage: page.size),
-                results: result.items.map(present)
-            ),
-            total: result.total, page: page, origin: origin
-        )
-    }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try context.responseEncoder.encode(body, from: request, context: context)
@@ -70,5 +51,19 @@ struct SearchPage<Item: Encodable & Sendable>: ResponseGenerator {
             total: total, page: page.number, perPage: page.size, request: request, origin: origin
         ))
         return response
+    }
+}
+
+extension SearchPage {
+    /// The envelope of `result`'s page, with each record `present`ed as its wire model.
+    init<Record, Item>(_ result: Page<Record>, _ page: PageRequest, origin: String, present: (Record) -> Item)
+    where Body == SearchResults<Item> {
+        self.init(
+            body: SearchResults(
+                total: result.total, totalPages: Pagination.totalPages(total: result.total, perPage: page.size),
+                results: result.items.map(present)
+            ),
+            total: result.total, page: page, origin: origin
+        )
     }
 }

@@ -119,14 +119,14 @@ struct RateLimitMiddleware: RouterMiddleware {
             }
         }
 
-        /// ``key(_:remoteAddress:)`` from memory only: nil when a credential's reality is not remembered.
+        /// ``key(_:remoteAddress:)`` from memory only, for answers made without waiting: nil for any credential not
+        /// remembered as real, so that the router — which refuses made-up ones — answers it.
         func keyWithoutWaiting(_ request: HTTPRequest, remoteAddress: String?) -> String? {
             switch self {
             case .images: return "img:" + Self.addressKey(remoteAddress)
             case .api(let credentials):
                 guard let credential = ClientKey.from(request) else { return Self.addressKey(remoteAddress) }
-                guard let known = credentials.isKnownWithoutWaiting(credential) else { return nil }
-                return known ? credential : Self.addressKey(remoteAddress)
+                return credentials.isKnownWithoutWaiting(credential) == true ? credential : nil
             }
         }
 

@@ -11,9 +11,10 @@ struct ViewCountingMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let response = try await next(request, context)
-        if request.method == .get, response.status == .ok, let photo = context.parameters.get("id") {
-            counter.record(photo: photo, viewer: ViewCounter.viewer(userID: context.caller.user?.id, address: context.remoteAddress))
-        }
+        counter.record(
+            answer: response.status, to: request.method, photo: context.parameters.get("id"),
+            userID: context.caller.user?.id, address: context.remoteAddress
+        )
         return response
     }
 }

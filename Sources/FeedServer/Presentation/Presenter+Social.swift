@@ -63,16 +63,16 @@ extension Presenter {
         return collection
     }
 
-    func topic(_ record: TopicRecord, contributors: [UserRecord]? = nil, cover: PhotoRecord? = nil) -> Topic {
+    func topic(_ record: TopicRecord) -> Topic {
         let base = "\(origin)/topics/\(record.slug)"
         return Topic(
             id: record.id, slug: record.slug, title: record.title, description: record.description,
             publishedAt: record.createdAt, updatedAt: record.updatedAt, featured: record.featured,
             totalPhotos: record.totalPhotos,
             links: TopicLinks(self: base, html: "\(origin)/#/t/\(record.slug)", photos: "\(base)/photos"),
-            owners: record.owners.map { user($0) }, coverPhoto: cover.map(photo),
+            owners: record.owners.map { user($0) }, coverPhoto: record.coverPhoto.map(photo),
             previewPhotos: record.previewPhotos.isEmpty ? nil : record.previewPhotos.map(preview),
-            topContributors: contributors.map { $0.map { user($0) } }
+            topContributors: record.topContributors.map { $0.map { user($0) } }
         )
     }
 
@@ -92,16 +92,6 @@ extension Presenter {
 
     /// `YYYY-MM-DD` of a UTC day.
     static func dayFormat(_ day: StatisticsDay) -> String {
-        let components = Calendar.utc.dateComponents([.year, .month, .day], from: day.start)
-        return String(format: "%04d-%02d-%02d", components.year ?? 1970, components.month ?? 1, components.day ?? 1)
+        CivilDate.text(daysSince1970: day.number)
     }
-}
-
-extension Calendar {
-    /// The Gregorian calendar in UTC: statistics days are UTC days.
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

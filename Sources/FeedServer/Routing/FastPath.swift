@@ -27,8 +27,9 @@ struct FastStack: Sendable {
     /// The group's rate limiter and how it counts.
     var limiter: (SharedRateLimiter, RateLimitMiddleware.Style)?
     /// The group authenticates callers: only requests without a token or session cookie are answered fast, since
-    /// the answer does not depend on who an anonymous caller or an app is — and only from a registered app (one the
-    /// ``CredentialDirectory`` remembers) or, unless keys are required, from no app at all.
+    /// the answer does not depend on who an anonymous caller or an app is — and only from a registered app (the
+    /// limiter's key is found only for a key the ``CredentialDirectory`` remembers as real) or, unless keys are
+    /// required, from no app at all.
     var authenticates = false
     /// The group refuses callers without a credential (``Configuration/requireClientID``).
     var requiresCredential = false
@@ -52,12 +53,6 @@ struct FastStack: Sendable {
             if let authorization = fields[.authorization], authorization.lowercased().hasPrefix("bearer") { return nil }
             if fields[.cookie]?.contains(SessionCookie.name) == true { return nil }
             if requiresCredential, ClientKey.from(request.head) == nil { return nil }
-            // An app's key must be one the directory knows; anything else goes to the router (which refuses it).
-            if let credential = ClientKey.from(request.head), case .api(let credentials)? = limiter?.1,
-                credentials.isKnownWithoutWaiting(credential) != true
-            {
-                return nil
-            }
         }
         guard var response = answer() else { return nil }
         if let (limiter, style) = limiter {
@@ -67,9 +62,10 @@ struct FastStack: Sendable {
             style.report(state, in: &response.headers)
         }
         if cors, fields[.origin] != nil { CORSHeadersMiddleware<FeedRequestContext>.allow(&response.headers) }
-        if let views, request.head.method == .get, response.status == .ok, let photo = request.parameter("id") {
-            views.record(photo: String(photo), viewer: ViewCounter.viewer(userID: nil, address: request.remoteAddress))
-        }
+        views?.record(
+            answer: response.status, to: request.head.method, photo: request.parameter("id").map(String.init), userID: nil,
+            address: request.remoteAddress
+        )
         return response
     }
 

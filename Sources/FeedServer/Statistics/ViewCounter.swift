@@ -1,4 +1,5 @@
 import FeedStore
+import HTTPTypes
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -27,9 +28,12 @@ final class ViewCounter: Sendable {
         }
     }
 
-    /// Who is looking, as views are counted: the signed-in person, else the address.
-    static func viewer(userID: String?, address: String?) -> String {
-        userID.map { "user:" + $0 } ?? "ip:" + (address ?? "unknown")
+    /// Counts the view an answer gave: a successful GET of the photo `photo` names, seen by the signed-in person
+    /// (`userID`), else by the address. The router's middleware and the fast path both count through here.
+    func record(answer status: HTTPResponse.Status, to method: HTTPRequest.Method, photo: String?, userID: String?,
+                address: String?) {
+        guard method == .get, status == .ok, let photo else { return }
+        record(photo: photo, viewer: userID.map { "user:" + $0 } ?? "ip:" + (address ?? "unknown"))
     }
 
     /// Takes the views gathered so far.

@@ -177,9 +177,7 @@ extension LibraryStore {
             byID = Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
         let albumIDs = records.map(\.id)
-        let previews = try await newestPhotos(
-            of: "collection_photos", key: "collection_id", in: albumIDs, order: "added_at", limit: 4, on: db
-        )
+        let previews = try await newestPhotos(.album, in: albumIDs, limit: 4, on: db)
         let tags = try await collectionTags(albumIDs, on: db)
         return records.map { record in
             var record = record

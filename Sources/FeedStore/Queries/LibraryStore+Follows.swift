@@ -56,7 +56,7 @@ extension LibraryStore {
             AND followee_id = \(bind: user.id)) AS followed
             """
         ).first()
-        let latest = try await newestPhotos(of: "photos", key: "user_id", in: [user.id], order: "created_at", limit: 3, on: db)
+        let latest = try await newestPhotos(.owner, in: [user.id], limit: 3, on: db)
         return UserProfile(
             user: user,
             followersCount: try counts?.decode(column: "followers", as: Int.self) ?? 0,

@@ -154,12 +154,8 @@ extension LibraryStore {
         var topics: [String: [TopicReference]] = [:]
         for row in try await db.raw(
             """
-            SELECT DISTINCT m.photo_id, t.id, t.slug, t.title, t.featured, t.position FROM topics t JOIN (\
-            SELECT tt.topic_id, pt.photo_id FROM topic_tags tt JOIN photo_tags pt ON pt.tag = tt.tag \
-            WHERE pt.photo_id IN (\(binds: ids)) UNION SELECT tc.topic_id, cp.photo_id FROM topic_collections tc \
-            JOIN collection_photos cp ON cp.collection_id = tc.collection_id \
-            JOIN collections c ON c.id = cp.collection_id WHERE cp.photo_id IN (\(binds: ids)) \
-            AND c.private = \(false)) m ON m.topic_id = t.id ORDER BY t.position, t.title
+            SELECT p.id AS photo_id, t.id, t.slug, t.title, t.featured FROM topics t \
+            JOIN photos p ON p.id IN (\(binds: ids)) WHERE \(Self.inTopic(where: "= t.id")) ORDER BY t.position, t.title
             """
         ).all() {
             topics[try row.decode(column: "photo_id", as: String.self), default: []].append(TopicReference(

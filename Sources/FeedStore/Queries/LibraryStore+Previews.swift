@@ -1,23 +1,35 @@
 import Foundation
 import SQLKit
 
+/// What photos previews are grouped by.
+enum PreviewGroup {
+    /// An album's photos, most recently added first.
+    case album
+    /// A person's own photos, newest first.
+    case owner
+
+    /// The rows (`p` is the photo), the group's column and the order.
+    var sql: (from: String, key: String, order: String) {
+        switch self {
+        case .album: ("collection_photos g JOIN photos p ON p.id = g.photo_id", "g.collection_id", "g.added_at")
+        case .owner: ("photos p", "p.user_id", "p.created_at")
+        }
+    }
+}
+
 extension LibraryStore {
-    /// The newest `limit` photos of each group in `keys`, newest first, read in one statement: `table` links a group
-    /// (`key`) to photos (`photo_id`) and has an `order` column (when the photo joined the group); pass `photos`
-    /// itself with `user_id` and `created_at` for people's own photos.
-    func newestPhotos(
-        of table: String, key: String, in keys: [String], order: String, limit: Int, on db: any SQLDatabase
-    ) async throws -> [String: [PhotoPreview]] {
+    /// The newest `limit` photos of each group in `keys` (album ids or user ids), newest first, in one statement.
+    func newestPhotos(_ group: PreviewGroup, in keys: [String], limit: Int, on db: any SQLDatabase) async throws
+        -> [String: [PhotoPreview]]
+    {
         guard !keys.isEmpty else { return [:] }
-        let join = table == "photos" ? "photos p" : "\(table) g JOIN photos p ON p.id = g.photo_id"
-        let column = table == "photos" ? "p.\(key)" : "g.\(key)"
-        let sortColumn = table == "photos" ? "p.\(order)" : "g.\(order)"
+        let (from, key, order) = group.sql
         let rows = try await db.raw(
             """
             SELECT group_key, id, created_at, updated_at, blur_hash FROM (\
-            SELECT \(unsafeRaw: column) AS group_key, p.id, p.created_at, p.updated_at, p.blur_hash, \
-            ROW_NUMBER() OVER (PARTITION BY \(unsafeRaw: column) ORDER BY \(unsafeRaw: sortColumn) DESC, p.id DESC) AS n \
-            FROM \(unsafeRaw: join) WHERE \(unsafeRaw: column) IN (\(binds: keys))) ranked \
+            SELECT \(unsafeRaw: key) AS group_key, p.id, p.created_at, p.updated_at, p.blur_hash, \
+            ROW_NUMBER() OVER (PARTITION BY \(unsafeRaw: key) ORDER BY \(unsafeRaw: order) DESC, p.id DESC) AS n \
+            FROM \(unsafeRaw: from) WHERE \(unsafeRaw: key) IN (\(binds: keys))) ranked \
             WHERE n <= \(literal: limit) ORDER BY group_key, n
             """
         ).all()

@@ -63,21 +63,9 @@ extension LibraryStore {
         async throws -> (photoID: String, statistics: Statistics)?
     {
         try await database.read { db in
-            guard let row = try await db.raw(
-                """
-                SELECT id, downloads, likes, (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics s \
-                WHERE s.photo_id = photos.id) AS views FROM photos WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)
-                """
-            ).first() else { return nil }
-            let id = try row.decode(column: "id", as: String.self)
-            let first = today.number - Int64(days) + 1
-            let rows = try await db.raw(
-                """
-                SELECT day, downloads, views, likes FROM photo_statistics WHERE photo_id = \(bind: id) \
-                AND day BETWEEN \(bind: first) AND \(bind: today.number)
-                """
-            ).all()
-            return (id, try Self.statistics(totals: row, days: rows, from: first, through: today.number))
+            try await statistics(
+                of: "p.id", where: "p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)", days: days, today: today, on: db
+            ).first.map { ($0.key, $0.value) }
         }
     }
 
@@ -88,23 +76,10 @@ extension LibraryStore {
     {
         try await database.read { db in
             guard let user = try await user(username: username, on: db) else { return nil }
-            let totals = try await db.raw(
-                """
-                SELECT COALESCE(CAST(SUM(downloads) AS BIGINT), 0) AS downloads, COALESCE(CAST(SUM(likes) AS BIGINT), 0) AS likes, \
-                (SELECT COALESCE(CAST(SUM(s.views) AS BIGINT), 0) FROM photo_statistics s JOIN photos p ON p.id = s.photo_id \
-                WHERE p.user_id = \(bind: user.id)) AS views FROM photos WHERE user_id = \(bind: user.id)
-                """
-            ).first()
-            let first = today.number - Int64(days) + 1
-            let rows = try await db.raw(
-                """
-                SELECT s.day, CAST(SUM(s.downloads) AS BIGINT) AS downloads, CAST(SUM(s.views) AS BIGINT) AS views, CAST(SUM(s.likes) AS BIGINT) AS likes \
-                FROM photo_statistics s JOIN photos p ON p.id = s.photo_id WHERE p.user_id = \(bind: user.id) \
-                AND s.day BETWEEN \(bind: first) AND \(bind: today.number) GROUP BY s.day
-                """
-            ).all()
-            guard let totals else { return nil }
-            return (user, try Self.statistics(totals: totals, days: rows, from: first, through: today.number))
+            let statistics = try await statistics(
+                of: "p.user_id", where: "p.user_id = \(bind: user.id)", days: days, today: today, on: db
+            )[user.id]
+            return (user, statistics ?? Self.statistics(totals: [:], days: [:], from: today.number - Int64(days) + 1, through: today.number))
         }
     }
 
@@ -114,49 +89,68 @@ extension LibraryStore {
     {
         guard !photoIDs.isEmpty else { return [:] }
         return try await database.read { db in
-            let totals = try await db.raw(
-                """
-                SELECT id, downloads, likes, (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics s \
-                WHERE s.photo_id = photos.id) AS views FROM photos WHERE id IN (\(binds: photoIDs))
-                """
-            ).all()
-            let first = today.number - Int64(days) + 1
-            let rows = try await db.raw(
-                """
-                SELECT photo_id, day, downloads, views, likes FROM photo_statistics \
-                WHERE photo_id IN (\(binds: photoIDs)) AND day BETWEEN \(bind: first) AND \(bind: today.number)
-                """
-            ).all()
-            var byPhoto: [String: [any SQLRow]] = [:]
-            for row in rows { byPhoto[try row.decode(column: "photo_id", as: String.self), default: []].append(row) }
-            var result: [String: Statistics] = [:]
-            for row in totals {
-                let id = try row.decode(column: "id", as: String.self)
-                result[id] = try Self.statistics(totals: row, days: byPhoto[id] ?? [], from: first, through: today.number)
-            }
-            return result
+            try await statistics(of: "p.id", where: "p.id IN (\(binds: photoIDs))", days: days, today: today, on: db)
         }
     }
 
-    /// Totals from `totals` (columns `downloads`, `views`, `likes`) and a series for every day of the window, zero
-    /// where `days` has no row.
-    private static func statistics(totals: any SQLRow, days: [any SQLRow], from first: Int64, through last: Int64)
-        throws -> Statistics
-    {
-        var values: [StatisticsMetric: [Int64: Int]] = [:]
-        for row in days {
+    /// The statistics of the photos `p` matching `condition`, summed per `group` (`p.id` or `p.user_id`): totals, and
+    /// each day of the `days` days ending with `today`. Groups without photos are absent.
+    private func statistics(
+        of group: String, where condition: SQLQueryString, days: Int, today: StatisticsDay, on db: any SQLDatabase
+    ) async throws -> [String: Statistics] {
+        let first = today.number - Int64(days) + 1
+        var totals: [String: [StatisticsMetric: Int]] = [:]
+        for row in try await db.raw(
+            """
+            SELECT \(unsafeRaw: group) AS grouped, CAST(SUM(p.downloads) AS BIGINT) AS downloads, \
+            CAST(SUM(p.likes) AS BIGINT) AS likes FROM photos p WHERE \(condition) GROUP BY \(unsafeRaw: group)
+            """
+        ).all() {
+            totals[try row.decode(column: "grouped", as: String.self)] = [
+                .downloads: try row.decode(column: "downloads", as: Int.self), .likes: try row.decode(column: "likes", as: Int.self),
+            ]
+        }
+        for row in try await db.raw(
+            """
+            SELECT \(unsafeRaw: group) AS grouped, CAST(SUM(s.views) AS BIGINT) AS views FROM photo_statistics s \
+            JOIN photos p ON p.id = s.photo_id WHERE \(condition) GROUP BY \(unsafeRaw: group)
+            """
+        ).all() {
+            totals[try row.decode(column: "grouped", as: String.self)]?[.views] = try row.decode(column: "views", as: Int.self)
+        }
+        var values: [String: [StatisticsMetric: [Int64: Int]]] = [:]
+        for row in try await db.raw(
+            """
+            SELECT \(unsafeRaw: group) AS grouped, s.day, CAST(SUM(s.downloads) AS BIGINT) AS downloads, \
+            CAST(SUM(s.views) AS BIGINT) AS views, CAST(SUM(s.likes) AS BIGINT) AS likes \
+            FROM photo_statistics s JOIN photos p ON p.id = s.photo_id WHERE (\(condition)) \
+            AND s.day BETWEEN \(bind: first) AND \(bind: today.number) GROUP BY \(unsafeRaw: group), s.day
+            """
+        ).all() {
+            let key = try row.decode(column: "grouped", as: String.self)
             let day = try row.decode(column: "day", as: Int64.self)
             for metric in StatisticsMetric.allCases {
-                values[metric, default: [:]][day] = try row.decode(column: metric.rawValue, as: Int.self)
+                values[key, default: [:]][metric, default: [:]][day] = try row.decode(column: metric.rawValue, as: Int.self)
             }
         }
-        func series(_ metric: StatisticsMetric) throws -> StatisticsSeries {
-            StatisticsSeries(
-                total: try totals.decode(column: metric.rawValue, as: Int.self),
-                days: (first...last).map { (StatisticsDay(number: $0), values[metric]?[$0] ?? 0) }
+        return totals.reduce(into: [:]) { result, entry in
+            result[entry.key] = Self.statistics(
+                totals: entry.value, days: values[entry.key] ?? [:], from: first, through: today.number
             )
         }
-        return Statistics(downloads: try series(.downloads), views: try series(.views), likes: try series(.likes))
+    }
+
+    /// Totals and a series for every day of the window, zero where `days` has no count.
+    private static func statistics(
+        totals: [StatisticsMetric: Int], days: [StatisticsMetric: [Int64: Int]], from first: Int64, through last: Int64
+    ) -> Statistics {
+        func series(_ metric: StatisticsMetric) -> StatisticsSeries {
+            StatisticsSeries(
+                total: totals[metric] ?? 0,
+                days: (first...last).map { StatisticsPoint(day: StatisticsDay(number: $0), value: days[metric]?[$0] ?? 0) }
+            )
+        }
+        return Statistics(downloads: series(.downloads), views: series(.views), likes: series(.likes))
     }
 
     /// The whole library's counters.

@@ -4,19 +4,28 @@ import SQLKit
 extension LibraryStore {
     static let topicSelect = "t.id, t.slug, t.title, t.description, t.featured, t.position, t.created_at, t.updated_at"
 
-    /// The condition on photos `p` that selects a topic's photos: one of its tags, or in one of its public albums.
+    /// The condition on photos `p` that selects these topics' photos: one of a topic's tags, or in one of its public
+    /// albums.
     static func inTopics(_ topicIDs: [String]) -> SQLQueryString {
+        inTopic(where: "IN (\(binds: topicIDs))")
+    }
+
+    /// ``inTopics(_:)`` for the topics whose id satisfies `topicID` (`IN (…)`, or `= t.id` to join topics `t`).
+    static func inTopic(where topicID: SQLQueryString) -> SQLQueryString {
         """
         (p.id IN (SELECT pt.photo_id FROM photo_tags pt JOIN topic_tags tt ON tt.tag = pt.tag \
-        WHERE tt.topic_id IN (\(binds: topicIDs))) \
+        WHERE tt.topic_id \(topicID)) \
         OR p.id IN (SELECT cp.photo_id FROM collection_photos cp \
         JOIN topic_collections tc ON tc.collection_id = cp.collection_id \
-        JOIN collections c ON c.id = cp.collection_id WHERE tc.topic_id IN (\(binds: topicIDs)) AND c.private = \(false)))
+        JOIN collections c ON c.id = cp.collection_id WHERE tc.topic_id \(topicID) AND c.private = \(false)))
         """
     }
 
-    /// Topics, `ids` (ids or slugs) only when given, in `order`, with their photo counts and previews.
-    public func topics(ids: [String] = [], order: TopicOrder, page: PageRequest) async throws -> Page<TopicRecord> {
+    /// Topics, `ids` (ids or slugs) only when given, in `order`, with their photo counts, previews and covers (as
+    /// `viewerID` sees them).
+    public func topics(ids: [String] = [], order: TopicOrder, page: PageRequest, viewerID: String? = nil)
+        async throws -> Page<TopicRecord>
+    {
         try await database.read { db in
             let filter: SQLQueryString = ids.isEmpty ? "" : " WHERE t.id IN (\(binds: ids)) OR t.slug IN (\(binds: ids))"
             let orderSQL = switch order {
@@ -32,69 +41,113 @@ extension LibraryStore {
                 """
             ).all()
             let total = try await count("SELECT COUNT(*) AS n FROM topics t\(filter)", on: db)
-            var items: [TopicRecord] = []
-            for row in rows { items.append(try await completeTopic(row, on: db)) }
-            return Page(items: items, total: total)
+            return Page(items: try await completeTopics(rows, viewerID: viewerID, on: db), total: total)
         }
     }
 
-    /// A topic by id or slug; `.notFound("Topic")` when there is none.
-    public func topic(idOrSlug: String) async throws -> TopicRecord {
-        try await database.read { db in try await topic(idOrSlug: idOrSlug, on: db) }
+    /// A topic by id or slug in full: with its cover (as `viewerID` sees it) and its top contributors.
+    /// `.notFound("Topic")` when there is none.
+    public func topic(idOrSlug: String, viewerID: String? = nil) async throws -> TopicRecord {
+        try await database.read { db in
+            var topic = try await topic(idOrSlug: idOrSlug, viewerID: viewerID, on: db)
+            topic.topContributors = try await db.raw(
+                """
+                SELECT \(unsafeRaw: UserColumns.select(table: "u")), COUNT(*) AS n FROM photos p \
+                JOIN users u ON u.id = p.user_id WHERE \(Self.inTopics([topic.id])) \
+                GROUP BY \(unsafeRaw: UserColumns.select(table: "u")) ORDER BY n DESC, u.username ASC LIMIT 5
+                """
+            ).all().map { try UserColumns.decode($0) }
+            return topic
+        }
     }
 
-    func topic(idOrSlug: String, on db: any SQLDatabase) async throws -> TopicRecord {
-        guard let row = try await db.raw(
-            "SELECT \(unsafeRaw: Self.topicSelect) FROM topics t WHERE t.id = \(bind: idOrSlug) OR t.slug = \(bind: idOrSlug)"
-        ).first() else { throw StoreError.notFound("Topic") }
-        return try await completeTopic(row, on: db)
-    }
-
-    private func completeTopic(_ row: any SQLRow, on db: any SQLDatabase) async throws -> TopicRecord {
-        let id = try row.decode(column: "id", as: String.self)
-        let tags = try await db.raw("SELECT tag FROM topic_tags WHERE topic_id = \(bind: id) ORDER BY tag").all()
-            .map { try $0.decode(column: "tag", as: String.self) }
-        let collectionIDs = try await db.raw(
-            "SELECT collection_id FROM topic_collections WHERE topic_id = \(bind: id) ORDER BY collection_id"
-        ).all().map { try $0.decode(column: "collection_id", as: String.self) }
-        let condition = Self.inTopics([id])
-        let total = try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(condition)", on: db)
-        let previewRows = try await db.raw(
-            """
-            SELECT p.id, p.created_at, p.updated_at, p.blur_hash FROM photos p WHERE \(condition) \
-            ORDER BY p.created_at DESC, p.id DESC LIMIT 4
-            """
-        ).all()
-        let previews = try previewRows.map(PhotoPreview.init)
-        let owners = collectionIDs.isEmpty ? [] : try await db.raw(
-            """
-            SELECT DISTINCT \(unsafeRaw: UserColumns.select(table: "u")) FROM collections c JOIN users u ON u.id = c.user_id \
-            WHERE c.id IN (\(binds: collectionIDs)) AND c.private = \(false) ORDER BY u.username
-            """
-        ).all().map { try UserColumns.decode($0) }
-        return TopicRecord(
-            id: id,
-            slug: try row.decode(column: "slug", as: String.self),
-            title: try row.decode(column: "title", as: String.self),
-            description: try row.decode(column: "description", as: String?.self),
-            featured: try row.decode(column: "featured", as: Bool.self),
-            position: try row.decode(column: "position", as: Int.self),
-            createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
-            updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
-            tags: tags, collectionIDs: collectionIDs, totalPhotos: total, previewPhotos: previews, owners: owners
+    /// A page of a topic's photos (by id or slug) in `order`. `.notFound("Topic")` when there is no such topic.
+    public func topicPhotos(
+        _ idOrSlug: String, order: PhotoOrder, page: PageRequest, orientation: Orientation? = nil, viewerID: String? = nil
+    ) async throws -> Page<PhotoRecord> {
+        let id = try await database.read { db in
+            try await db.raw("SELECT id FROM topics WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)").first()?
+                .decode(column: "id", as: String.self)
+        }
+        guard let id else { throw StoreError.notFound("Topic") }
+        return try await feed(
+            order: order, page: page, filter: PhotoFilter(orientation: orientation, topicIDs: [id]), viewerID: viewerID
         )
     }
 
-    /// The people with the most photos in a topic, most first (at most `limit`).
-    public func topContributors(ofTopic topicID: String, limit: Int = 5) async throws -> [UserRecord] {
-        try await database.read { db in
-            try await db.raw(
-                """
-                SELECT \(unsafeRaw: UserColumns.select(table: "u")), COUNT(*) AS n FROM photos p \
-                JOIN users u ON u.id = p.user_id WHERE \(Self.inTopics([topicID])) \
-                GROUP BY \(unsafeRaw: UserColumns.select(table: "u")) ORDER BY n DESC, u.username ASC LIMIT \(literal: limit)
-                """
-            ).all().map { try UserColumns.decode($0) }
+    func topic(idOrSlug: String, viewerID: String? = nil, on db: any SQLDatabase) async throws -> TopicRecord {
+        let rows = try await db.raw(
+            "SELECT \(unsafeRaw: Self.topicSelect) FROM topics t WHERE t.id = \(bind: idOrSlug) OR t.slug = \(bind: idOrSlug)"
+        ).all()
+        guard let topic = try await completeTopics(rows, viewerID: viewerID, on: db).first else {
+            throw StoreError.notFound("Topic")
+        }
+        return topic
+    }
+
+    /// Topic rows made records: their tags, albums and curators (one statement each for all), photo counts and
+    /// previews (one each per topic: each is its own condition), and covers (one statement for all).
+    private func completeTopics(_ rows: [any SQLRow], viewerID: String?, on db: any SQLDatabase) async throws
+        -> [TopicRecord]
+    {
+        guard !rows.isEmpty else { return [] }
+        let ids = try rows.map { try $0.decode(column: "id", as: String.self) }
+        var tags: [String: [String]] = [:]
+        for row in try await db.raw("SELECT topic_id, tag FROM topic_tags WHERE topic_id IN (\(binds: ids)) ORDER BY tag").all() {
+            tags[try row.decode(column: "topic_id", as: String.self), default: []].append(try row.decode(column: "tag", as: String.self))
+        }
+        var albums: [String: [String]] = [:]
+        for row in try await db.raw(
+            "SELECT topic_id, collection_id FROM topic_collections WHERE topic_id IN (\(binds: ids)) ORDER BY collection_id"
+        ).all() {
+            albums[try row.decode(column: "topic_id", as: String.self), default: []]
+                .append(try row.decode(column: "collection_id", as: String.self))
+        }
+        var owners: [String: [UserRecord]] = [:]
+        for row in try await db.raw(
+            """
+            SELECT DISTINCT tc.topic_id, \(unsafeRaw: UserColumns.select(table: "u")) FROM topic_collections tc \
+            JOIN collections c ON c.id = tc.collection_id JOIN users u ON u.id = c.user_id \
+            WHERE tc.topic_id IN (\(binds: ids)) AND c.private = \(false) ORDER BY u.username
+            """
+        ).all() {
+            owners[try row.decode(column: "topic_id", as: String.self), default: []].append(try UserColumns.decode(row))
+        }
+        var topics: [TopicRecord] = []
+        for (id, row) in zip(ids, rows) {
+            let condition = Self.inTopics([id])
+            topics.append(TopicRecord(
+                id: id,
+                slug: try row.decode(column: "slug", as: String.self),
+                title: try row.decode(column: "title", as: String.self),
+                description: try row.decode(column: "description", as: String?.self),
+                featured: try row.decode(column: "featured", as: Bool.self),
+                position: try row.decode(column: "position", as: Int.self),
+                createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
+                updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
+                tags: tags[id] ?? [], collectionIDs: albums[id] ?? [],
+                totalPhotos: try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(condition)", on: db),
+                previewPhotos: try await db.raw(
+                    """
+                    SELECT p.id, p.created_at, p.updated_at, p.blur_hash FROM photos p WHERE \(condition) \
+                    ORDER BY p.created_at DESC, p.id DESC LIMIT 4
+                    """
+                ).all().map(PhotoPreview.init),
+                owners: owners[id] ?? []
+            ))
+        }
+        // each topic's cover is its newest photo
+        let coverIDs = topics.compactMap { $0.previewPhotos.first?.id }
+        guard !coverIDs.isEmpty else { return topics }
+        let covers = try await photos(
+            "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: coverIDs))",
+            viewerID: viewerID, on: db
+        )
+        let byID = Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return topics.map { topic in
+            var topic = topic
+            topic.coverPhoto = topic.previewPhotos.first.flatMap { byID[$0.id] }
+            return topic
         }
     }
 
