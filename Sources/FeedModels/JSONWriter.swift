@@ -202,4 +202,13 @@ public enum CivilDate {
         }
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
+
+    /// `YYYY-MM-DD HH:MM:SS` in UTC (MySQL's datetime, which Flickr uses).
+    public static func dateTime(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        func padded(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
+        return text(daysSince1970: days) + " \(padded(secondOfDay / 3600)):\(padded(secondOfDay / 60 % 60)):\(padded(secondOfDay % 60))"
+    }
 }

@@ -227,7 +227,11 @@ extension User: JSONWritable {
                 json.key("badge", nil as String?)
                 json.key("tags", UserTagsWriter())
                 json.key("allow_messages", false)
-                json.key("numeric_id", nil as Int?)
+                json.key("numeric_id", numericId.map(Int.init))
+                json.key("address", address)
+                json.key("phone", phone)
+                json.key("website", website)
+                json.key("company", company)
             }
             if let email { json.key("email", email) }
             if let device { json.key("device", device) }

@@ -139,6 +139,11 @@ extension User {
         uid = try container.decodeIfPresent(String.self, forKey: .uid)
         uploadsRemaining = try container.decodeIfPresent(Int.self, forKey: .uploadsRemaining)
         unlimitedUploads = try container.decodeIfPresent(Bool.self, forKey: .unlimitedUploads)
+        numericId = try container.decodeIfPresent(Int64.self, forKey: .numericId)
+        address = try container.decodeIfPresent(Address.self, forKey: .address)
+        phone = try container.decodeIfPresent(String.self, forKey: .phone)
+        website = try container.decodeIfPresent(String.self, forKey: .website)
+        company = try container.decodeIfPresent(Company.self, forKey: .company)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -171,7 +176,11 @@ extension User {
             try container.encodeNil(forKey: .badge)
             try container.encode(UserTags(), forKey: .tags)
             try container.encode(false, forKey: .allowMessages)
-            try container.encodeNil(forKey: .numericId)
+            try container.encode(numericId, forKey: .numericId)
+            try container.encode(address, forKey: .address)
+            try container.encode(phone, forKey: .phone)
+            try container.encode(website, forKey: .website)
+            try container.encode(company, forKey: .company)
         }
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(device, forKey: .device)

@@ -43,6 +43,13 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var uid: String?
     public var uploadsRemaining: Int?
     public var unlimitedUploads: Bool?
+    /// Full user only: the stable numeric id (the id of the Flickr, Pixabay and JSONPlaceholder dialects).
+    public var numericId: Int64?
+    /// Extensions, full user only: the postal address and contact details (`null` when not set).
+    public var address: Address?
+    public var phone: String?
+    public var website: String?
+    public var company: Company?
 
     /// Whether this is a full user (the keys only a full user has are written).
     public var isFull: Bool { followersCount != nil }
@@ -78,6 +85,7 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, username, name, bio, location, links, email, device, social, downloads, photos, badge, tags, uid
+        case address, phone, website, company
         case followersCount = "followers_count"
         case followingCount = "following_count"
         case followedByUser = "followed_by_user"

@@ -26,6 +26,8 @@ public struct PhotoRecord: Sendable, Hashable, Identifiable {
     public var likedByViewer: Bool
     /// The topics the photo is in; read only for a single photo (``LibraryStore/photo(idOrSlug:viewerID:)``).
     public var topics: [TopicReference] = []
+    /// The stable numeric id the Flickr, Pixabay and JSONPlaceholder dialects use.
+    public var number: Int64 = 0
 }
 
 /// EXIF camera settings, in Unsplash's string forms.
@@ -93,6 +95,10 @@ public struct UserRecord: Sendable, Hashable, Identifiable {
     public var deviceID: String?
     /// Whether the exact coordinates of this user's photos are public; otherwise they are rounded to about 1 km.
     public var exactLocationPublic: Bool
+    /// The stable numeric id the Flickr, Pixabay and JSONPlaceholder dialects use.
+    public var number: Int64 = 0
+    /// Postal address and contact details, as JSONPlaceholder's users carry them.
+    public var contact = ContactDetails()
 }
 
 /// An album row with its owner.
@@ -113,6 +119,8 @@ public struct CollectionRecord: Sendable, Hashable, Identifiable {
     public var previewPhotos: [PhotoPreview] = []
     /// The tags most of the album's photos carry, most frequent first (at most five).
     public var tags: [String] = []
+    /// The stable numeric id the Flickr, Pixabay and JSONPlaceholder dialects use.
+    public var number: Int64 = 0
 }
 
 /// Everything the importer knows about a new photo, ready to be recorded.

@@ -34,6 +34,8 @@ enum ConfigurationLoader {
         }
         configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
         configuration.imageRateLimitPerHour = integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
+        configuration.pixabayRateLimitPerMinute =
+            integer("IMAGEFEED_PIXABAY_RATE_LIMIT") ?? configuration.pixabayRateLimitPerMinute
         if let fastPath = environment["IMAGEFEED_FAST_PATH"], !fastPath.isEmpty {
             configuration.fastPath = !["0", "false", "off", "no"].contains(fastPath.lowercased())
         }

@@ -96,7 +96,7 @@ struct UsersCommand: AsyncParsableCommand {
 /// `imagefeed apps create|list`: OAuth applications.
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "apps", abstract: "Manage OAuth applications.", subcommands: [Create.self, List.self]
+        commandName: "apps", abstract: "Manage OAuth applications.", subcommands: [Create.self, List.self, OAuth1Secret.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -125,6 +125,7 @@ struct AppsCommand: AsyncParsableCommand {
                 )
                 print("Access key: \(registered.app.accessKey)")
                 if !isPublic { print("Secret key: \(registered.secret)") }
+                if let oauth1Secret = registered.app.oauth1Secret { print("OAuth 1.0a secret: \(oauth1Secret)") }
             }
         }
     }
@@ -139,6 +140,29 @@ struct AppsCommand: AsyncParsableCommand {
                     print("\(app.name)\t\(app.accessKey)\t\(app.isPublic ? "public" : "confidential")\t"
                         + app.redirectURIs.joined(separator: " "))
                 }
+            }
+        }
+    }
+}
+
+extension AppsCommand {
+    /// `imagefeed apps oauth1-secret --key K`: a new OAuth 1.0a secret, for an app registered before the Flickr
+    /// dialect (or one whose secret leaked). Signed requests with the old one fail from then on.
+    struct OAuth1Secret: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "oauth1-secret", abstract: "Make a new OAuth 1.0a secret (Flickr apps) for an application."
+        )
+        @OptionGroup var library: LibraryOptions
+        @Option(help: "The application's access key.") var key: String
+
+        func run() async throws {
+            try await withStore(library) { store in
+                guard let app = try await store.app(accessKey: key) else {
+                    throw ValidationError("No application has the access key \(key).")
+                }
+                let secret = Secrets.make(bytes: 16)
+                try await store.setOAuth1Secret(secret, appID: app.id)
+                print("OAuth 1.0a secret: \(secret)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 
 /// The rules for account fields, each with the message a person sees when it is broken.
@@ -42,6 +43,25 @@ public enum AccountRules {
             Self.username(username), name(firstName, field: "First name"), name(lastName, field: "Last name"),
             Self.email(email), Self.password(password),
         ].compactMap { $0 }
+    }
+
+    /// Every problem with address and contact changes: each part at most 100 characters, coordinates in range.
+    static func contact(_ contact: ContactDetails) -> [String] {
+        let named: [(String, String?)] = [
+            ("address_street", contact.street), ("address_suite", contact.suite), ("address_city", contact.city),
+            ("address_zipcode", contact.zipcode), ("address_lat", contact.latitude), ("address_lng", contact.longitude),
+            ("phone", contact.phone), ("website", contact.website), ("company_name", contact.companyName),
+            ("company_catch_phrase", contact.companyCatchPhrase), ("company_bs", contact.companyBS),
+        ]
+        var problems = named.compactMap { name, value in
+            (value?.count ?? 0) > 100 ? "\(name) must be at most 100 characters." : nil
+        }
+        for (name, value, limit) in [("address_lat", contact.latitude, 90.0), ("address_lng", contact.longitude, 180.0)] {
+            guard let value, !value.isEmpty else { continue }
+            if let degrees = Double(value), degrees.isFinite, abs(degrees) <= limit { continue }
+            problems.append("\(name) must be a number of degrees from -\(Int(limit)) to \(Int(limit)); got \"\(value)\".")
+        }
+        return problems
     }
 
     static let emailTaken = "An account with this email already exists."

@@ -66,7 +66,17 @@ public func buildApplication(
     StatisticsController(store: store).addRoutes(to: groups.api)
     MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
-    ImageController(store: store, renditions: renditions).addRoutes(to: groups.images)
+    let images = ImageController(store: store, renditions: renditions)
+    images.addRoutes(to: groups.images)
+    DialectImageController(store: store, images: images).addRoutes(to: groups.images)
+    FlickrController(store: store).addRoutes(to: groups.flickr)
+    PixabayController(store: store, limiter: SharedRateLimiter(
+        store: store, limit: configuration.pixabayRateLimitPerMinute, windowSeconds: 60,
+        flushInterval: configuration.rateLimitFlushInterval
+    )).addRoutes(to: groups.pixabay)
+    JSONPlaceholderController(store: store, renditions: renditions, threadPool: threadPool)
+        .addRoutes(to: groups.jsonPlaceholder)
+    FlickrOAuthController(store: store).addRoutes(flickr: groups.flickr, pages: groups.pages)
     AvatarController(store: store, renditions: renditions, files: files).addRoutes(to: groups.images)
     AccountController(
         store: store, hasher: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),

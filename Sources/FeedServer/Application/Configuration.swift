@@ -23,6 +23,9 @@ public struct Configuration: Sendable {
     /// Image requests (`/img`, `/avatars`) allowed per address per hour: far more than a person scrolling takes,
     /// few enough to stop one address from hammering the renderer.
     public var imageRateLimitPerHour: Int = 36_000
+    /// Pixabay-dialect requests allowed per key per minute: Pixabay's own limit, so apps written for it behave as
+    /// they would there.
+    public var pixabayRateLimitPerMinute: Int = 100
     /// How often each process adds its rate-limit counts to the shared database counters.
     public var rateLimitFlushInterval: TimeInterval = 1
     /// bcrypt cost for new password hashes (12 or more in production; tests may lower it to run faster).
@@ -88,6 +91,7 @@ public struct Configuration: Sendable {
         if imageLimits.maxBytes < 1 { problems.append("The byte limit must be positive.") }
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
         if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
+        if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
         return problems
     }
 }

@@ -246,9 +246,12 @@ struct AccountController: Sendable {
         )
         let secretLine = registered.app.isPublic ? "" :
             "<br>Secret key <code>\(HTMLPage.escape(registered.secret))</code> — copy it now: it is not shown again."
+        let oauth1Line = registered.app.oauth1Secret.map {
+            "<br>OAuth 1.0a secret, for Flickr apps <code>\(HTMLPage.escape($0))</code>"
+        } ?? ""
         return try await settingsPage(user, notice: """
             <div class="errors" style="border-color:currentColor;color:inherit" role="status">Registered
-            <strong>\(HTMLPage.escape(name))</strong>.<br>Access key <code>\(HTMLPage.escape(registered.app.accessKey))</code>\(secretLine)</div>
+            <strong>\(HTMLPage.escape(name))</strong>.<br>Access key <code>\(HTMLPage.escape(registered.app.accessKey))</code>\(secretLine)\(oauth1Line)</div>
             """, status: .created)
     }
 
@@ -284,7 +287,7 @@ public enum AppRegistration {
         let secret = Secrets.make()
         let app = try await store.createApp(
             name: name, ownerID: ownerID, accessKey: Secrets.make(), secretHash: Secrets.hash(secret),
-            redirectURIs: redirectURIs, isPublic: isPublic
+            redirectURIs: redirectURIs, isPublic: isPublic, oauth1Secret: Secrets.make(bytes: 16)
         )
         return (app, secret)
     }

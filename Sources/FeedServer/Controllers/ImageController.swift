@@ -54,10 +54,16 @@ struct ImageController: Sendable {
             return cached.response
         }
         guard let source = try await store.imageSource(idOrSlug: id) else { throw APIError.notFound("Photo") }
+        return try await answer(source, parsed, download: query["dl"] == "1", request: request, context: context)
+    }
 
+    /// The original or a rendition of `source`, with its ETag (a 304 when the client has it), made when not cached.
+    func answer(
+        _ source: ImageSource, _ parsed: ImageRequest, download: Bool, request: Request, context: FeedRequestContext
+    ) async throws -> Response {
         var headers = HTTPFields()
         headers[.cacheControl] = Self.cacheControl
-        if query["dl"] == "1" {
+        if download {
             headers[.contentDisposition] = "attachment; filename=\"\(source.slug).\(Self.fileExtension(parsed, source))\""
         }
         let etag: String

@@ -33,14 +33,20 @@ struct MeController: Sendable {
         let user = try context.requireUser(.writeUser)
         let parameters = try await RequestParameters.collect(request, context: context)
         func trimmed(_ name: String) -> String? { parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let changes = ProfileChanges(
+        var changes = ProfileChanges(
             username: trimmed("username"), firstName: trimmed("first_name"), lastName: trimmed("last_name"),
             email: trimmed("email"), bio: trimmed("bio"), location: trimmed("location"),
             portfolioURL: trimmed("url") ?? trimmed("portfolio_url"),
             instagramUsername: trimmed("instagram_username"), deviceID: trimmed("device"),
             exactLocationPublic: parameters.bool("exact_location_public")
         )
-        var problems: [String] = []
+        changes.contact = ContactDetails(
+            street: trimmed("address_street"), suite: trimmed("address_suite"), city: trimmed("address_city"),
+            zipcode: trimmed("address_zipcode"), latitude: trimmed("address_lat"), longitude: trimmed("address_lng"),
+            phone: trimmed("phone"), website: trimmed("website"), companyName: trimmed("company_name"),
+            companyCatchPhrase: trimmed("company_catch_phrase"), companyBS: trimmed("company_bs")
+        )
+        var problems = AccountRules.contact(changes.contact)
         if let username = changes.username, let problem = AccountRules.username(username) { problems.append(problem) }
         if let firstName = changes.firstName, let problem = AccountRules.name(firstName, field: "First name") {
             problems.append(problem)

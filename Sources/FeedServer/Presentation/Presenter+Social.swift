@@ -43,6 +43,21 @@ extension Presenter {
         user.downloads = profile.downloads
         user.followedByUser = profile.followedByViewer
         user.photos = profile.latestPhotos.map(preview)
+        let contact = profile.user.contact
+        user.numericId = profile.user.number
+        if contact.hasAddress {
+            user.address = Address(
+                street: contact.street ?? "", suite: contact.suite ?? "", city: contact.city ?? "",
+                zipcode: contact.zipcode ?? "", geo: Address.Geo(lat: contact.latitude ?? "", lng: contact.longitude ?? "")
+            )
+        }
+        user.phone = contact.phone
+        user.website = contact.website
+        if contact.hasCompany {
+            user.company = Company(
+                name: contact.companyName ?? "", catchPhrase: contact.companyCatchPhrase ?? "", bs: contact.companyBS ?? ""
+            )
+        }
         if includePrivate {
             user.uid = profile.user.id
             // The library sets no upload quota: clients that only read the number see a generous one.

@@ -22,6 +22,15 @@ public enum RouteGroupKind: String, Sendable, CaseIterable {
     case pages
     /// The web app's files and the share pages: nothing but the router's own middleware.
     case webApp = "web-app"
+    /// Flickr's REST API (`/services/rest/`) and its OAuth 1.0a token endpoints: CORS and the API's rate limit.
+    /// Flickr answers errors with HTTP 200 and `stat="fail"`, so the handlers say everything themselves.
+    case flickr
+    /// Pixabay's API (`/api/`): CORS; the handler checks the key, keeps Pixabay's own per-minute limit and
+    /// answers errors as Pixabay does, in plain text.
+    case pixabay
+    /// JSONPlaceholder (`/jsonplaceholder/…`): the API's stack without a required key (JSONPlaceholder has
+    /// none); a token makes writes real.
+    case jsonPlaceholder = "json-placeholder"
 }
 
 extension RouteGroupKind {

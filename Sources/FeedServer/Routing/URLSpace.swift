@@ -17,6 +17,9 @@ import Hummingbird
 /// | `images` | CORS, the image limiter, JSON errors |
 /// | `pages` | JSON errors, the session, CSRF for every unsafe request |
 /// | `webApp` | none |
+/// | `flickr` | CORS, rate limit |
+/// | `pixabay` | CORS (the handler keeps Pixabay's own limit) |
+/// | `jsonPlaceholder` | `api`'s, with no key required |
 ///
 /// Some routes can answer from memory (cached API reads, cached renditions); the groups that hold them also have a
 /// ``FastStack``, the same middleware made synchronous, so that ``FastPathHandler`` can answer those requests on the
@@ -39,6 +42,9 @@ struct URLSpace {
     let images: RouteGroup
     let pages: RouteGroup
     let webApp: RouteGroup
+    let flickr: RouteGroup
+    let pixabay: RouteGroup
+    let jsonPlaceholder: RouteGroup
     let table: RouteTable
     /// Where the page group's 405s and `OPTIONS` go: a wrong method is refused as such, before any session or CSRF
     /// check (a form that cannot be posted to needs no cross-site check).
@@ -50,14 +56,17 @@ struct URLSpace {
         router.add(middleware: OriginMiddleware(publicURL: middleware.publicURL))
         router.add(middleware: ErrorMiddleware())
 
-        let api = router.group()
-            .add(middleware: CORSHeadersMiddleware())
-            .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials)))
-            .add(middleware: ErrorMiddleware())
-            .add(middleware: AuthenticationMiddleware(
-                store: middleware.store, credentials: .api(middleware.credentials, requireKey: middleware.requireClientID)
-            ))
-            .add(middleware: CSRFMiddleware(policy: .sessionRequests))
+        let apiStack = { (requireKey: Bool) in
+            router.group()
+                .add(middleware: CORSHeadersMiddleware())
+                .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials)))
+                .add(middleware: ErrorMiddleware())
+                .add(middleware: AuthenticationMiddleware(
+                    store: middleware.store, credentials: .api(middleware.credentials, requireKey: requireKey)
+                ))
+                .add(middleware: CSRFMiddleware(policy: .sessionRequests))
+        }
+        let api = apiStack(middleware.requireClientID)
         let cachedReads = api.group()
         // Views are counted outside the cache, so that an answer from the cache counts too.
         let countedReads = api.group().add(middleware: ViewCountingMiddleware(counter: middleware.views))
@@ -100,6 +109,12 @@ struct URLSpace {
             .add(middleware: CSRFMiddleware(policy: .everyUnsafeRequest)), table: table)
         pageMethodErrors = router.group().add(middleware: ErrorMiddleware())
         webApp = RouteGroup(kind: .webApp, router: router.group(), table: table)
+        flickr = RouteGroup(kind: .flickr, router: router.group()
+            .add(middleware: CORSHeadersMiddleware())
+            .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials))),
+            table: table)
+        pixabay = RouteGroup(kind: .pixabay, router: router.group().add(middleware: CORSHeadersMiddleware()), table: table)
+        jsonPlaceholder = RouteGroup(kind: .jsonPlaceholder, router: apiStack(false), table: table)
     }
 
 
@@ -117,6 +132,9 @@ struct URLSpace {
         case .images: images
         case .pages: pages
         case .webApp: webApp
+        case .flickr: flickr
+        case .pixabay: pixabay
+        case .jsonPlaceholder: jsonPlaceholder
         }
     }
 

@@ -39,6 +39,7 @@ struct Migration: Sendable {
         .keySearchByPhotoRowid,
         .datePhotoSearch,
         .createSocial,
+        .addDialects,
     ]
 }
 

@@ -31,6 +31,8 @@ public struct ProfileChanges: Sendable, Hashable {
     /// An id of the device catalogue; an empty string clears it.
     public var deviceID: String?
     public var exactLocationPublic: Bool?
+    /// Address and contact parts to change: nil leaves a part, an empty string clears it.
+    public var contact = ContactDetails()
 
     public init(
         username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
@@ -135,6 +137,7 @@ extension LibraryStore {
             set("instagram_username", changes.instagramUsername)
             set("device_id", changes.deviceID)
             if let exact = changes.exactLocationPublic { sets.append("exact_location_public = \(bind: exact)") }
+            for (column, value) in zip(Migration.contactFields, changes.contact.columns) { set(column, value) }
             sets.append("updated_at = \(bind: Date().storedSeconds)")
             try await db.raw("UPDATE users SET \(sets.joined(separator: ", ")) WHERE id = \(bind: userID)").run()
             guard let user = try await user(id: userID, on: db) else { throw StoreError.notFound("User") }

@@ -4,7 +4,7 @@ import SQLKit
 extension LibraryStore {
     static let collectionSelect = """
         c.id, c.title, c.description, c.private, c.cover_photo_id, c.total_photos, c.created_at, c.updated_at, \
-        c.last_collected_at, \(UserColumns.select(table: "u", prefix: "owner_"))
+        c.last_collected_at, c.number, \(UserColumns.select(table: "u", prefix: "owner_"))
         """
 
     static func decodeCollection(_ row: any SQLRow) throws -> CollectionRecord {
@@ -18,7 +18,8 @@ extension LibraryStore {
             totalPhotos: try row.decode(column: "total_photos", as: Int.self),
             createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
             updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
-            lastCollectedAt: try row.decode(column: "last_collected_at", as: Int64?.self).map(Date.init(storedSeconds:))
+            lastCollectedAt: try row.decode(column: "last_collected_at", as: Int64?.self).map(Date.init(storedSeconds:)),
+            number: try row.decode(column: "number", as: Int64.self)
         )
     }
 

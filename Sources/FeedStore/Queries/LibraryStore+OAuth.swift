@@ -12,6 +12,9 @@ public struct OAuthApp: Sendable, Hashable, Identifiable {
     /// Public apps (browser or native apps that cannot keep a secret) must use PKCE.
     public var isPublic: Bool
     public var createdAt: Date
+    /// The OAuth 1.0a consumer secret (Flickr's signed requests), kept in plain text because HMAC-SHA1 needs it; nil
+    /// for apps registered before the Flickr dialect (see `imagefeed apps oauth1-secret`).
+    public var oauth1Secret: String?
 }
 
 /// An authorization code's grant, read when the code is exchanged.
@@ -50,7 +53,7 @@ public struct TokenGrant: Sendable, Hashable {
 }
 
 extension LibraryStore {
-    static let appSelect = "id, owner_id, name, access_key, secret_hash, redirect_uris, is_public, created_at"
+    static let appSelect = "id, owner_id, name, access_key, secret_hash, redirect_uris, is_public, created_at, oauth1_secret"
 
     static func decodeApp(_ row: any SQLRow) throws -> OAuthApp {
         OAuthApp(
@@ -62,21 +65,25 @@ extension LibraryStore {
             redirectURIs: try row.decode(column: "redirect_uris", as: String.self)
                 .split(separator: "\n").map(String.init),
             isPublic: try row.decode(column: "is_public", as: Bool.self),
-            createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self))
+            createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
+            oauth1Secret: try row.decode(column: "oauth1_secret", as: String?.self)
         )
     }
 
     /// Registers an application.
     public func createApp(
-        name: String, ownerID: String?, accessKey: String, secretHash: String, redirectURIs: [String], isPublic: Bool
+        name: String, ownerID: String?, accessKey: String, secretHash: String, redirectURIs: [String], isPublic: Bool,
+        oauth1Secret: String? = nil
     ) async throws -> OAuthApp {
         let id = Identifier.make()
         try await database.transaction { db in
             try await db.raw(
                 """
-                INSERT INTO oauth_apps (id, owner_id, name, access_key, secret_hash, redirect_uris, is_public, created_at) \
+                INSERT INTO oauth_apps \
+                (id, owner_id, name, access_key, secret_hash, redirect_uris, is_public, created_at, oauth1_secret) \
                 VALUES (\(bind: id), \(bind: ownerID), \(bind: name), \(bind: accessKey), \(bind: secretHash), \
-                \(bind: redirectURIs.joined(separator: "\n")), \(bind: isPublic), \(bind: Date().storedSeconds))
+                \(bind: redirectURIs.joined(separator: "\n")), \(bind: isPublic), \(bind: Date().storedSeconds), \
+                \(bind: oauth1Secret))
                 """
             ).run()
         }

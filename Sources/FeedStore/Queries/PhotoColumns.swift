@@ -7,7 +7,7 @@ enum PhotoColumns {
         p.id, p.slug, p.created_at, p.updated_at, p.taken_at, p.width, p.height, p.color, p.blur_hash, \
         p.description, p.alt_description, p.exif_make, p.exif_model, p.exif_exposure_time, p.exif_aperture, \
         p.exif_focal_length, p.exif_iso, p.location_name, p.location_city, p.location_country, p.latitude, \
-        p.longitude, p.likes, p.downloads, p.views, p.sha256, p.bytes, p.format, \(UserColumns.select(table: "u", prefix: "owner_"))
+        p.longitude, p.likes, p.downloads, p.views, p.sha256, p.bytes, p.format, p.number, \(UserColumns.select(table: "u", prefix: "owner_"))
         """
 
     static let from = "photos p JOIN users u ON u.id = p.user_id"
@@ -48,7 +48,8 @@ enum PhotoColumns {
             bytes: try row.decode(column: "bytes", as: Int.self),
             format: try row.decode(column: "format", as: String.self),
             tags: [],
-            likedByViewer: false
+            likedByViewer: false,
+            number: try row.decode(column: "number", as: Int64.self)
         )
     }
 }
@@ -58,8 +59,8 @@ enum UserColumns {
     static let names = [
         "id", "username", "first_name", "last_name", "email", "bio", "location", "portfolio_url",
         "instagram_username", "total_photos", "total_likes", "total_collections", "created_at", "updated_at",
-        "avatar_sha256", "avatar_format", "device_id", "exact_location_public",
-    ]
+        "avatar_sha256", "avatar_format", "device_id", "exact_location_public", "number",
+    ] + Migration.contactFields
 
     static func select(table: String, prefix: String = "") -> String {
         names.map { prefix.isEmpty ? "\(table).\($0)" : "\(table).\($0) AS \(prefix)\($0)" }
@@ -86,7 +87,11 @@ enum UserColumns {
             avatarSHA256: try row.decode(column: column("avatar_sha256"), as: String?.self),
             avatarFormat: try row.decode(column: column("avatar_format"), as: String?.self),
             deviceID: try row.decode(column: column("device_id"), as: String?.self),
-            exactLocationPublic: try row.decode(column: column("exact_location_public"), as: Bool.self)
+            exactLocationPublic: try row.decode(column: column("exact_location_public"), as: Bool.self),
+            number: try row.decode(column: column("number"), as: Int64.self),
+            contact: ContactDetails(
+                columns: try Migration.contactFields.map { try row.decode(column: column($0), as: String?.self) }
+            )
         )
     }
 }

@@ -1,0 +1,216 @@
+import FeedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Pixabay's API at `/api/` (reference §3): a key (an app's access key), Pixabay's parameters read as leniently as
+/// its Python wrappers send them (§3.5–§3.6), its answer with both `favorites` and `collections`, its own limit of
+/// requests per key and minute with `X-RateLimit-*`, and its errors as plain text.
+struct PixabayController: Sendable {
+    let store: LibraryStore
+    let limiter: SharedRateLimiter
+
+    /// Pixabay pages through at most this many results.
+    static let maxHits = 500
+    /// Words that say which device results are for (iWall asks for `iPhone nature`): the photos are sized by
+    /// `min_width`/`min_height`, so these are not searched for.
+    static let deviceWords: Set<String> = [
+        "iphone", "ipad", "android", "phone", "smartphone", "mobile", "tablet", "desktop", "mac", "macbook", "pixel",
+        "galaxy",
+    ]
+
+    func addRoutes(to pixabay: RouteGroup) {
+        pixabay.get("/api", use: images)
+        pixabay.get("/api/videos", use: videos)
+    }
+
+    /// A Pixabay error: its status and a plain-text body (`[ERROR 400] …`).
+    struct Failure: Error {
+        var status: HTTPResponse.Status
+        var message: String
+
+        static func bad(_ message: String) -> Failure { Failure(status: .badRequest, message: message) }
+    }
+
+    @Sendable func images(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        try await answer(request, context: context) { parameters in try await search(parameters, context: context) }
+    }
+
+    /// The library holds no videos: every video search finds nothing (after the same checks as image searches).
+    @Sendable func videos(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        try await answer(request, context: context) { _ in
+            .object([("total", 0), ("totalHits", 0), ("hits", .array([]))])
+        }
+    }
+
+    /// Checks the key and the limit, then writes `body`'s result as JSON (or JSONP) or the error as text.
+    private func answer(
+        _ request: Request, context: FeedRequestContext, body: (PixabayParameters) async throws -> JSONValue
+    ) async throws -> Response {
+        let parameters = PixabayParameters(QueryParameters(request.uri.query))
+        var headers = HTTPFields()
+        do {
+            guard let key = parameters.raw["key"], !key.isEmpty, try await store.app(accessKey: key) != nil else {
+                throw Failure.bad("Invalid API key. Note: This value is case-sensitive.")
+            }
+            let state = await limiter.hit("pixabay:" + key)
+            headers[.pixabayLimit] = String(state.limit)
+            headers[.pixabayRemaining] = String(max(0, state.remaining))
+            headers[.pixabayReset] = String(state.resetIn)
+            guard state.remaining >= 0 else { throw Failure(status: .tooManyRequests, message: "API rate limit exceeded") }
+            let json = try await body(parameters)
+            headers[.cacheControl] = "no-store"
+            if let callback = parameters.callback {
+                headers[.contentType] = "application/javascript; charset=utf-8"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(
+                    bytes: Array((callback + "(").utf8) + json.bytes + Array(")".utf8)
+                )))
+            }
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: json.bytes)))
+        } catch let failure as Failure {
+            headers[.contentType] = "text/plain; charset=utf-8"
+            let text = "[ERROR \(failure.status.code)] \(failure.message)"
+            return Response(status: failure.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
+    }
+
+    func search(_ parameters: PixabayParameters, context: FeedRequestContext) async throws -> JSONValue {
+        let perPage = try parameters.integer("per_page") ?? 20
+        guard (3...200).contains(perPage) else { throw Failure.bad("\"per_page\" is out of valid range.") }
+        let pageNumber = try parameters.integer("page") ?? 1
+        guard pageNumber >= 1 else { throw Failure.bad("\"page\" is out of valid range.") }
+        let q = parameters.raw["q"] ?? ""
+        guard q.count <= 100 else { throw Failure.bad("\"q\" is too long (at most 100 characters).") }
+
+        var query = CatalogQuery()
+        query.text = q.split(whereSeparator: { $0 == " " || $0 == "+" })
+            .filter { !Self.deviceWords.contains($0.lowercased()) }.joined(separator: " ")
+        if let id = parameters.value("id") {
+            guard let number = Int64(id), number > 0 else { throw Failure.bad("\"id\" is not a valid image id.") }
+            query.numbers = [number]
+        }
+        switch parameters.value("image_type") {
+        case nil, "photo": break
+        case "illustration", "vector": query.numbers = []
+        case let other?: throw Failure.bad("\"image_type\" must be all, photo, illustration or vector; got \"\(other)\".")
+        }
+        switch parameters.value("orientation") {
+        case nil: break
+        case "horizontal": query.orientation = .landscape
+        case "vertical": query.orientation = .portrait
+        case let other?: throw Failure.bad("\"orientation\" must be all, horizontal or vertical; got \"\(other)\".")
+        }
+        if let category = parameters.value("category") { query.anyTags = [category.lowercased()] }
+        query.minWidth = try parameters.integer("min_width")
+        query.minHeight = try parameters.integer("min_height")
+        if let colors = parameters.value("colors") {
+            query.colorNames = colors.lowercased().split(separator: ",").flatMap { Self.colorNames[String($0)] ?? ["-"] }
+        }
+        if parameters.bool("editors_choice") == true { query.inFeaturedTopic = true }
+        query.order = parameters.value("order") == "latest" ? .posted(ascending: false) : .interesting(ascending: false)
+
+        let page = PageRequest(number: pageNumber, size: perPage)
+        let found = try await store.catalogPhotos(query, page: page)
+        let totalHits = min(found.total, Self.maxHits)
+        guard pageNumber == 1 || (pageNumber - 1) * perPage < totalHits else {
+            throw Failure.bad("\"page\" is out of valid range.")
+        }
+        let items = (pageNumber - 1) * perPage >= Self.maxHits ? [] : found.items
+        let albums = try await store.albumNumbers(ofPhotos: items.map(\.id), viewerID: nil)
+        let presenter = PixabayPresenter(origin: context.origin)
+        return .object([
+            ("total", .int(found.total)), ("totalHits", .int(totalHits)),
+            ("hits", .array(items.map { presenter.hit($0, collections: albums[$0.id]?.count ?? 0) })),
+        ])
+    }
+
+    /// Pixabay's colour names as the library's (Unsplash's) colour names.
+    static let colorNames: [String: [String]] = [
+        "grayscale": ["black_and_white"], "transparent": [], "red": ["red"], "orange": ["orange"],
+        "yellow": ["yellow"], "green": ["green"], "turquoise": ["teal"], "blue": ["blue"], "lilac": ["purple"],
+        "pink": ["magenta"], "white": ["white"], "gray": ["black_and_white", "white", "black"], "black": ["black"],
+        "brown": ["orange", "yellow"],
+    ]
+}
+
+/// Pixabay's query parameters, read as leniently as its wrappers send them: `true`/`false` in any case and `1`/`0`;
+/// an empty value, Python's `None` and `all` mean "not given"; `safe_search` is `safesearch`.
+struct PixabayParameters {
+    let raw: [String: String]
+
+    init(_ query: QueryParameters) {
+        var raw: [String: String] = [:]
+        for pair in query.pairs where raw[pair.name] == nil { raw[pair.name] = pair.value }
+        if raw["safesearch"] == nil, let alias = raw["safe_search"] { raw["safesearch"] = alias }
+        self.raw = raw
+    }
+
+    /// The value, or nil when it says nothing.
+    func value(_ name: String) -> String? {
+        guard let value = raw[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
+            !["none", "all"].contains(value.lowercased())
+        else { return nil }
+        return value.lowercased()
+    }
+
+    func bool(_ name: String) -> Bool? {
+        switch value(name) {
+        case "true", "1": true
+        case "false", "0": false
+        default: nil
+        }
+    }
+
+    func integer(_ name: String) throws(PixabayController.Failure) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), number >= 0 else {
+            throw .bad("\"\(name)\" must be a whole number; got \"\(raw[name] ?? "")\".")
+        }
+        return number
+    }
+
+    /// A JSONP function name, when one is asked for (a valid identifier; anything else is ignored).
+    var callback: String? {
+        guard let name = raw["callback"], !name.isEmpty, name.count <= 64,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == ".") })
+        else { return nil }
+        return name
+    }
+}
+
+/// A photo as a Pixabay hit (§3.2), every number an integer, with image URLs at Pixabay's sizes.
+struct PixabayPresenter: Sendable {
+    let origin: String
+
+    func hit(_ photo: PhotoRecord, collections: Int) -> JSONValue {
+        func image(_ size: Int) -> (url: String, width: Int, height: Int) {
+            let box = LadderImage.pixabayBox(size) ?? (size, size)
+            let (width, height) = LadderImage.fitted(width: photo.width, height: photo.height, within: box)
+            return (origin + LadderImage.pixabayPath(number: photo.number, sha256: photo.sha256, size: size), width, height)
+        }
+        let preview = image(150), web = image(640), large = image(1280)
+        let owner = photo.owner
+        let avatar = owner.avatarSHA256.map { "\(origin)/avatars/\(owner.username)?w=250&h=250&v=\($0.prefix(12))" }
+        return .object([
+            ("id", .int(Int(photo.number))), ("pageURL", .string("\(origin)/p/\(photo.id)")), ("type", "photo"),
+            ("tags", .string(photo.tags.joined(separator: ", "))),
+            ("previewURL", .string(preview.url)), ("previewWidth", .int(preview.width)),
+            ("previewHeight", .int(preview.height)),
+            ("webformatURL", .string(web.url)), ("webformatWidth", .int(web.width)), ("webformatHeight", .int(web.height)),
+            ("largeImageURL", .string(large.url)),
+            ("imageWidth", .int(photo.width)), ("imageHeight", .int(photo.height)), ("imageSize", .int(photo.bytes)),
+            ("views", .int(photo.views)), ("downloads", .int(photo.downloads)), ("collections", .int(collections)),
+            ("favorites", .int(photo.likes)), ("likes", .int(photo.likes)), ("comments", 0),
+            ("user_id", .int(Int(owner.number))), ("user", .string(owner.username)),
+            ("userImageURL", .string(avatar ?? "")),
+        ])
+    }
+}
+
+extension HTTPField.Name {
+    // Pixabay's spelling; header names compare without case, so these are the API's `X-Ratelimit-*` too.
+    static let pixabayLimit = HTTPField.Name("X-RateLimit-Limit")!
+    static let pixabayRemaining = HTTPField.Name("X-RateLimit-Remaining")!
+    static let pixabayReset = HTTPField.Name("X-RateLimit-Reset")!
+}
