@@ -27,6 +27,14 @@ export function albumCard(album) {
         el('span.muted', { text: `${album.total_photos} photo${album.total_photos === 1 ? '' : 's'}` })));
 }
 
+/** A full user's address in one line, website and company, where set. */
+function contactLines({ address: a, website, company }) {
+    const line = a && [a.street, a.suite, [a.zipcode, a.city].join(' ').trim()].filter(Boolean).join(', ');
+    return [line && el('p.muted', { text: line }),
+        website && el('p', {}, el('a', { href: /^https?:/i.test(website) ? website : `https://${website}` }, website)),
+        company?.name && el('p.muted', { text: company.name })];
+}
+
 export function createUserPage(section) {
     let shown = null;
     let visit = 0;
@@ -52,7 +60,8 @@ export function createUserPage(section) {
                     el('div.person-names', {},
                         el('h1', { text: displayName(user) }),
                         el('p.muted', {}, `@${user.username}`),
-                        user.location ? el('p.place', {}, icon('pin'), user.location) : null),
+                        user.location ? el('p.place', {}, icon('pin'), user.location) : null,
+                        contactLines(user)),
                     followButton(user, counts.update));
                 const cards = albums.map(albumCard);
                 section.replaceChildren(header, counts.node,

@@ -1,4 +1,4 @@
-// Profile: avatar, names, bio, counts (followers, following, views, downloads, likes), device for wallpaper
+// Profile: avatar, names, bio, address, counts (followers, following, views, downloads, likes), device for wallpaper
 // downloads, theme, and logging out.
 
 import { request, get, session, NetworkError } from './api.js';
@@ -10,6 +10,14 @@ function problem(error) {
     return error instanceof NetworkError ? 'The server did not answer. Check your connection and try again.'
         : error.errors?.join(' ') || error.message;
 }
+
+// Address and contact fields: name in PUT /me, label, autocomplete token.
+const CONTACT = [
+    ['address_street', 'Street', 'address-line1'], ['address_suite', 'Suite', 'address-line2'],
+    ['address_city', 'City', 'address-level2'], ['address_zipcode', 'Zip code', 'postal-code'],
+    ['address_lat', 'Latitude'], ['address_lng', 'Longitude'], ['phone', 'Phone', 'tel'], ['website', 'Website', 'url'],
+    ['company_name', 'Company', 'organization'],
+];
 
 export function createProfile(section, { theme }) {
     let devices = null;
@@ -65,12 +73,20 @@ export function createProfile(section, { theme }) {
         const bio = el('textarea', { id: 'bio', name: 'bio', rows: 3, maxlength: 250 });
         bio.value = user.bio || '';
         const firstError = el('p.field-error', { id: 'first-name-error' });
+        const address = user.address || {};
+        // Values by the last part of a field's name.
+        const values = { ...user, ...address, ...address.geo, name: user.company?.name };
+        const contact = CONTACT.map(([name, label, autocomplete]) => el('div.field', {},
+            el('label', { for: name, text: label }),
+            el('input', { id: name, name, value: values[name.split('_').pop()] ?? '', autocomplete, maxlength: 100 })));
         const saveButton = el('button.primary', { type: 'submit' }, 'Save');
         const form = el('form.card-form', { novalidate: true }, el('h2', { text: 'Edit profile' }),
             el('div.two', {},
                 el('div.field', {}, el('label', { for: 'first-name', text: 'First name' }), first, firstError),
                 el('div.field', {}, el('label', { for: 'last-name', text: 'Last name' }), last)),
             el('div.field', {}, el('label', { for: 'bio', text: 'Bio' }), bio),
+            el('h3.section-title', { id: 'contact-title', text: 'Address and contact' }),
+            el('div.two', { role: 'group', 'aria-labelledby': 'contact-title' }, contact),
             el('div.form-actions', {}, saveButton));
         form.addEventListener('submit', async (event) => {
             event.preventDefault();
@@ -83,7 +99,9 @@ export function createProfile(section, { theme }) {
             }
             first.removeAttribute('aria-invalid');
             firstError.textContent = '';
-            if (await save({ first_name: first.value.trim(), last_name: last.value.trim(), bio: bio.value.trim() }, saveButton)) {
+            const fields = {};
+            for (const [name, value] of new FormData(form)) fields[name] = value.trim();
+            if (await save(fields, saveButton)) {
                 toast('Profile saved');
             }
         });

@@ -91,6 +91,10 @@ public struct CatalogQuery: Sendable, Hashable {
         for tag in allTags { conditions.append(tagged([tag])) }
         if !excludedTags.isEmpty { conditions.append("NOT (" + tagged(excludedTags) + ")") }
         if let ownerID { conditions.append("p.user_id = \(bind: ownerID)") }
+        if let near {
+            // As the feed's place filter: the box around the circle for the index, the distance checked after.
+            conditions += PhotoFilter(near: near).conditions
+        }
         if let box {
             conditions.append(
                 """
@@ -297,8 +301,9 @@ extension LibraryStore {
             for row in try await db.raw(
                 "SELECT photo_id, created_at FROM likes WHERE user_id = \(bind: userID) AND photo_id IN (\(binds: records.isEmpty ? [""] : records.map(\.id)))"
             ).all() {
+                // Likes keep milliseconds, so that the order of likes within a second is kept.
                 likedAt[try row.decode(column: "photo_id", as: String.self)] =
-                    Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self))
+                    Date(timeIntervalSince1970: Double(try row.decode(column: "created_at", as: Int64.self)) / 1000)
             }
             let total = try await count("SELECT COUNT(*) AS n FROM likes WHERE user_id = \(bind: userID)", on: db)
             return Page(items: records.map { FavoritePhoto(photo: $0, likedAt: likedAt[$0.id] ?? $0.createdAt) }, total: total)

@@ -47,7 +47,8 @@ struct FlickrOAuthController: Sendable {
         guard signed.hasValidSignature(consumerSecret: consumerSecret, tokenSecret: "") else {
             return Self.problem("signature_invalid")
         }
-        guard let callback = signed.oauth["oauth_callback"], !callback.isEmpty else {
+        // requests-oauthlib (flickrapi) sends the callback as a body parameter, others in the header.
+        guard let callback = signed.oauth["oauth_callback"] ?? signed.values["oauth_callback"], !callback.isEmpty else {
             return Self.problem("parameter_absent", status: .badRequest)
         }
         let token = Secrets.make(bytes: 16), secret = Secrets.make(bytes: 16)
@@ -61,7 +62,7 @@ struct FlickrOAuthController: Sendable {
     @Sendable func accessToken(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let signed = try await OAuth1Request.read(request, origin: context.origin, maxBody: context.maxUploadSize)
         guard let (app, consumerSecret) = try await signedApp(signed) else { return Self.problem("consumer_key_unknown") }
-        guard let token = signed.token, let verifier = signed.oauth["oauth_verifier"],
+        guard let token = signed.token, let verifier = signed.oauth["oauth_verifier"] ?? signed.values["oauth_verifier"],
             let found = try await store.oauth1Token(hash: Secrets.hash(token)), found.token.kind == .request
         else { return Self.problem("token_rejected") }
         guard signed.hasValidSignature(consumerSecret: consumerSecret, tokenSecret: found.token.secret) else {
