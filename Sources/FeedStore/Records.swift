@@ -99,6 +99,12 @@ public struct UserRecord: Sendable, Hashable, Identifiable {
     public var number: Int64 = 0
     /// Postal address and contact details, as JSONPlaceholder's users carry them.
     public var contact = ContactDetails()
+
+    /// First and last name, or `""` when neither is set.
+    public var fullName: String { [firstName, lastName ?? ""].filter { !$0.isEmpty }.joined(separator: " ") }
+
+    /// The name to show: the full name, or the username when there is none.
+    public var displayName: String { fullName.isEmpty ? username : fullName }
 }
 
 /// An album row with its owner.

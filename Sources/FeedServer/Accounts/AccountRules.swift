@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 
@@ -43,6 +44,24 @@ public enum AccountRules {
             Self.username(username), name(firstName, field: "First name"), name(lastName, field: "Last name"),
             Self.email(email), Self.password(password),
         ].compactMap { $0 }
+    }
+
+    /// Every problem with profile changes (`PUT /me`, a JSONPlaceholder user written with a token), in form order.
+    static func profile(_ changes: ProfileChanges) -> [String] {
+        var problems = contact(changes.contact)
+        if let username = changes.username, let problem = Self.username(username) { problems.append(problem) }
+        if let firstName = changes.firstName, let problem = name(firstName, field: "First name") { problems.append(problem) }
+        if let email = changes.email, let problem = Self.email(email) { problems.append(problem) }
+        if let bio = changes.bio, bio.count > 250 { problems.append("Bio must be at most 250 characters.") }
+        if let url = changes.portfolioURL, !url.isEmpty,
+            !(url.hasPrefix("http://") || url.hasPrefix("https://")) || URL(string: url)?.host == nil
+        {
+            problems.append("url must be an http(s) address.")
+        }
+        if let device = changes.deviceID, !device.isEmpty, Device.named(device) == nil {
+            problems.append("device must be an id from GET /devices; got \"\(device)\".")
+        }
+        return problems
     }
 
     /// Every problem with address and contact changes: each part at most 100 characters, coordinates in range.

@@ -46,21 +46,7 @@ struct MeController: Sendable {
             phone: trimmed("phone"), website: trimmed("website"), companyName: trimmed("company_name"),
             companyCatchPhrase: trimmed("company_catch_phrase"), companyBS: trimmed("company_bs")
         )
-        var problems = AccountRules.contact(changes.contact)
-        if let username = changes.username, let problem = AccountRules.username(username) { problems.append(problem) }
-        if let firstName = changes.firstName, let problem = AccountRules.name(firstName, field: "First name") {
-            problems.append(problem)
-        }
-        if let email = changes.email, let problem = AccountRules.email(email) { problems.append(problem) }
-        if let bio = changes.bio, bio.count > 250 { problems.append("Bio must be at most 250 characters.") }
-        if let url = changes.portfolioURL, !url.isEmpty,
-            !(url.hasPrefix("http://") || url.hasPrefix("https://")) || URL(string: url)?.host == nil
-        {
-            problems.append("url must be an http(s) address.")
-        }
-        if let device = changes.deviceID, !device.isEmpty, Device.named(device) == nil {
-            problems.append("device must be an id from GET /devices; got \"\(device)\".")
-        }
+        let problems = AccountRules.profile(changes)
         guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
         return try await me(try await store.updateProfile(userID: user.id, changes), context)
     }

@@ -109,15 +109,10 @@ struct OAuthController: Sendable {
                       "code_challenge_method"]
             .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
         let scopes = authorization.scopes.map { "<li>\(HTMLPage.escape($0.summary))</li>" }.joined()
-        return HTMLPage.response(title: "Authorise \(authorization.app.name)", body: """
-            <h1>Authorise <strong>\(HTMLPage.escape(authorization.app.name))</strong>?</h1>
-            <p>Signed in as <strong>@\(HTMLPage.escape(user.username))</strong>. This application asks to:</p>
-            <ul>\(scopes)</ul>
-            <form method="post" action="/oauth/authorize">\(hidden)
-            <button type="submit" name="decision" value="allow">Authorise</button>
-            <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
-            </form>
-            """)
+        return HTMLPage.consent(
+            app: authorization.app.name, user: user, asks: "This application asks to:</p>\n<ul>\(scopes)</ul>",
+            action: "/oauth/authorize", hidden: hidden
+        )
     }
 
     @Sendable func decide(_ request: Request, context: FeedRequestContext) async throws -> Response {

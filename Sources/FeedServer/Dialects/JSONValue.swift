@@ -63,6 +63,23 @@ enum JSONValue: Sendable {
         return bytes
     }
 
+    /// The JSON text, or with a `callback` the JSONP call `callback(…)` around it.
+    func bytes(callback: String?) -> [UInt8] {
+        guard let callback else { return bytes }
+        return Array((callback + "(").utf8) + bytes + Array(")".utf8)
+    }
+
+    static func contentType(callback: String?) -> String {
+        callback == nil ? "application/json; charset=utf-8" : "application/javascript; charset=utf-8"
+    }
+
+    /// Whether a client's JSONP function name can be written as it is: a short JavaScript name, nothing that could
+    /// close the call and start another statement.
+    static func isCallbackName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == ".") }
+    }
+
     func write(to bytes: inout [UInt8]) {
         switch self {
         case .null: bytes.append(contentsOf: "null".utf8)

@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -19,6 +20,20 @@ enum HTMLPage {
             }
         }
         return escaped
+    }
+
+    /// The consent page of both sign-ins (OAuth 2, and Flickr's OAuth 1.0a): which app, who is signed in, what the
+    /// app asks (`asks`, HTML that closes the paragraph it starts in), and Authorise or Deny posted to `action`
+    /// with the `hidden` fields.
+    static func consent(app: String, user: UserRecord, asks: String, action: String, hidden: String) -> Response {
+        response(title: "Authorise \(app)", body: """
+            <h1>Authorise <strong>\(escape(app))</strong>?</h1>
+            <p>Signed in as <strong>@\(escape(user.username))</strong>. \(asks)
+            <form method="post" action="\(action)">\(hidden)
+            <button type="submit" name="decision" value="allow">Authorise</button>
+            <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
+            </form>
+            """)
     }
 
     static func response(title: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], body: String)

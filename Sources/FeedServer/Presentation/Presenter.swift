@@ -18,11 +18,32 @@ struct Presenter: Sendable {
         query.isEmpty ? "\(origin)/img/\(photoID)" : "\(origin)/img/\(photoID)?\(query)"
     }
 
+    /// A photo's share page (`/p/:id`), its web address in every dialect.
+    func photoPage(_ photoID: String) -> String { "\(origin)/p/\(photoID)" }
+
+    /// A person's page in the web app.
+    func userPage(_ username: String) -> String { "\(origin)/#/user/\(username)" }
+
+    /// A square avatar rendition; the version query changes with the avatar, so caches never show an old one.
+    func avatarURL(_ record: UserRecord, size: Int) -> String {
+        let version = record.avatarSHA256.map { "&v=\($0.prefix(12))" } ?? ""
+        return "\(origin)/avatars/\(record.username)?w=\(size)&h=\(size)\(version)"
+    }
+
+    /// A photo's coordinates as the viewer may see them: exact for its owner or when the owner made positions
+    /// public, otherwise rounded to two decimals (about 1 km). Nil when the photo has none.
+    func position(_ record: PhotoRecord) -> (latitude: Double, longitude: Double)? {
+        guard let latitude = record.place.latitude, let longitude = record.place.longitude else { return nil }
+        let exact = record.owner.exactLocationPublic || record.owner.id == viewerID
+        func shown(_ value: Double) -> Double { exact ? value : (value * 100).rounded() / 100 }
+        return (shown(latitude), shown(longitude))
+    }
+
     func photo(_ record: PhotoRecord) -> Photo {
         let urls = photoURLs(record.id)
         let links = PhotoLinks(
             self: "\(origin)/photos/\(record.slug)",
-            html: "\(origin)/p/\(record.id)",
+            html: photoPage(record.id),
             download: "\(origin)/img/\(record.id)?dl=1",
             downloadLocation: "\(origin)/photos/\(record.id)/download"
         )
@@ -30,13 +51,8 @@ struct Presenter: Sendable {
         let hasExif = [camera.make, camera.model, camera.exposureTime, camera.aperture, camera.focalLength]
             .contains { $0 != nil } || camera.iso != nil
         let place = record.place
-        // Rounded to two decimals (about 1 km) unless the viewer owns the photo or the owner made positions public.
-        let exact = record.owner.exactLocationPublic || record.owner.id == viewerID
-        func shown(_ value: Double) -> Double { exact ? value : (value * 100).rounded() / 100 }
-        let position = place.latitude.flatMap { latitude in
-            place.longitude.map { Position(latitude: shown(latitude), longitude: shown($0)) }
-        }
-        let hasPlace = place.name != nil || place.city != nil || place.country != nil || position != nil
+        let coordinates = position(record).map { Position(latitude: $0.latitude, longitude: $0.longitude) }
+        let hasPlace = place.name != nil || place.city != nil || place.country != nil || coordinates != nil
         return Photo(
             id: record.id, slug: record.slug, createdAt: record.createdAt, updatedAt: record.updatedAt,
             width: record.width, height: record.height, color: record.color, blurHash: record.blurHash,
@@ -47,7 +63,7 @@ struct Presenter: Sendable {
                        aperture: camera.aperture, focalLength: camera.focalLength, iso: camera.iso)
                 : Exif(make: nil, model: nil, exposureTime: nil, aperture: nil, focalLength: nil, iso: nil),
             location: hasPlace
-                ? Location(name: place.name, city: place.city, country: place.country, position: position)
+                ? Location(name: place.name, city: place.city, country: place.country, position: coordinates)
                 : Location(name: nil, city: nil, country: nil, position: nil),
             tags: record.tags.map { Tag(title: $0) }, views: record.views, downloads: record.downloads,
             takenAt: record.takenAt, original: OriginalFile(bytes: record.bytes, format: record.format)
@@ -57,19 +73,17 @@ struct Presenter: Sendable {
     /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and the privacy setting.
     func user(_ record: UserRecord, includeEmail includePrivate: Bool = false) -> User {
         let base = "\(origin)/users/\(record.username)"
-        let version = record.avatarSHA256.map { "&v=\($0.prefix(12))" } ?? ""
-        let avatar = "\(origin)/avatars/\(record.username)"
         var user = User(
             id: record.id, updatedAt: record.updatedAt, username: record.username, firstName: record.firstName,
             lastName: record.lastName, bio: record.bio, location: record.location, portfolioUrl: record.portfolioURL,
             instagramUsername: record.instagramUsername,
             links: UserLinks(
-                self: base, html: "\(origin)/#/user/\(record.username)", photos: "\(base)/photos",
+                self: base, html: userPage(record.username), photos: "\(base)/photos",
                 likes: "\(base)/likes", portfolio: "\(base)/portfolio"
             ),
             profileImage: ProfileImage(
-                small: "\(avatar)?w=32&h=32\(version)", medium: "\(avatar)?w=64&h=64\(version)",
-                large: "\(avatar)?w=128&h=128\(version)"
+                small: avatarURL(record, size: 32), medium: avatarURL(record, size: 64),
+                large: avatarURL(record, size: 128)
             ),
             totalCollections: record.totalCollections, totalLikes: record.totalLikes,
             totalPhotos: record.totalPhotos, email: includePrivate ? record.email : nil

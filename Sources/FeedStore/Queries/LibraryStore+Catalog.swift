@@ -199,12 +199,10 @@ extension LibraryStore {
 
     /// Where a photo's files are, by its numeric id (for image URLs built the Flickr or Pixabay way).
     public func imageSource(number: Int64) async throws -> ImageSource? {
-        let id = try await database.read { db in
-            try await db.raw("SELECT id FROM photos WHERE number = \(bind: number)").first()?
-                .decode(column: "id", as: String.self)
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.imageSourceColumns) FROM photos WHERE number = \(bind: number)")
+                .first().map(Self.decodeImageSource)
         }
-        guard let id else { return nil }
-        return try await imageSource(idOrSlug: id)
     }
 
     /// A user by numeric id.

@@ -99,6 +99,14 @@ extension LibraryStore {
         }
     }
 
+    /// An application by its id.
+    public func app(id: String) async throws -> OAuthApp? {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.appSelect) FROM oauth_apps WHERE id = \(bind: id)")
+                .first().map(Self.decodeApp)
+        }
+    }
+
     /// Applications: all of them, or those one user registered.
     public func apps(ownerID: String? = nil) async throws -> [OAuthApp] {
         try await database.read { db in

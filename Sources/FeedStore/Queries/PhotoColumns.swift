@@ -55,6 +55,10 @@ enum PhotoColumns {
 }
 
 /// The columns of a user, optionally under a prefix when joined to another table.
+///
+/// A user joined under a prefix (the owner of each photo or album in a list) is read without the address and
+/// contact details: no answer that embeds an owner shows them, and a feed page would decode eleven more columns per
+/// photo for nothing. Their ``UserRecord/contact`` is empty.
 enum UserColumns {
     static let names = [
         "id", "username", "first_name", "last_name", "email", "bio", "location", "portfolio_url",
@@ -63,7 +67,8 @@ enum UserColumns {
     ] + Migration.contactFields
 
     static func select(table: String, prefix: String = "") -> String {
-        names.map { prefix.isEmpty ? "\(table).\($0)" : "\(table).\($0) AS \(prefix)\($0)" }
+        guard !prefix.isEmpty else { return names.map { "\(table).\($0)" }.joined(separator: ", ") }
+        return names.filter { !Migration.contactFields.contains($0) }.map { "\(table).\($0) AS \(prefix)\($0)" }
             .joined(separator: ", ")
     }
 
@@ -89,9 +94,10 @@ enum UserColumns {
             deviceID: try row.decode(column: column("device_id"), as: String?.self),
             exactLocationPublic: try row.decode(column: column("exact_location_public"), as: Bool.self),
             number: try row.decode(column: column("number"), as: Int64.self),
-            contact: ContactDetails(
-                columns: try Migration.contactFields.map { try row.decode(column: column($0), as: String?.self) }
-            )
+            contact: prefix.isEmpty
+                ? ContactDetails(
+                    columns: try Migration.contactFields.map { try row.decode(column: column($0), as: String?.self) })
+                : ContactDetails()
         )
     }
 }

@@ -174,6 +174,13 @@ extension FlickrController {
         return try await store.user(username: id)
     }
 
+    /// The user of `user_id`, or the signed-in caller when there is none (photosets and favourites lists).
+    func userOrCaller(_ call: Call) async throws -> UserRecord {
+        guard let id = call.parameters["user_id"], !id.isEmpty else { return try call.signedIn() }
+        guard let user = try await user(id, call) else { throw FlickrError.userNotFound }
+        return user
+    }
+
     func person(_ call: Call) async throws -> [FlickrNode] {
         guard let user = try await user(try call.required("user_id"), call) else { throw FlickrError.userNotFound }
         return [call.presenter.person(user)]
@@ -181,13 +188,7 @@ extension FlickrController {
 
     /// `flickr.photosets.getList`: a user's albums (the caller's when no `user_id`); private ones only their own.
     func photosets(_ call: Call) async throws -> [FlickrNode] {
-        let owner: UserRecord
-        if let id = call.parameters["user_id"], !id.isEmpty {
-            guard let found = try await user(id, call) else { throw FlickrError.userNotFound }
-            owner = found
-        } else {
-            owner = try call.signedIn()
-        }
+        let owner = try await userOrCaller(call)
         let page = try call.page(maxPerPage: 500, defaultPerPage: 500)
         let albums = try await store.collections(ofUsername: owner.username, page: page, viewerID: call.user?.id)
         return [FlickrNode("photosets", FlickrPresenter.paging(total: albums.total, request: page), children: [
@@ -218,13 +219,7 @@ extension FlickrController {
 
     /// `flickr.favorites.getList`: the photos a user (the caller when no `user_id`) likes, with `date_faved`.
     func favorites(_ call: Call) async throws -> [FlickrNode] {
-        let owner: UserRecord
-        if let id = call.parameters["user_id"], !id.isEmpty {
-            guard let found = try await user(id, call) else { throw FlickrError.userNotFound }
-            owner = found
-        } else {
-            owner = try call.signedIn()
-        }
+        let owner = try await userOrCaller(call)
         let page = try call.page()
         let liked = try await store.favorites(ofUserID: owner.id, page: page, viewerID: call.user?.id)
         let dates = Dictionary(liked.items.map { ($0.photo.id, $0.likedAt) }, uniquingKeysWith: { first, _ in first })
@@ -271,7 +266,7 @@ extension FlickrController {
             .node(.text("token", call.token ?? "")), .node(.text("perms", call.perms ?? "read")),
             .node(FlickrNode("user", [
                 ("nsid", .text(FlickrPresenter.nsid(user))), ("username", .text(user.username)),
-                ("fullname", .text(FlickrPresenter.realName(user))),
+                ("fullname", .text(user.fullName)),
             ])),
         ])]
     }

@@ -16,7 +16,6 @@ struct FlickrController: Sendable {
     /// Who is calling and what they sent, once the key and any signature are checked.
     struct Call: Sendable {
         let parameters: [String: String]
-        let app: OAuthApp
         /// The signed-in user of an OAuth access token, and its permission (`read`, `write`, `delete`).
         let user: UserRecord?
         let perms: String?
@@ -69,7 +68,7 @@ struct FlickrController: Sendable {
             throw FlickrError.missingSignature
         }
         return Call(
-            parameters: parameters, app: app, user: user, perms: perms, token: request.token,
+            parameters: parameters, user: user, perms: perms, token: request.token,
             presenter: FlickrPresenter(origin: context.origin, viewerID: user?.id)
         )
     }

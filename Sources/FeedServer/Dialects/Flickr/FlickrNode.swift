@@ -79,23 +79,11 @@ struct FlickrNode: Sendable {
         xml += "</\(name)>\n"
     }
 
+    /// Text as XML: HTML's escapes, without the control characters XML 1.0 cannot carry, and newlines as
+    /// references so that attribute values keep them.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\n": escaped += "&#10;"
-            default:
-                // XML 1.0 has no way to write most control characters: they are dropped.
-                if character.value < 0x20, character != "\t", character != "\r" { continue }
-                escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
+        let kept = text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        return HTMLPage.escape(String(String.UnicodeScalarView(kept))).replacingOccurrences(of: "\n", with: "&#10;")
     }
 }
 
@@ -137,9 +125,7 @@ enum FlickrFormat: Sendable {
         case "json":
             if parameters["nojsoncallback"] == "1" { return .success(.json(callback: nil)) }
             let name = parameters["jsoncallback"] ?? "jsonFlickrApi"
-            let valid = !name.isEmpty && name.count <= 64
-                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == ".") }
-            return .success(.json(callback: valid ? name : "jsonFlickrApi"))
+            return .success(.json(callback: JSONValue.isCallbackName(name) ? name : "jsonFlickrApi"))
         case let other: return .failure(FlickrError(111, "Format \"\(other)\" not found"))
         }
     }
@@ -178,9 +164,7 @@ enum FlickrFormat: Sendable {
     }
 
     private func json(_ value: JSONValue, callback: String?) -> Response {
-        guard let callback else { return Self.answer(value.bytes, contentType: "application/json; charset=utf-8") }
-        return Self.answer(Array((callback + "(").utf8) + value.bytes + Array(")".utf8),
-                           contentType: "text/javascript; charset=utf-8")
+        Self.answer(value.bytes(callback: callback), contentType: JSONValue.contentType(callback: callback))
     }
 
     static func answer(_ bytes: [UInt8], contentType: String) -> Response {

@@ -74,7 +74,7 @@ struct FlickrOAuthController: Sendable {
             accessHash: Secrets.hash(access), accessSecret: accessSecret
         ) else { return Self.problem("verifier_invalid") }
         return Self.form([
-            ("fullname", FlickrPresenter.realName(user)), ("oauth_token", access), ("oauth_token_secret", accessSecret),
+            ("fullname", user.fullName), ("oauth_token", access), ("oauth_token_secret", accessSecret),
             ("user_nsid", FlickrPresenter.nsid(user)), ("username", user.username),
         ])
     }
@@ -83,7 +83,7 @@ struct FlickrOAuthController: Sendable {
     private func pending(_ token: String?) async throws -> (OAuth1Token, OAuthApp)? {
         guard let token, !token.isEmpty, let found = try await store.oauth1Token(hash: Secrets.hash(token)),
             found.token.kind == .request, found.user == nil,
-            let app = try await store.apps().first(where: { $0.id == found.token.appID })
+            let app = try await store.app(id: found.token.appID)
         else { return nil }
         return (found.token, app)
     }
@@ -101,15 +101,10 @@ struct FlickrOAuthController: Sendable {
         let perms = Self.perms(query["perms"])
         let can = perms == "read" ? "see your photos, albums and favourites"
             : "see your photos, albums and favourites, and add and remove favourites"
-        return HTMLPage.response(title: "Authorise \(app.name)", body: """
-            <h1>Authorise <strong>\(HTMLPage.escape(app.name))</strong>?</h1>
-            <p>Signed in as <strong>@\(HTMLPage.escape(user.username))</strong>. This Flickr app asks to \(can).</p>
-            <form method="post" action="/services/oauth/authorize">\(HTMLPage.hidden("oauth_token", query["oauth_token"]))\
-            \(HTMLPage.hidden("perms", perms))
-            <button type="submit" name="decision" value="allow">Authorise</button>
-            <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
-            </form>
-            """)
+        return HTMLPage.consent(
+            app: app.name, user: user, asks: "This Flickr app asks to \(can).</p>", action: "/services/oauth/authorize",
+            hidden: HTMLPage.hidden("oauth_token", query["oauth_token"]) + HTMLPage.hidden("perms", perms)
+        )
     }
 
     @Sendable func decide(_ request: Request, context: FeedRequestContext) async throws -> Response {

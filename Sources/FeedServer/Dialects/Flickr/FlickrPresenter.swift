@@ -6,37 +6,21 @@ import Foundation
 struct FlickrPresenter: Sendable {
     let origin: String
     let viewerID: String?
+    /// Web addresses and what the viewer may see of a position, as in every dialect.
+    var links: Presenter { Presenter(origin: origin, viewerID: viewerID) }
 
     static func nsid(_ user: UserRecord) -> String { "\(user.number)@N01" }
 
-    static func realName(_ user: UserRecord) -> String {
-        [user.firstName, user.lastName ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-    }
-
     static func title(_ photo: PhotoRecord) -> String { photo.description ?? photo.altDescription ?? "" }
 
-    /// Flickr's licence ids for the licences imported photos carry (0 is "All Rights Reserved").
-    static func license(_ photo: PhotoRecord) -> String { "0" }
-
-    /// `YYYY-MM-DD HH:MM:SS`, Flickr's taken date (UTC: the library keeps no time zone).
-    static func mysqlDate(_ date: Date) -> String { CivilDate.dateTime(date) }
+    /// Flickr's licence id: 0, "All Rights Reserved" (the library records no licence a Flickr id could name).
+    static let license = "0"
 
     static func unix(_ date: Date) -> String { String(Int64(date.timeIntervalSince1970)) }
-
-    /// Coordinates as this viewer may see them: exact for the owner or when the owner allows it, otherwise rounded
-    /// to about 1 km, as the Unsplash dialect shows them.
-    func coordinates(_ photo: PhotoRecord) -> (latitude: Double, longitude: Double)? {
-        guard let latitude = photo.place.latitude, let longitude = photo.place.longitude else { return nil }
-        let exact = photo.owner.exactLocationPublic || photo.owner.id == viewerID
-        func shown(_ value: Double) -> Double { exact ? value : (value * 100).rounded() / 100 }
-        return (shown(latitude), shown(longitude))
-    }
 
     func imageURL(_ photo: PhotoRecord, _ size: FlickrSize) -> String {
         origin + LadderImage.flickrPath(number: photo.number, sha256: photo.sha256, format: photo.format, size: size)
     }
-
-    func pageURL(_ photo: PhotoRecord) -> String { "\(origin)/p/\(photo.id)" }
 
     /// A photo in a list (`search`, `getRecent`, a photoset, favourites), with the `extras` asked for.
     func listPhoto(_ photo: PhotoRecord, extras: Set<String>, more: [(String, FlickrNode.Value)] = []) -> FlickrNode {
@@ -48,17 +32,16 @@ struct FlickrPresenter: Sendable {
         ]
         var children: [FlickrNode.Child] = []
         if extras.contains("description") { children.append(.node(.text("description", photo.description ?? ""))) }
-        if extras.contains("license") { attributes.append(("license", .text(Self.license(photo)))) }
+        if extras.contains("license") { attributes.append(("license", .text(Self.license))) }
         if extras.contains("date_upload") { attributes.append(("dateupload", .text(Self.unix(photo.createdAt)))) }
         if extras.contains("date_taken") {
             attributes += [
-                ("datetaken", .text(Self.mysqlDate(photo.takenAt ?? photo.createdAt))),
+                ("datetaken", .text(CivilDate.dateTime(photo.takenAt ?? photo.createdAt))),
                 ("datetakengranularity", .text("0")), ("datetakenunknown", .text(photo.takenAt == nil ? "1" : "0")),
             ]
         }
         if extras.contains("owner_name") {
-            attributes.append(("ownername", .text(Self.realName(photo.owner).isEmpty
-                ? photo.owner.username : Self.realName(photo.owner))))
+            attributes.append(("ownername", .text(photo.owner.displayName)))
         }
         if extras.contains("icon_server") {
             attributes += [("iconserver", .text(LadderImage.flickrServer)), ("iconfarm", .number(LadderImage.flickrFarm))]
@@ -70,7 +53,7 @@ struct FlickrPresenter: Sendable {
             ]
         }
         if extras.contains("last_update") { attributes.append(("lastupdate", .text(Self.unix(photo.updatedAt)))) }
-        if extras.contains("geo"), let (latitude, longitude) = coordinates(photo) {
+        if extras.contains("geo"), let (latitude, longitude) = links.position(photo) {
             attributes += [
                 ("latitude", .text(String(latitude))), ("longitude", .text(String(longitude))),
                 ("accuracy", .text("16")), ("context", .number(0)), ("place_id", .text("")), ("woeid", .text("")),
@@ -126,7 +109,7 @@ struct FlickrPresenter: Sendable {
         var children: [FlickrNode.Child] = [
             .node(FlickrNode("owner", [
                 ("nsid", .text(Self.nsid(owner))), ("username", .text(owner.username)),
-                ("realname", .text(Self.realName(owner))), ("location", .text(owner.location ?? "")),
+                ("realname", .text(owner.fullName)), ("location", .text(owner.location ?? "")),
                 ("iconserver", .text(LadderImage.flickrServer)), ("iconfarm", .number(LadderImage.flickrFarm)),
                 ("path_alias", .text(owner.username)),
             ])),
@@ -135,7 +118,7 @@ struct FlickrPresenter: Sendable {
             .node(FlickrNode("visibility", [("ispublic", .number(1)), ("isfriend", .number(0)), ("isfamily", .number(0))])),
             .node(FlickrNode("dates", [
                 ("posted", .text(Self.unix(photo.createdAt))),
-                ("taken", .text(Self.mysqlDate(photo.takenAt ?? photo.createdAt))), ("takengranularity", .text("0")),
+                ("taken", .text(CivilDate.dateTime(photo.takenAt ?? photo.createdAt))), ("takengranularity", .text("0")),
                 ("takenunknown", .text(photo.takenAt == nil ? "1" : "0")), ("lastupdate", .text(Self.unix(photo.updatedAt))),
             ])),
             .node(FlickrNode("usage", [
@@ -147,13 +130,13 @@ struct FlickrPresenter: Sendable {
         ]
         if let location = location(photo) { children.append(.node(location)) }
         children.append(.node(FlickrNode("urls", children: [
-            .list("url", [FlickrNode("url", [("type", .text("photopage"))], content: pageURL(photo))])
+            .list("url", [FlickrNode("url", [("type", .text("photopage"))], content: links.photoPage(photo.id))])
         ])))
         return FlickrNode("photo", [
             ("id", .text(String(photo.number))), ("secret", .text(LadderImage.secret(photo.sha256))),
             ("server", .text(LadderImage.flickrServer)), ("farm", .number(LadderImage.flickrFarm)),
             ("dateuploaded", .text(Self.unix(photo.createdAt))), ("isfavorite", .number(photo.likedByViewer ? 1 : 0)),
-            ("license", .text(Self.license(photo))), ("safety_level", .text("0")), ("rotation", .number(0)),
+            ("license", .text(Self.license)), ("safety_level", .text("0")), ("rotation", .number(0)),
             ("originalsecret", .text(LadderImage.originalSecret(photo.sha256))),
             ("originalformat", .text(photo.format == "jpeg" ? "jpg" : photo.format)),
             ("views", .text(String(photo.views))), ("media", .text("photo")),
@@ -171,7 +154,7 @@ struct FlickrPresenter: Sendable {
 
     /// `<location>` of getInfo and geo.getLocation; nil when the photo has no coordinates.
     func location(_ photo: PhotoRecord) -> FlickrNode? {
-        guard let (latitude, longitude) = coordinates(photo) else { return nil }
+        guard let (latitude, longitude) = links.position(photo) else { return nil }
         var children: [FlickrNode.Child] = []
         if let city = photo.place.city { children.append(.node(.text("locality", city))) }
         if let country = photo.place.country { children.append(.node(.text("country", country))) }
@@ -188,7 +171,7 @@ struct FlickrPresenter: Sendable {
             return FlickrNode("size", [
                 ("label", .text(size.label)), ("width", .number(width)), ("height", .number(height)),
                 ("source", .text(imageURL(photo, size))),
-                ("url", .text(pageURL(photo) + "#size-" + (size.suffix ?? "m"))), ("media", .text("photo")),
+                ("url", .text(links.photoPage(photo.id) + "#size-" + (size.suffix ?? "m"))), ("media", .text("photo")),
             ])
         }
         return FlickrNode("sizes", [("canblog", .number(0)), ("canprint", .number(0)), ("candownload", .number(1))],
@@ -228,11 +211,11 @@ struct FlickrPresenter: Sendable {
             ("is_deleted", .number(0)), ("iconserver", .text(LadderImage.flickrServer)),
             ("iconfarm", .number(LadderImage.flickrFarm)), ("path_alias", .text(user.username)),
         ], children: [
-            .node(.text("username", user.username)), .node(.text("realname", Self.realName(user))),
+            .node(.text("username", user.username)), .node(.text("realname", user.fullName)),
             .node(.text("location", user.location ?? "")), .node(.text("description", user.bio ?? "")),
-            .node(.text("photosurl", "\(origin)/#/u/\(user.username)")),
-            .node(.text("profileurl", "\(origin)/#/u/\(user.username)")),
-            .node(.text("mobileurl", "\(origin)/#/u/\(user.username)")),
+            .node(.text("photosurl", links.userPage(user.username))),
+            .node(.text("profileurl", links.userPage(user.username))),
+            .node(.text("mobileurl", links.userPage(user.username))),
             .node(FlickrNode("photos", children: [
                 .node(.text("firstdate", Self.unix(user.createdAt))), .node(.text("count", String(user.totalPhotos))),
             ])),

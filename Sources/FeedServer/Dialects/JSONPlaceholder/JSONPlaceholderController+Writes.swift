@@ -31,19 +31,22 @@ extension JSONPlaceholderController {
         if let parent { body = body.setting(parent.field, to: Int(parent.id).map(JSONValue.int) ?? .string(parent.id)) }
         let presenter = JSONPlaceholderPresenter(origin: context.origin, viewer: context.caller.user)
         let created: JSONValue
-        if let user = writer(resource, context), resource == .albums {
+        switch (writer(resource, context), resource) {
+        case (let user?, .albums):
             guard case .string(let title)? = body["title"], !title.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw APIError(.unprocessableContent, "title is required.")
             }
             created = presenter.album(try await store.createCollection(
                 ownerID: user.id, title: title, description: nil, isPrivate: false
             ))
-        } else if writer(resource, context) != nil, resource == .photos {
+        case (.some, .photos):
             throw APIError(.unprocessableContent,
                            "A photo is added by uploading its image: POST /photos (multipart, field `file`).")
-        } else {
+        default:
             // Answered, not stored: the id a new item would get, as JSONPlaceholder answers.
-            let count = try await rows(resource, query: try JSONServerQuery(QueryParameters(nil)), presenter).count
+            let count = resource == .photos
+                ? try await store.photoCount()
+                : try await rows(resource, query: try JSONServerQuery(QueryParameters(nil)), presenter).count
             created = body.setting("id", to: .int(count + 1))
         }
         let location = "\(context.origin)/jsonplaceholder/\(resource.rawValue)/\(created["id"]?.text ?? "")"
@@ -56,10 +59,11 @@ extension JSONPlaceholderController {
         let id = try context.parameters.require("id")
         let body = try await body(request, context)
         let presenter = JSONPlaceholderPresenter(origin: context.origin, viewer: context.caller.user)
-        guard let current = try await item(resource, id, presenter) else { return JSONPlaceholderPresenter.notFound }
         guard let user = writer(resource, context) else {
             // Answered, not stored: PUT replaces, PATCH merges; the id stays.
-            guard case .object(let members) = body else { return JSONPlaceholderPresenter.notFound }
+            guard let current = try await item(resource, id, presenter), case .object(let members) = body else {
+                return JSONPlaceholderPresenter.notFound
+            }
             let base = replace ? JSONValue.object([]) : current
             let merged = members.reduce(base) { $0.setting($1.key, to: $1.value) }.setting("id", to: current["id"] ?? .null)
             return JSONPlaceholderPresenter.json(merged)
@@ -67,7 +71,10 @@ extension JSONPlaceholderController {
         guard let number = Int64(id) else { return JSONPlaceholderPresenter.notFound }
         switch resource {
         case .users:
-            guard user.number == number else { throw APIError(.forbidden, "A token can only change its own user.") }
+            guard user.number == number else {
+                guard try await store.user(number: number) != nil else { return JSONPlaceholderPresenter.notFound }
+                throw APIError(.forbidden, "A token can only change its own user.")
+            }
             let updated = try await store.updateProfile(userID: user.id, try Self.profileChanges(body))
             return JSONPlaceholderPresenter.json(presenter.user(updated))
         case .albums:
@@ -79,48 +86,47 @@ extension JSONPlaceholderController {
             if case .string(let title)? = body["title"] { changes.title = title }
             return JSONPlaceholderPresenter.json(presenter.album(try await store.updateCollection(album.id, by: user.id, changes)))
         case .photos:
-            guard let photo = try await store.photo(number: number, viewerID: user.id) else {
+            guard var photo = try await store.photo(number: number, viewerID: user.id) else {
                 return JSONPlaceholderPresenter.notFound
             }
             guard photo.owner.id == user.id else { throw APIError(.forbidden, "This photo belongs to someone else.") }
+            var albumNumber = try await store.albumNumbers(ofPhotos: [photo.id], viewerID: user.id)[photo.id]?.first ?? 0
             if case .string(let title)? = body["title"] {
-                _ = try await store.updatePhoto(photo.id, by: user.id, PhotoChanges(description: title))
+                photo = try await store.updatePhoto(photo.id, by: user.id, PhotoChanges(description: title))
             }
-            var albumNumber = Int64(current["albumId"]?.text ?? "") ?? 0
             if let raw = body["albumId"]?.text, let wanted = Int64(raw), wanted != albumNumber {
-                guard let album = try await store.collection(number: wanted, viewerID: user.id), album.owner.id == user.id
+                guard let album = try await store.collectionsByNumber(ownerID: user.id, viewerID: user.id)
+                    .first(where: { $0.number == wanted })
                 else { throw APIError(.forbidden, "albumId must be one of your albums.") }
-                _ = try await store.addPhoto(photo.id, toCollection: album.id, by: user.id)
+                photo = try await store.addPhoto(photo.id, toCollection: album.id, by: user.id).photo
                 albumNumber = wanted
             }
-            guard let updated = try await store.photo(number: number, viewerID: user.id) else {
-                return JSONPlaceholderPresenter.notFound
-            }
-            return JSONPlaceholderPresenter.json(presenter.photo(updated, albumNumber: albumNumber))
+            return JSONPlaceholderPresenter.json(presenter.photo(photo, albumNumber: albumNumber))
         }
     }
 
     func remove(_ resource: Resource, _ request: Request, _ context: FeedRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let presenter = JSONPlaceholderPresenter(origin: context.origin, viewer: context.caller.user)
-        guard try await item(resource, id, presenter) != nil, let number = Int64(id) else {
-            return JSONPlaceholderPresenter.notFound
-        }
+        guard let number = Int64(id) else { return JSONPlaceholderPresenter.notFound }
         // Accounts are not deleted through this dialect: that is `imagefeed users delete`'s job.
         guard let user = writer(resource, context), resource != .users else {
-            return JSONPlaceholderPresenter.json(.object([]))
+            let exists = try await item(resource, id, presenter) != nil
+            return exists ? JSONPlaceholderPresenter.json(.object([])) : JSONPlaceholderPresenter.notFound
         }
         switch resource {
         case .users: break
         case .albums:
-            guard let album = try await store.collection(number: number, viewerID: user.id), album.owner.id == user.id else {
-                throw APIError(.forbidden, "This album belongs to someone else.")
+            guard let album = try await store.collection(number: number, viewerID: user.id) else {
+                return JSONPlaceholderPresenter.notFound
             }
+            guard album.owner.id == user.id else { throw APIError(.forbidden, "This album belongs to someone else.") }
             try await store.deleteCollection(album.id, by: user.id)
         case .photos:
-            guard let photo = try await store.photo(number: number, viewerID: user.id), photo.owner.id == user.id else {
-                throw APIError(.forbidden, "This photo belongs to someone else.")
+            guard let photo = try await store.photo(number: number, viewerID: user.id) else {
+                return JSONPlaceholderPresenter.notFound
             }
+            guard photo.owner.id == user.id else { throw APIError(.forbidden, "This photo belongs to someone else.") }
             let orphans = try await store.deletePhoto(photo.id, by: user.id)
             try await threadPool.runIfActive { [renditions] in renditions.remove(orphans) }
         }
@@ -146,10 +152,7 @@ extension JSONPlaceholderController {
             phone: text("phone"), website: text("website"), companyName: text("company.name"),
             companyCatchPhrase: text("company.catchPhrase"), companyBS: text("company.bs")
         )
-        var problems = AccountRules.contact(changes.contact)
-        if let username = changes.username, let problem = AccountRules.username(username) { problems.append(problem) }
-        if let first = changes.firstName, let problem = AccountRules.name(first, field: "First name") { problems.append(problem) }
-        if let email = changes.email, let problem = AccountRules.email(email) { problems.append(problem) }
+        let problems = AccountRules.profile(changes)
         guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
         return changes
     }

@@ -66,20 +66,16 @@ struct JSONPlaceholderController: Sendable {
         if let parent { parameters = QueryParameters(parameters.replacing(parent.field, with: parent.id)) }
         let query = try JSONServerQuery(parameters)
         let presenter = JSONPlaceholderPresenter(origin: context.origin, viewer: context.caller.user)
-        var items: [JSONValue]
-        var total: Int
         if resource == .photos, query.onlyPages, query.page != nil || query.limit != nil || query.end != nil {
             // A plain page of the whole library: read in the database, not in memory.
             let (range, _) = query.slice(count: Int.max / 2)
-            (items, total) = try await photoPage(offset: range.lowerBound, count: range.count, presenter)
-            return presenter.list(items, total: total, query: query, request: request, alreadySliced: true)
+            let page = try await photoPage(offset: range.lowerBound, count: range.count, presenter)
+            return presenter.list(page.items, total: page.total, query: query, request: request)
         }
-        items = try await rows(resource, query: query, presenter).filter(query.matches)
-        items = query.sorted(items)
-        total = items.count
-        let (range, _) = query.slice(count: total)
-        items = try await expanded(Array(items[range]), resource, query: query, presenter)
-        return presenter.list(items, total: total, query: query, request: request, alreadySliced: false)
+        let matching = query.sorted(try await rows(resource, query: query, presenter).filter(query.matches))
+        let (range, _) = query.slice(count: matching.count)
+        let items = try await expanded(Array(matching[range]), resource, query: query, presenter)
+        return presenter.list(items, total: matching.count, query: query, request: request)
     }
 
     func one(_ resource: Resource, _ request: Request, _ context: FeedRequestContext) async throws -> Response {
@@ -102,13 +98,16 @@ struct JSONPlaceholderController: Sendable {
             return try await store.collectionsByNumber(viewerID: presenter.viewer?.id).map(presenter.album)
         case .photos:
             if let albums = query.equalValues("albumId") {
+                // The albums the viewer may see, read once; the others' photos are not listed.
+                let visible = Dictionary(
+                    try await store.collectionsByNumber(viewerID: presenter.viewer?.id).map { ($0.number, $0.id) },
+                    uniquingKeysWith: { first, _ in first }
+                )
                 var rows: [JSONValue] = []
                 for number in albums.compactMap({ Int64($0) }) {
-                    guard let album = try await store.collection(number: number, viewerID: presenter.viewer?.id) else {
-                        continue
-                    }
+                    guard let albumID = visible[number] else { continue }
                     var catalog = CatalogQuery()
-                    catalog.collectionID = album.id
+                    catalog.collectionID = albumID
                     catalog.order = .number
                     let photos = try await store.catalogPhotos(catalog, page: PageRequest(number: 1, size: Self.photoScanLimit))
                     rows += photos.items.map { presenter.photo($0, albumNumber: number) }
@@ -154,32 +153,36 @@ struct JSONPlaceholderController: Sendable {
     {
         var items = items
         for name in query.embed {
-            let children: [Pair: (Resource, String)] = [
-                Pair(.users, "albums"): (.albums, "userId"), Pair(.albums, "photos"): (.photos, "albumId"),
-            ]
-            guard let (child, field) = children[Pair(resource, name)]
-            else { continue }
-            for index in items.indices {
-                let id = items[index]["id"]?.text ?? ""
-                var childQuery = try JSONServerQuery(QueryParameters("\(field)=\(id)"))
-                childQuery.q = nil
-                let found = try await rows(child, query: childQuery, presenter).filter(childQuery.matches)
-                items[index] = items[index].setting(name, to: .array(found))
-            }
+            guard let (child, field) = Self.children[Pair(resource, name)], !items.isEmpty else { continue }
+            // One read for the children of every item, grouped by their parent.
+            let ids = items.compactMap { $0["id"]?.text }
+            let childQuery = try JSONServerQuery(QueryParameters(ids.map { "\(field)=\($0)" }.joined(separator: "&")))
+            let children = try await rows(child, query: childQuery, presenter).filter(childQuery.matches)
+            let byParent = Dictionary(grouping: children) { $0[field]?.text ?? "" }
+            items = items.map { $0.setting(name, to: .array(byParent[$0["id"]?.text ?? ""] ?? [])) }
         }
         for name in query.expand {
-            let parents: [Pair: (Resource, String)] = [
-                Pair(.albums, "user"): (.users, "userId"), Pair(.photos, "album"): (.albums, "albumId"),
-            ]
-            guard let (parent, field) = parents[Pair(resource, name)]
-            else { continue }
+            guard let (parent, field) = Self.parents[Pair(resource, name)] else { continue }
+            // Each parent read once, however many items share it.
+            var parents: [String: JSONValue?] = [:]
             for index in items.indices {
-                guard let id = items[index][field]?.text, let found = try await item(parent, id, presenter) else { continue }
-                items[index] = items[index].setting(name, to: found)
+                guard let id = items[index][field]?.text else { continue }
+                if parents[id] == nil { parents[id] = .some(try await item(parent, id, presenter)) }
+                if let found = parents[id] ?? nil { items[index] = items[index].setting(name, to: found) }
             }
         }
         return items
     }
+
+    /// The children `_embed` adds (a user's albums, an album's photos) and the field naming their parent.
+    static let children: [Pair: (Resource, String)] = [
+        Pair(.users, "albums"): (.albums, "userId"), Pair(.albums, "photos"): (.photos, "albumId"),
+    ]
+
+    /// The parent `_expand` adds (an album's user, a photo's album) and the field naming it.
+    static let parents: [Pair: (Resource, String)] = [
+        Pair(.albums, "user"): (.users, "userId"), Pair(.photos, "album"): (.albums, "albumId"),
+    ]
 
     /// A (resource, relation name) key.
     struct Pair: Hashable {

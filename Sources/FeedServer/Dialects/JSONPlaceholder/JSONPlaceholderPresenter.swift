@@ -11,9 +11,8 @@ struct JSONPlaceholderPresenter: Sendable {
 
     func user(_ user: UserRecord) -> JSONValue {
         let contact = user.contact
-        let name = [user.firstName, user.lastName ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
         return .object([
-            ("id", .int(Int(user.number))), ("name", .string(name.isEmpty ? user.username : name)),
+            ("id", .int(Int(user.number))), ("name", .string(user.displayName)),
             ("username", .string(user.username)),
             // An email is private: only its owner sees it.
             ("email", .string(user.id == viewer?.id ? user.email ?? "" : "")),
@@ -55,7 +54,7 @@ struct JSONPlaceholderPresenter: Sendable {
 
     /// A list answer: the slice the query asks for, with `X-Total-Count` when it pages or slices and `Link` when
     /// it pages.
-    func list(_ items: [JSONValue], total: Int, query: JSONServerQuery, request: Request, alreadySliced: Bool) -> Response {
+    func list(_ items: [JSONValue], total: Int, query: JSONServerQuery, request: Request) -> Response {
         var headers = HTTPFields()
         guard query.page != nil || query.limit != nil || query.start != nil || query.end != nil else {
             return Self.json(.array(items))

@@ -52,14 +52,11 @@ struct JSONServerQuery {
             case "_expand": expand = values
             default:
                 guard !name.hasPrefix("_") else { continue }
-                for (suffix, operation) in [
-                    ("_gte", Filter.Operation.greaterOrEqual), ("_lte", .lessOrEqual), ("_ne", .notEqual), ("_like", .like),
-                ] where name.hasSuffix(suffix) {
-                    filters.append(Filter(path: String(name.dropLast(suffix.count)), operation: operation, values: values))
-                }
-                if !["_gte", "_lte", "_ne", "_like"].contains(where: name.hasSuffix) {
-                    filters.append(Filter(path: name, operation: .equal, values: values))
-                }
+                let operators: [(String, Filter.Operation)] = [
+                    ("_gte", .greaterOrEqual), ("_lte", .lessOrEqual), ("_ne", .notEqual), ("_like", .like),
+                ]
+                let (suffix, operation) = operators.first { name.hasSuffix($0.0) } ?? ("", .equal)
+                filters.append(Filter(path: String(name.dropLast(suffix.count)), operation: operation, values: values))
             }
         }
     }

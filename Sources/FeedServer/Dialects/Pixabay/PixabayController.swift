@@ -60,14 +60,10 @@ struct PixabayController: Sendable {
             guard state.remaining >= 0 else { throw Failure(status: .tooManyRequests, message: "API rate limit exceeded") }
             let json = try await body(parameters)
             headers[.cacheControl] = "no-store"
-            if let callback = parameters.callback {
-                headers[.contentType] = "application/javascript; charset=utf-8"
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(
-                    bytes: Array((callback + "(").utf8) + json.bytes + Array(")".utf8)
-                )))
-            }
-            headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: json.bytes)))
+            headers[.contentType] = JSONValue.contentType(callback: parameters.callback)
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: json.bytes(callback: parameters.callback)))
+            )
         } catch let failure as Failure {
             headers[.contentType] = "text/plain; charset=utf-8"
             let text = "[ERROR \(failure.status.code)] \(failure.message)"
@@ -116,7 +112,8 @@ struct PixabayController: Sendable {
         guard pageNumber == 1 || (pageNumber - 1) * perPage < totalHits else {
             throw Failure.bad("\"page\" is out of valid range.")
         }
-        let items = (pageNumber - 1) * perPage >= Self.maxHits ? [] : found.items
+        // Only the first 500 results are paged through, as on Pixabay.
+        let items = Array(found.items.prefix(Self.maxHits - (pageNumber - 1) * perPage))
         let albums = try await store.albumNumbers(ofPhotos: items.map(\.id), viewerID: nil)
         let presenter = PixabayPresenter(origin: context.origin)
         return .object([
@@ -172,10 +169,7 @@ struct PixabayParameters {
 
     /// A JSONP function name, when one is asked for (a valid identifier; anything else is ignored).
     var callback: String? {
-        guard let name = raw["callback"], !name.isEmpty, name.count <= 64,
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == ".") })
-        else { return nil }
-        return name
+        raw["callback"].flatMap { JSONValue.isCallbackName($0) ? $0 : nil }
     }
 }
 
@@ -191,9 +185,11 @@ struct PixabayPresenter: Sendable {
         }
         let preview = image(150), web = image(640), large = image(1280)
         let owner = photo.owner
-        let avatar = owner.avatarSHA256.map { "\(origin)/avatars/\(owner.username)?w=250&h=250&v=\($0.prefix(12))" }
+        let links = Presenter(origin: origin)
+        // Pixabay's `userImageURL` is `""` for a person without one.
+        let avatar = owner.avatarSHA256 == nil ? "" : links.avatarURL(owner, size: 250)
         return .object([
-            ("id", .int(Int(photo.number))), ("pageURL", .string("\(origin)/p/\(photo.id)")), ("type", "photo"),
+            ("id", .int(Int(photo.number))), ("pageURL", .string(links.photoPage(photo.id))), ("type", "photo"),
             ("tags", .string(photo.tags.joined(separator: ", "))),
             ("previewURL", .string(preview.url)), ("previewWidth", .int(preview.width)),
             ("previewHeight", .int(preview.height)),
@@ -203,7 +199,7 @@ struct PixabayPresenter: Sendable {
             ("views", .int(photo.views)), ("downloads", .int(photo.downloads)), ("collections", .int(collections)),
             ("favorites", .int(photo.likes)), ("likes", .int(photo.likes)), ("comments", 0),
             ("user_id", .int(Int(owner.number))), ("user", .string(owner.username)),
-            ("userImageURL", .string(avatar ?? "")),
+            ("userImageURL", .string(avatar)),
         ])
     }
 }
