@@ -6,10 +6,13 @@ let postgres = "PostgreSQL"
 
 let package = Package(
     name: "ImageFeed",
-    platforms: [.macOS(.v15), .iOS(.v17)],
+    // FeedKit's apps set these floors; the server and the CLI build on Linux (and on macOS 14 and later).
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "imagefeed", targets: ["imagefeed"]),
         .library(name: "FeedModels", targets: ["FeedModels"]),
+        /// The client library of native apps: the API, paging, likes, sign-in and images, over `FeedModels` only.
+        .library(name: "FeedKit", targets: ["FeedKit"]),
     ],
     traits: [
         .trait(name: postgres, description: "Build the PostgreSQL store backend (postgres-kit)."),
@@ -26,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -38,15 +42,25 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .target(name: "Locking"),
         .target(
             name: "Imaging",
-            dependencies: ["CVips"]
+            dependencies: ["CVips", "Locking"]
         ),
         .target(name: "FeedModels"),
+        // Only FeedModels and swift-crypto (SHA-256 for PKCE and cache keys; CryptoKit on Apple platforms): nothing of
+        // the server. `scripts/check-feedkit.sh` builds it alone and fails if anything else is compiled.
+        .target(
+            name: "FeedKit",
+            dependencies: [
+                "FeedModels",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "FeedStore",
             dependencies: [
-                "FeedModels",
+                "FeedModels", "Locking",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit", condition: .when(traits: [postgres])),
@@ -56,7 +70,7 @@ let package = Package(
         .target(
             name: "FeedServer",
             dependencies: [
-                "FeedModels", "FeedStore", "Imaging", "CZlib",
+                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -68,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "imagefeed",
             dependencies: [
-                "FeedServer", "FeedStore", "Imaging",
+                "FeedServer", "FeedStore", "Imaging", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ]
@@ -76,18 +90,28 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Imaging", "FeedStore", "FeedModels", "FeedServer",
+                "Imaging", "FeedStore", "FeedModels", "FeedServer", "Locking",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FeedModelsTests", dependencies: ["FeedModels"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
+        // FeedKit against the real server, started in-process on a free port and reached over HTTP.
+        .testTarget(
+            name: "FeedKitTests",
+            dependencies: [
+                "FeedKit", "TestSupport", "FeedServer", "FeedStore", "Imaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
-                "FeedServer", "TestSupport",
+                "FeedServer", "TestSupport", "Locking",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,5 +1,5 @@
 internal import CVips
-import Synchronization
+import Locking
 
 /// Limits checked before an image is decoded.
 public struct ImagingLimits: Sendable, Hashable {
@@ -28,7 +28,7 @@ public struct Imaging: Sendable {
         self.limits = limits
     }
 
-    private static let started = Mutex(false)
+    private static let started = Locked(false)
 
     /// Starts libvips once per process: blocks untrusted loaders and turns the operation cache off — every import
     /// and every rendition reads another file (renditions are cached on disk, not as libvips operations), so the

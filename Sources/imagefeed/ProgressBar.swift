@@ -1,6 +1,6 @@
 import FeedServer
 import Foundation
-import Synchronization
+import Locking
 
 /// Import progress on standard error: a redrawn bar with count, rate and ETA on a terminal, plain lines
 /// (at most one a second, and the last) otherwise.
@@ -14,7 +14,7 @@ final class ProgressBar: Sendable {
     }
 
     private let interactive: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(interactive: Bool) {
         self.interactive = interactive

@@ -5,7 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -29,7 +29,7 @@ struct FastPathTests {
         _ body: @escaping @Sendable (any TestClientProtocol, FixtureLibrary, RouteTable, _ appKey: String) async throws
             -> Result
     ) async throws -> Result {
-        let result = Mutex<Result?>(nil)
+        let result = Locked<Result?>(nil)
         try await withTestServer(.sqlite, library: .fixtures, transport: .live, configure: {
             configure(&$0, fastPath: fastPath)
         }) { server in

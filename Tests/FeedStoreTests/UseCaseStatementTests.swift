@@ -1,6 +1,6 @@
 import FeedStore
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -10,7 +10,7 @@ import Testing
 struct UseCaseStatementTests {
     /// The SQL of every statement `body` sends.
     static func statements(_ store: LibraryStore, _ body: () async throws -> Void) async throws -> [String] {
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         store.database.observeStatements { record in seen.withLock { $0.append(record.sql) } }
         defer { store.database.observeStatements(nil) }
         try await body()

@@ -1,5 +1,5 @@
 import FeedServer
-import Synchronization
+import Locking
 
 /// A clock that moves only when a test says so: caches see time pass without the test waiting for it.
 public final class ManualClock: MonotonicClock {
@@ -13,7 +13,7 @@ public final class ManualClock: MonotonicClock {
         var sleepers: [Sleeper] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,5 +1,5 @@
 import FeedStore
-import Synchronization
+import Locking
 
 /// Which client credentials exist: registered apps' access keys and live access tokens, remembered for a while so
 /// that rate-limit keys and the fast path can tell a real credential from a made-up one without asking the database
@@ -21,7 +21,7 @@ final class CredentialDirectory: Sendable {
 
     private let store: LibraryStore
     private let clock: any MonotonicClock
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// How long a known credential is trusted without asking again.
     static let lifetime: Duration = .seconds(60)
     /// How long a made-up credential is remembered as such.

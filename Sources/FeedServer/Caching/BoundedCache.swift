@@ -1,5 +1,5 @@
 /// A dictionary with a byte budget: inserting past the budget drops the oldest entries first. Not thread-safe;
-/// owners keep it inside a `Mutex`.
+/// owners keep it inside a `Locked` (a `Mutex`).
 struct BoundedCache<Key: Hashable, Value> {
     let budget: Int
     private var entries: [Key: (value: Value, size: Int)] = [:]

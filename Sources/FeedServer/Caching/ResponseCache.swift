@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
+import Locking
 
 /// Whole API responses (status 200, headers and body), kept for as long as the library does not change.
 ///
@@ -27,7 +27,7 @@ final class ResponseCache: Sendable {
         let headers: HTTPFields
         let body: ByteBuffer
         let etag: String
-        private let gzipped = Mutex<ByteBuffer??>(nil)
+        private let gzipped = Locked<ByteBuffer??>(nil)
 
         /// `headers` with the validators, set once here rather than validated again on every hit.
         private let identityHeaders: HTTPFields
@@ -95,7 +95,7 @@ final class ResponseCache: Sendable {
     private let maxAge: Duration
     private let patience: Duration
     private let clock: any MonotonicClock
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// - Parameters:
     ///   - maxAge: how long a generation is trusted without asking the database, when this process made no write.
@@ -110,7 +110,7 @@ final class ResponseCache: Sendable {
         self.maxAge = maxAge
         self.patience = patience
         self.clock = clock
-        self.state = Mutex(State(entries: BoundedCache(budget: byteBudget)))
+        self.state = Locked(State(entries: BoundedCache(budget: byteBudget)))
     }
 
     /// The current generation, or nil when the database cannot say (the caller then bypasses the cache).

@@ -100,28 +100,15 @@ struct CollectionsController: Sendable {
         return .noContent
     }
 
-    /// The add and remove answer, as Unsplash shapes it.
-    struct MembershipResult: Encodable, ResponseEncodable {
-        let photo: Photo
-        let collection: Collection
-        let user: User
-        let createdAt: Date
-
-        enum CodingKeys: String, CodingKey {
-            case photo, collection, user
-            case createdAt = "created_at"
-        }
-    }
-
     @Sendable func add(_ request: Request, context: FeedRequestContext) async throws
-        -> EditedResponse<MembershipResult>
+        -> EditedResponse<CollectionMembershipResult>
     {
         let (user, photoID) = try await membershipRequest(request, context)
         let membership = try await store.addPhoto(photoID, toCollection: try context.parameters.require("id"), by: user.id)
         return EditedResponse(status: .created, response: membershipResult(membership, user, context))
     }
 
-    @Sendable func remove(_ request: Request, context: FeedRequestContext) async throws -> MembershipResult {
+    @Sendable func remove(_ request: Request, context: FeedRequestContext) async throws -> CollectionMembershipResult {
         let (user, photoID) = try await membershipRequest(request, context)
         let membership = try await store.removePhoto(
             photoID, fromCollection: try context.parameters.require("id"), by: user.id
@@ -139,10 +126,10 @@ struct CollectionsController: Sendable {
     }
 
     func membershipResult(_ membership: CollectionMembership, _ user: UserRecord, _ context: FeedRequestContext)
-        -> MembershipResult
+        -> CollectionMembershipResult
     {
         let presenter = context.presenter
-        return MembershipResult(
+        return CollectionMembershipResult(
             photo: presenter.photo(membership.photo), collection: presenter.collection(membership.collection),
             user: presenter.user(user), createdAt: Date()
         )

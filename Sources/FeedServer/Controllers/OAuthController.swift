@@ -179,41 +179,17 @@ struct OAuthController: Sendable {
 
     // MARK: token
 
-    struct TokenResponse: Encodable {
-        let accessToken: String
-        let tokenType = "bearer"
-        let scope: String
-        let createdAt: Int
-
-        enum CodingKeys: String, CodingKey {
-            case scope
-            case accessToken = "access_token"
-            case tokenType = "token_type"
-            case createdAt = "created_at"
-        }
-    }
-
     /// The app a request authenticated as, or the error response to send.
     enum ClientAuthentication {
         case success(OAuthApp)
         case failure(Response)
     }
 
-    struct OAuthError: Encodable {
-        let error: String
-        let errorDescription: String
-
-        enum CodingKeys: String, CodingKey {
-            case error
-            case errorDescription = "error_description"
-        }
-    }
-
     static func oauthError(_ error: String, _ description: String, status: HTTPResponse.Status = .badRequest,
                            basic: Bool = false) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
         if basic { headers[.wwwAuthenticate] = "Basic realm=\"ImageFeed\"" }
-        return FeedJSONEncoder.response(OAuthError(error: error, errorDescription: description), status: status, headers: headers)
+        return FeedJSONEncoder.response(OAuthErrorBody(error: error, errorDescription: description), status: status, headers: headers)
     }
 
     static let invalidClient =
@@ -289,7 +265,7 @@ struct OAuthController: Sendable {
             return Self.oauthError("invalid_grant", invalidGrant)
         }
         return FeedJSONEncoder.response(
-            TokenResponse(accessToken: accessToken, scope: grant.scope, createdAt: Int(now.timeIntervalSince1970)),
+            OAuthToken(accessToken: accessToken, scope: grant.scope, createdAt: Int(now.timeIntervalSince1970)),
             headers: [.cacheControl: "no-store", HTTPField.Name("Pragma")!: "no-cache"]
         )
     }

@@ -134,12 +134,6 @@ struct PhotosController: Sendable {
 
     // MARK: likes
 
-    /// The like and unlike answer: the photo as the caller now sees it, and the caller.
-    struct LikeResult: Encodable, ResponseEncodable {
-        let photo: Photo
-        let user: User
-    }
-
     @Sendable func like(_ request: Request, context: FeedRequestContext) async throws -> EditedResponse<LikeResult> {
         let user = try context.requireUser(.writeLikes)
         let change = try await store.like(photo: try context.parameters.require("id"), by: user.id)

@@ -39,6 +39,8 @@ extension Photo: ResponseEncodable {}
 extension User: ResponseEncodable {}
 extension Collection: ResponseEncodable {}
 extension DownloadLink: ResponseEncodable {}
+extension LikeResult: ResponseEncodable {}
+extension CollectionMembershipResult: ResponseEncodable {}
 extension PhotoSearchResults: ResponseEncodable {}
 extension Topic: ResponseEncodable {}
 extension PhotoStatistics: ResponseEncodable {}

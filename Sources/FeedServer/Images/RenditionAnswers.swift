@@ -1,6 +1,6 @@
 import HTTPTypes
 import NIOCore
-import Synchronization
+import Locking
 
 /// Answers to exact `/img` URLs whose rendition is cached, remembered whole — headers built, bytes shared with
 /// ``RenditionMemory`` — so a repeated request for a thumbnail is one lookup by its URL rather than parsing its
@@ -19,13 +19,13 @@ final class RenditionAnswers: Sendable {
         var checkedAt: Duration
     }
 
-    private let answers: Mutex<BoundedCache<String, Answer>>
+    private let answers: Locked<BoundedCache<String, Answer>>
     private let revalidateAfter: Duration
     private let clock: any MonotonicClock
 
     /// - Parameter capacity: how many URLs are remembered (each costs only its URL and headers).
     init(capacity: Int = 16_384, revalidateAfter: Duration = .seconds(1), clock: any MonotonicClock = SystemClock()) {
-        answers = Mutex(BoundedCache(budget: capacity * 8))
+        answers = Locked(BoundedCache(budget: capacity * 8))
         self.revalidateAfter = revalidateAfter
         self.clock = clock
     }

@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import Synchronization
+import Locking
 
 /// Recently served rendition files, kept in memory within a byte budget so the feed's thumbnails are answered
 /// without a read (or a copy) per request. The file stays the truth: an entry is served only while its file
@@ -13,12 +13,12 @@ final class RenditionMemory: Sendable {
         var checkedAt: Duration
     }
 
-    private let cache: Mutex<BoundedCache<String, Remembered>>
+    private let cache: Locked<BoundedCache<String, Remembered>>
     private let revalidateAfter: Duration
     private let clock: any MonotonicClock
 
     init(budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1), clock: any MonotonicClock = SystemClock()) {
-        cache = Mutex(BoundedCache(budget: budget))
+        cache = Locked(BoundedCache(budget: budget))
         self.revalidateAfter = revalidateAfter
         self.clock = clock
     }

@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Synchronization
+import Locking
 
 /// Counts API requests per client in fixed windows, in the database so that several server processes share one
 /// count. Hits are gathered in memory and added to the database at most every `flushInterval`; between flushes each
@@ -24,7 +24,7 @@ final class SharedRateLimiter: Sendable {
     private let windowSeconds: Int64
     private let flushInterval: TimeInterval
     private let now: @Sendable () -> Date
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(store: LibraryStore, limit: Int, windowSeconds: Int64 = 3600, flushInterval: TimeInterval = 1,
          now: @escaping @Sendable () -> Date = Date.init) {

@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTPTypes
-import Synchronization
+import Locking
 
 /// Answers, on the event loop and without starting a task, the requests whose answer is already in memory: cached
 /// renditions and anonymous cached API reads. It sits in each connection's pipeline in front of the framework and
@@ -111,7 +111,7 @@ final class HTTPDateCache: Sendable {
         }()
     }
 
-    private let current = Mutex(State())
+    private let current = Locked(State())
 
     var date: String {
         let now = Date()

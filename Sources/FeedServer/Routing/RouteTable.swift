@@ -1,6 +1,6 @@
 import HTTPTypes
 import Hummingbird
-import Synchronization
+import Locking
 
 /// The groups of the URL space. Every route belongs to exactly one, and gets that group's middleware (see
 /// ``RouteTable/build(_:)`` for each group's stack); paths that match no route get only the router's own.
@@ -48,13 +48,13 @@ public struct RouteEntry: Sendable, Hashable {
 /// Every route of the server, recorded as controllers register them, so that what depends on the URL space — the
 /// 405 answers, `OPTIONS`, the route tests — is derived from the registrations instead of written down again.
 public final class RouteTable: Sendable {
-    private let recorded = Mutex<[(entry: RouteEntry, fast: FastResponder?)]>([])
-    private let fastAnswerCount = Atomic<Int>(0)
+    private let recorded = Locked<[(entry: RouteEntry, fast: FastResponder?)]>([])
+    private let fastAnswerCount = Locked<Int>(0)
 
     /// How many requests the fast path has answered (see ``FastPathHandler``).
-    public var fastAnswers: Int { fastAnswerCount.load(ordering: .relaxed) }
+    public var fastAnswers: Int { fastAnswerCount.withLock { $0 } }
 
-    func countFastAnswer() { fastAnswerCount.add(1, ordering: .relaxed) }
+    func countFastAnswer() { fastAnswerCount.withLock { $0 += 1 } }
 
     /// The methods a 405 is answered for when a path does not serve them (HEAD is served wherever GET is).
     static let answeredMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .trace]

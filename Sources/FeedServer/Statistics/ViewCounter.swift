@@ -3,13 +3,13 @@ import HTTPTypes
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
+import Locking
 
 /// Counts photo views — a photo opened in full, once per viewer per UTC day — without touching the database on the
 /// request: views are gathered in memory (repeats collapse there already) and written in one transaction per batch
 /// by ``ViewCounterService``. Reading a photo, cached or not, costs one lock and a set insert.
 final class ViewCounter: Sendable {
-    private let pending = Mutex<Set<PhotoView>>([])
+    private let pending = Locked<Set<PhotoView>>([])
     private let now: @Sendable () -> Date
     /// The most views held before the oldest would be dropped (a batch is written long before, unless the database
     /// is down for a while).

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
+import Locking
 
 /// The web app's static files, read once into memory with their gzip form and ETag, and re-read when a file's
 /// modification time or size changes (so editing `Web/` shows on the next reload, no restart).
@@ -18,7 +18,7 @@ final class WebAppFiles: Sendable {
     }
 
     let root: String
-    private let cache = Mutex<[String: File]>([:])
+    private let cache = Locked<[String: File]>([:])
 
     init(root: String) {
         self.root = (root as NSString).standardizingPath

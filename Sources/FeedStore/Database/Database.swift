@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Synchronization
+import Locking
 
 /// The SQL backends the store runs on.
 public enum DatabaseKind: String, Sendable {
@@ -24,9 +24,9 @@ public final class Database: Sendable {
     private let acquire: @Sendable () async throws -> any PooledConnection
     private let closePool: @Sendable () async throws -> Void
     private let writeGate: WriteGate?
-    private let closed = Mutex(false)
-    private let commits = Atomic<UInt64>(0)
-    private let observer = Mutex<StatementObserver?>(nil)
+    private let closed = Locked(false)
+    private let commits = Locked<UInt64>(0)
+    private let observer = Locked<StatementObserver?>(nil)
 
     /// Tells `observer` about every statement run from now on (nil stops it). For tools that show what the store
     /// does (`imagefeed bench trace`); a server never sets one.
@@ -42,7 +42,7 @@ public final class Database: Sendable {
 
     /// How many transactions this process has committed. Cheap to read; caches compare it to notice their own
     /// process's writes at once, without asking the database.
-    public var commitCount: UInt64 { commits.load(ordering: .acquiring) }
+    public var commitCount: UInt64 { commits.withLock { $0 } }
 
     init(
         kind: DatabaseKind,
@@ -97,7 +97,7 @@ public final class Database: Sendable {
         do {
             let result = try await body(db)
             try await db.raw("COMMIT").run()
-            _ = commits.add(1, ordering: .releasing)
+            _ = commits.withLock { $0 += 1 }
             return result
         } catch {
             try? await db.raw("ROLLBACK").run()

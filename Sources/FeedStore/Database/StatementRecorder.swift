@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import SQLKit
-import Synchronization
+import Locking
 
 /// One statement the store ran: its SQL as the database received it, the values bound to it, and how long the
 /// database took to answer it (rows included).
@@ -34,25 +34,25 @@ struct ObservedSQLDatabase: SQLDatabase {
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
         let start = ContinuousClock.now
         let (sql, binds) = base.serialize(query)
-        let rows = Atomic<Int>(0)
-        return base.execute(sql: query, { row in rows.add(1, ordering: .relaxed); onRow(row) }).map {
+        let rows = Locked<Int>(0)
+        return base.execute(sql: query, { row in rows.withLock { $0 += 1 }; onRow(row) }).map {
             observer(StatementRecord(
                 sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
-                rows: rows.load(ordering: .relaxed), bound: binds))
+                rows: rows.withLock { $0 }, bound: binds))
         }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
         let start = ContinuousClock.now
         let (sql, binds) = base.serialize(query)
-        let rows = Atomic<Int>(0)
+        let rows = Locked<Int>(0)
         try await base.execute(sql: query) { row in
-            rows.add(1, ordering: .relaxed)
+            rows.withLock { $0 += 1 }
             onRow(row)
         }
         observer(StatementRecord(
             sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
-            rows: rows.load(ordering: .relaxed), bound: binds))
+            rows: rows.withLock { $0 }, bound: binds))
     }
 }
 
@@ -83,7 +83,7 @@ extension Database {
     /// `QUERY PLAN`).
     public func explain(_ record: StatementRecord, prefix: String) async throws -> String {
         try await read { db in
-            let lines = Mutex<[String]>([])
+            let lines = Locked<[String]>([])
             try await db.execute(sql: Self.rebound(prefix + " " + record.sql, record.bound)) { row in
                 guard let column = row.allColumns.last, let text = try? row.decode(column: column, as: String.self)
                 else { return }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FeedStore
 import Foundation
-import Synchronization
+import Locking
 
 /// `imagefeed bench trace`: runs the store's use case behind each named request, records every statement it sends
 /// to the database, and prints them with their times and plans as JSON. The benchmarks time "the database's part
@@ -123,7 +123,7 @@ struct BenchTraceCommand: AsyncParsableCommand {
 
     func trace(_ request: Request, store: LibraryStore, subjects: Subjects) async throws -> [String: Any] {
         let run = useCase(request, store, subjects)
-        let recorded = Mutex<[StatementRecord]>([])
+        let recorded = Locked<[StatementRecord]>([])
         store.database.observeStatements { record in recorded.withLock { $0.append(record) } }
         defer { store.database.observeStatements(nil) }
         var runs: [(statements: [StatementRecord], total: Duration)] = []

@@ -2,7 +2,7 @@ import FeedServer
 import FeedStore
 import Foundation
 import Imaging
-import Synchronization
+import Locking
 import Testing
 
 /// The photos of the shared fixture library, by their path under the import root.
@@ -143,7 +143,7 @@ public struct FixtureLibrary: Sendable {
 
 /// The photo id of each imported file, by path, as the importer reports them.
 final class ImportedPhotos: Sendable {
-    let ids = Mutex<[String: String]>([:])
+    let ids = Locked<[String: String]>([:])
 }
 
 enum FixtureLibraryError: Error {

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Every operation of the ImageFeed API (`openapi.yaml`) that FeedKit calls, named by its `operationId`.
+///
+/// Each ``FeedClient`` call goes through one of these, so the set is the whole of FeedKit's traffic; a test checks
+/// every case against the method and path of its operation in the spec.
+public enum FeedOperation: String, CaseIterable, Sendable {
+    case listPhotos, randomPhoto, getPhoto, updatePhoto, deletePhoto, uploadPhoto, trackDownload
+    case getPhotoStatistics, likePhoto, unlikePhoto
+    case searchPhotos, searchUsers, searchCollections
+    case getUser, listUserPhotos, listUserLikes, listUserCollections, getUserStatistics
+    case followUser, unfollowUser, listFollowers, listFollowing
+    case listCollections, createCollection, getCollection, updateCollection, deleteCollection
+    case listCollectionPhotos, listRelatedCollections, addPhotoToCollection, removePhotoFromCollection
+    case listTopics, getTopic, listTopicPhotos
+    case getMe, updateMe, uploadAvatar, listDevices
+    case oauthAuthorize, oauthToken, oauthRevoke
+
+    /// The HTTP method.
+    public var method: String {
+        switch self {
+        case .uploadPhoto, .likePhoto, .followUser, .createCollection, .addPhotoToCollection, .oauthToken,
+            .oauthRevoke:
+            "POST"
+        case .updatePhoto, .updateCollection, .updateMe, .uploadAvatar:
+            "PUT"
+        case .deletePhoto, .unlikePhoto, .unfollowUser, .deleteCollection, .removePhotoFromCollection:
+            "DELETE"
+        default:
+            "GET"
+        }
+    }
+
+    /// The path template, with `{name}` for each path parameter, as the spec writes it.
+    public var pathTemplate: String {
+        switch self {
+        case .listPhotos, .uploadPhoto: "/photos"
+        case .randomPhoto: "/photos/random"
+        case .getPhoto, .updatePhoto, .deletePhoto: "/photos/{id}"
+        case .trackDownload: "/photos/{id}/download"
+        case .getPhotoStatistics: "/photos/{id}/statistics"
+        case .likePhoto, .unlikePhoto: "/photos/{id}/like"
+        case .searchPhotos: "/search/photos"
+        case .searchUsers: "/search/users"
+        case .searchCollections: "/search/collections"
+        case .getUser: "/users/{username}"
+        case .listUserPhotos: "/users/{username}/photos"
+        case .listUserLikes: "/users/{username}/likes"
+        case .listUserCollections: "/users/{username}/collections"
+        case .getUserStatistics: "/users/{username}/statistics"
+        case .followUser, .unfollowUser: "/users/{username}/follow"
+        case .listFollowers: "/users/{username}/followers"
+        case .listFollowing: "/users/{username}/following"
+        case .listCollections, .createCollection: "/collections"
+        case .getCollection, .updateCollection, .deleteCollection: "/collections/{id}"
+        case .listCollectionPhotos: "/collections/{id}/photos"
+        case .listRelatedCollections: "/collections/{id}/related"
+        case .addPhotoToCollection: "/collections/{id}/add"
+        case .removePhotoFromCollection: "/collections/{id}/remove"
+        case .listTopics: "/topics"
+        case .getTopic: "/topics/{id_or_slug}"
+        case .listTopicPhotos: "/topics/{id_or_slug}/photos"
+        case .getMe, .updateMe: "/me"
+        case .uploadAvatar: "/me/avatar"
+        case .listDevices: "/devices"
+        case .oauthAuthorize: "/oauth/authorize"
+        case .oauthToken: "/oauth/token"
+        case .oauthRevoke: "/oauth/revoke"
+        }
+    }
+
+    /// Whether the operation is on the sign-in host (`unsplash.com` for Unsplash; the same server for ImageFeed).
+    public var isOnAuthorizationHost: Bool {
+        switch self {
+        case .oauthAuthorize, .oauthToken, .oauthRevoke: true
+        default: false
+        }
+    }
+
+    /// The path with each `{name}` replaced by the next of `parameters`, percent-encoded as one path segment.
+    func path(_ parameters: [String]) -> String {
+        var remaining = parameters[...]
+        var result = ""
+        var rest = Substring(pathTemplate)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            guard let value = remaining.popFirst() else {
+                preconditionFailure("\(rawValue) needs a value for \(rest[open...close])")
+            }
+            result += value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value
+            rest = rest[rest.index(after: close)...]
+        }
+        precondition(remaining.isEmpty, "\(rawValue) takes \(parameters.count - remaining.count) path parameters")
+        return result + rest
+    }
+
+    /// RFC 3986's unreserved characters; everything else in a value is percent-encoded.
+    static let segmentCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

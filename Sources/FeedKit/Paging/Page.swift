@@ -1,0 +1,66 @@
+import Foundation
+
+/// One page of a list: its items, and what the server said about the rest.
+public struct Page<Item: Sendable>: Sendable {
+    /// The items of this page, in the server's order.
+    public var items: [Item]
+    /// How many items the whole list has (`X-Total`, or a search's `total`), when the server said.
+    public var total: Int?
+    /// How many pages a search has (`total_pages`).
+    public var totalPages: Int?
+    /// The next page (`Link: <…>; rel="next"`, which carries the keyset cursor on this server); `nil` on the last.
+    public var next: URL?
+    /// A photo search's facet: the most frequent tags of the whole result set. Empty elsewhere.
+    public var tags: [TagCount]
+
+    public init(items: [Item], total: Int? = nil, totalPages: Int? = nil, next: URL? = nil, tags: [TagCount] = []) {
+        self.items = items
+        self.total = total
+        self.totalPages = totalPages
+        self.next = next
+        self.tags = tags
+    }
+
+    /// Whether no page follows this one.
+    public var isLast: Bool { next == nil }
+}
+
+/// What a list's body holds: a bare JSON array (`/photos`) or a search envelope (`{total, total_pages, results}`).
+struct PageBody<Item: Sendable>: Sendable {
+    var items: [Item]
+    var total: Int?
+    var totalPages: Int?
+    var tags: [TagCount] = []
+
+    /// A JSON array of `Item`.
+    static func array(_ data: Data) throws -> PageBody where Item: Decodable {
+        PageBody(items: try FeedClient.decode([Item].self, from: data, operation: "a list"))
+    }
+
+    /// A search envelope.
+    static func search(_ data: Data) throws -> PageBody where Item: Codable & Hashable {
+        let body = try FeedClient.decode(SearchResults<Item>.self, from: data, operation: "a search")
+        return PageBody(items: body.results, total: body.total, totalPages: body.totalPages)
+    }
+}
+
+extension PageBody where Item == Photo {
+    /// A photo search envelope, with its `tags` facet (absent on Unsplash).
+    static func photoSearch(_ data: Data) throws -> PageBody {
+        let body = try FeedClient.decode(PhotoSearchEnvelope.self, from: data, operation: "a photo search")
+        return PageBody(items: body.results, total: body.total, totalPages: body.totalPages, tags: body.tags ?? [])
+    }
+}
+
+/// A photo search's body; `tags` is ImageFeed's facet, absent on Unsplash.
+struct PhotoSearchEnvelope: Decodable {
+    var total: Int
+    var totalPages: Int
+    var results: [Photo]
+    var tags: [TagCount]?
+
+    enum CodingKeys: String, CodingKey {
+        case total, results, tags
+        case totalPages = "total_pages"
+    }
+}
