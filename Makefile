@@ -31,6 +31,7 @@ demo:
 test: deps-test
 	swift build $(SWIFT_TEST_FLAGS) --build-tests
 	scripts/test-postgres.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
+	scripts/check-feedkit.sh
 	scripts/e2e.sh
 
 bench: 

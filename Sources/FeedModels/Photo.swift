@@ -117,6 +117,17 @@ public struct PhotoURLs: Codable, Sendable, Hashable {
         case raw, full, regular, small, thumb
         case smallS3 = "small_s3"
     }
+
+    /// Unsplash added `small_s3` in 2021; older photos and preview photos lack it, and then it is `small`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        raw = try container.decode(String.self, forKey: .raw)
+        full = try container.decode(String.self, forKey: .full)
+        regular = try container.decode(String.self, forKey: .regular)
+        small = try container.decode(String.self, forKey: .small)
+        thumb = try container.decode(String.self, forKey: .thumb)
+        smallS3 = try container.decodeIfPresent(String.self, forKey: .smallS3) ?? small
+    }
 }
 
 /// Where a photo lives on the API and on the web.
@@ -185,6 +196,26 @@ public struct Location: Codable, Sendable, Hashable {
         self.country = country
         self.position = position
     }
+
+    /// Unsplash sends `{"latitude": null, "longitude": null}` for a place without coordinates: no position.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        city = try container.decodeIfPresent(String.self, forKey: .city)
+        country = try container.decodeIfPresent(String.self, forKey: .country)
+        position = try container.decodeIfPresent(OptionalPosition.self, forKey: .position)?.position
+    }
+
+    /// A position whose coordinates may be null.
+    private struct OptionalPosition: Decodable {
+        var latitude: Double?
+        var longitude: Double?
+
+        var position: Position? {
+            guard let latitude, let longitude else { return nil }
+            return Position(latitude: latitude, longitude: longitude)
+        }
+    }
 }
 
 /// A latitude/longitude pair in degrees.
@@ -206,6 +237,17 @@ public struct Tag: Codable, Sendable, Hashable {
     public init(type: String = "search", title: String) {
         self.type = type
         self.title = title
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, title
+    }
+
+    /// Unsplash's older tags (and collections' tags) are `{"title": …}` alone: a search tag.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decodeIfPresent(String.self, forKey: .type) ?? "search"
+        title = try container.decode(String.self, forKey: .title)
     }
 }
 

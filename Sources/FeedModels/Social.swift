@@ -24,6 +24,16 @@ public struct PreviewPhoto: Codable, Sendable, Hashable {
         case blurHash = "blur_hash"
     }
 
+    /// Unsplash's previews were `{id, urls}` until 2020 (reference §3.2, §3.3); the dates then default to the epoch.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? Date(timeIntervalSince1970: 0)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt) ?? createdAt
+        blurHash = try container.decodeIfPresent(String.self, forKey: .blurHash)
+        urls = try container.decode(PhotoURLs.self, forKey: .urls)
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -55,6 +65,7 @@ public struct Topic: Codable, Sendable, Hashable, Identifiable {
     public var owners: [User]
     public var coverPhoto: Photo?
     public var previewPhotos: [PreviewPhoto]?
+    /// The ids of the caller's photos in the topic (Unsplash sends photo objects; their ids are kept).
     public var currentUserContributions: [String]
     public var topContributors: [User]?
 
@@ -96,6 +107,49 @@ public struct Topic: Codable, Sendable, Hashable, Identifiable {
         case previewPhotos = "preview_photos"
         case currentUserContributions = "current_user_contributions"
         case topContributors = "top_contributors"
+    }
+
+    /// Reads Unsplash's topics too: `current_user_contributions` there holds photo objects, read as their ids, and
+    /// the optional keys may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        slug = try container.decode(String.self, forKey: .slug)
+        title = try container.decode(String.self, forKey: .title)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        publishedAt = try container.decode(Date.self, forKey: .publishedAt)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt) ?? publishedAt
+        startsAt = try container.decodeIfPresent(Date.self, forKey: .startsAt) ?? publishedAt
+        endsAt = try container.decodeIfPresent(Date.self, forKey: .endsAt)
+        onlySubmissionsAfter = try container.decodeIfPresent(Date.self, forKey: .onlySubmissionsAfter)
+        featured = try container.decodeIfPresent(Bool.self, forKey: .featured) ?? false
+        totalPhotos = try container.decodeIfPresent(Int.self, forKey: .totalPhotos) ?? 0
+        visibility = try container.decodeIfPresent(String.self, forKey: .visibility) ?? (featured ? "featured" : "visible")
+        status = try container.decodeIfPresent(String.self, forKey: .status) ?? "open"
+        links = try container.decode(TopicLinks.self, forKey: .links)
+        owners = try container.decodeIfPresent([User].self, forKey: .owners) ?? []
+        coverPhoto = try container.decodeIfPresent(Photo.self, forKey: .coverPhoto)
+        previewPhotos = try container.decodeIfPresent([PreviewPhoto].self, forKey: .previewPhotos)
+        currentUserContributions = try container.decodeIfPresent([Contribution].self, forKey: .currentUserContributions)?
+            .map(\.id) ?? []
+        topContributors = try container.decodeIfPresent([User].self, forKey: .topContributors)
+    }
+
+    /// A contribution: a photo id (this server) or a photo object with an `id` (Unsplash).
+    private struct Contribution: Decodable {
+        var id: String
+
+        private enum Keys: String, CodingKey {
+            case id
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let id = try? decoder.singleValueContainer().decode(String.self) {
+                self.id = id
+            } else {
+                id = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .id)
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

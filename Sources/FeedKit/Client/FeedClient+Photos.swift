@@ -2,7 +2,10 @@ import Foundation
 
 extension FeedClient {
     /// The feed: every photo of the library (Unsplash: the editorial feed), newest first by default.
-    /// - Parameter perPage: 1 to 30.
+    /// - Parameters:
+    ///   - sort: the order; `popular` is by likes.
+    ///   - filter: shape, colour, tags and place (ImageFeed extensions on the feed).
+    ///   - perPage: 1 to 30.
     public func photos(sortedBy sort: PhotoSort = .latest, filter: PhotoFilter = PhotoFilter(), perPage: Int = 30)
         -> Pages<Photo>
     {
@@ -49,15 +52,31 @@ extension FeedClient {
     }
 
     /// Likes a photo as the signed-in user (scope `write_likes`); returns the photo as it now is.
+    ///
+    /// When the answer's photo is incomplete (Unsplash has answered without the photo's `user`), the photo is read
+    /// again; ``like(_:)-(Photo)`` avoids that read.
     public func like(_ photoID: String) async throws -> Photo {
-        let result: LikeResult = try await call(.likePhoto, [photoID])
-        return result.photo
+        let answer: LikeAnswer = try await call(.likePhoto, [photoID])
+        if let photo = answer.photo { return photo }
+        return answer.applied(to: try await photo(photoID))
     }
 
-    /// Takes a like back (scope `write_likes`); returns the photo as it now is.
+    /// Likes `photo` as the signed-in user (scope `write_likes`); returns it with its new like count.
+    public func like(_ photo: Photo) async throws -> Photo {
+        try await call(.likePhoto, [photo.id], as: LikeAnswer.self).applied(to: photo)
+    }
+
+    /// Takes a like back (scope `write_likes`); returns the photo as it now is (read again if the answer's photo is
+    /// incomplete, as for ``like(_:)-(String)``).
     public func unlike(_ photoID: String) async throws -> Photo {
-        let result: LikeResult = try await call(.unlikePhoto, [photoID])
-        return result.photo
+        let answer: LikeAnswer = try await call(.unlikePhoto, [photoID])
+        if let photo = answer.photo { return photo }
+        return answer.applied(to: try await photo(photoID))
+    }
+
+    /// Takes a like of `photo` back (scope `write_likes`); returns it with its new like count.
+    public func unlike(_ photo: Photo) async throws -> Photo {
+        try await call(.unlikePhoto, [photo.id], as: LikeAnswer.self).applied(to: photo)
     }
 
     /// Uploads a photo as the signed-in user (ImageFeed; scope `write_photos`). The server checks the file (JPEG,
@@ -90,5 +109,15 @@ extension FeedClient {
     /// Deletes one of your photos (scope `write_photos`).
     public func delete(photo id: String) async throws {
         try await perform(.deletePhoto, [id])
+    }
+
+    /// The library's totals: photos, downloads, views, likes, photographers, pixels.
+    public func libraryStatistics() async throws -> LibraryStatistics {
+        try await call(.getTotalStatistics)
+    }
+
+    /// The last 30 days' counts.
+    public func monthStatistics() async throws -> MonthStatistics {
+        try await call(.getMonthStatistics)
     }
 }

@@ -120,13 +120,15 @@ public final class PhotoFeed {
         likeStates[id] ?? .idle
     }
 
-    /// Likes (`true`) or unlikes a photo. The photo is replaced by the server's answer; on failure it stays as it was
-    /// and its state is ``LikeState/failed(liked:_:)``. Ignored while a like of the same photo is in flight.
+    /// Likes (`true`) or unlikes a photo of the feed. The photo is replaced by the server's answer; on failure it stays
+    /// as it was and its state is ``LikeState/failed(liked:_:)``. Ignored while a like of the same photo is in flight,
+    /// and for a photo the feed does not hold.
     public func setLiked(_ liked: Bool, photo id: Photo.ID) async {
         if case .inFlight = likeState(of: id) { return }
+        guard let current = photos.first(where: { $0.id == id }) else { return }
         likeStates[id] = .inFlight(liked: liked)
         do {
-            let photo = liked ? try await client.like(id) : try await client.unlike(id)
+            let photo = liked ? try await client.like(current) : try await client.unlike(current)
             replace(photo)
             likeStates[id] = nil
         } catch is CancellationError {

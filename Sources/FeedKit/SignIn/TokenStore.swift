@@ -2,7 +2,7 @@ import Foundation
 
 /// Where an app keeps its users' access tokens between launches.
 ///
-/// ``KeychainTokenStore`` on Apple platforms, ``FileTokenStore`` on Linux (and anywhere a file will do). An
+/// `KeychainTokenStore` on Apple platforms, ``FileTokenStore`` on Linux (and anywhere a file will do). An
 /// `account` names one token, e.g. the server's host plus the username.
 public protocol TokenStore: Sendable {
     /// The token kept for `account`, if any.
