@@ -54,10 +54,11 @@ public struct URLSessionTransport: HTTPTransport {
             return CancellationError()
         case .timedOut:
             return FeedError.timedOut
-        case .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
-            .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .secureConnectionFailed:
-            return FeedError.offline
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
+            .zeroByteResource, .badURL, .unsupportedURL:
+            return FeedError.invalidResponse(urlError.localizedDescription)
         default:
+            // Not connected, connection lost or refused, no such host, TLS failures: the network is the problem.
             return FeedError.offline
         }
     }

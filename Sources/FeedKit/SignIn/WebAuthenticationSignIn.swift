@@ -15,6 +15,8 @@ public final class WebAuthenticationSignIn: NSObject, ASWebAuthenticationPresent
     private nonisolated(unsafe) let anchor: ASPresentationAnchor
     /// Whether the browser session shares no cookies with Safari (no "signed in already" shortcut).
     public var prefersEphemeralSession: Bool
+    /// The session on screen, kept alive until it ends.
+    private var session: ASWebAuthenticationSession?
 
     public init(anchor: ASPresentationAnchor, prefersEphemeralSession: Bool = false) {
         self.anchor = anchor
@@ -27,6 +29,7 @@ public final class WebAuthenticationSignIn: NSObject, ASWebAuthenticationPresent
     public func signIn(client: FeedClient, configuration: OAuthConfiguration) async throws -> OAuthToken {
         let request = AuthorizationRequest(client: client, configuration: configuration)
         let scheme = URLComponents(string: configuration.redirectURI)?.scheme
+        defer { session = nil }
         let redirect: URL = try await withCheckedThrowingContinuation { continuation in
             let session = ASWebAuthenticationSession(url: request.url, callbackURLScheme: scheme) { url, error in
                 if let url {
@@ -39,6 +42,7 @@ public final class WebAuthenticationSignIn: NSObject, ASWebAuthenticationPresent
             }
             session.presentationContextProvider = self
             session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
+            self.session = session
             if !session.start() {
                 continuation.resume(throwing: SignInError.cancelled)
             }
