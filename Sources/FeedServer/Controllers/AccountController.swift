@@ -31,8 +31,7 @@ struct AccountController: Sendable {
 
     /// A local path to go back to after signing in; anything else (another site) falls back to `/`.
     static func safeReturn(_ raw: String?) -> String {
-        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.contains("\\") else { return "/" }
-        return raw
+        SafeRedirect.path(raw) ?? "/"
     }
 
     // MARK: sign-up

@@ -102,7 +102,15 @@ struct SessionTests {
         }
     }
 
-    @Test(arguments: ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)"])
+    @Test(arguments: [
+        "https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)",
+        // Browsers drop tabs and line breaks and read "\\" as "/": each of these is //evil.example to them.
+        "/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "\t//evil.example", "/ /evil.example",
+        "/\u{0}/evil.example", "/\u{7F}/evil.example", "/\u{A0}/evil.example", "/%2F/evil.example".removingPercentEncoding!,
+        // Harmless to a browser, but "//evil.example" to anything that decodes the path once more.
+        "/%2F/evil.example",
+        "/" + String(repeating: "a", count: 3000),
+    ])
     func log_in_never_returns_to_another_site(returnTo: String) async throws {
         try await withTestServer { server in
             // setup
@@ -117,6 +125,24 @@ struct SessionTests {
             // assert
             #expect(response.status == .seeOther)
             #expect(response.location == "/")
+        }
+    }
+
+    @Test(arguments: ["/account/settings", "/#/photo/abc?tab=info", "/photos/abc?w=400&fit=crop", "/p/abc%20def"])
+    func log_in_returns_to_a_path_of_this_site(returnTo: String) async throws {
+        try await withTestServer { server in
+            // setup
+            let person = TestUser("returning")
+            try await server.client.signUp(person)
+
+            // act
+            let response = try await server.client.post(
+                "/account/login", form: ["login": person.email, "password": person.password, "return_to": returnTo],
+                headers: formHeaders())
+
+            // assert
+            #expect(response.status == .seeOther)
+            #expect(response.location == returnTo)
         }
     }
 
