@@ -5,7 +5,8 @@ import NIOCore
 
 /// Parameters of a write request, merged from the query string, a form body and a JSON object body — Unsplash
 /// clients send all three (python-unsplash forms, the OpenAPI spec JSON, unsplash_rb the query string). Body values
-/// win over query values. A JSON body that is not an object (the iOS apps send `""`) is ignored.
+/// win over query values. A JSON body that is not an object (the iOS apps send `""`) is ignored; one that is not JSON
+/// at all is a 400, rather than a request that silently changes nothing.
 struct RequestParameters: Sendable {
     private(set) var values: [String: String] = [:]
 
@@ -32,6 +33,13 @@ struct RequestParameters: Sendable {
                 parameters.values[pair.name] = pair.value
             }
         } else if contentType.hasPrefix("application/json") || contentType.isEmpty {
+            if contentType.hasPrefix("application/json") {
+                do {
+                    _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                } catch {
+                    throw APIError.badParameter("The body is not valid JSON; send a JSON object of the parameters, or a form.")
+                }
+            }
             if let object = try? JSONDecoder().decode([String: JSONScalar].self, from: data) {
                 for (name, value) in object {
                     if let text = value.text { parameters.values[name] = text }

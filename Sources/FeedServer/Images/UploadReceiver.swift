@@ -23,6 +23,7 @@ struct ReceivedUpload: Sendable {
 /// `photo` or `avatar`), or a raw `image/*` body.
 enum UploadReceiver {
     static let maxFieldBytes = 64 * 1024
+    static let emptyFile = "The uploaded file is empty (0 bytes)."
 
     static func receive(_ request: Request, files: LibraryFiles, maxBytes: Int) async throws -> ReceivedUpload {
         let contentType = request.headers[.contentType] ?? ""
@@ -53,6 +54,7 @@ enum UploadReceiver {
                 guard state.sawFile else {
                     throw APIError(.badRequest, "No file was uploaded: send it in a form field named \"file\".")
                 }
+                guard sink.written > 0 else { throw APIError(.badRequest, Self.emptyFile) }
                 try handle.close()
                 return ReceivedUpload(path: path, size: sink.written, fileName: state.fileName, fields: state.fields)
             } else if contentType.lowercased().hasPrefix("image/") || contentType.lowercased().hasPrefix("application/octet-stream") {
@@ -61,7 +63,7 @@ enum UploadReceiver {
                     if let failure = sink.failure { throw failure }
                 }
                 try handle.close()
-                guard sink.written > 0 else { throw APIError(.badRequest, "The upload is empty.") }
+                guard sink.written > 0 else { throw APIError(.badRequest, Self.emptyFile) }
                 return ReceivedUpload(path: path, size: sink.written, fileName: nil, fields: [:])
             } else {
                 throw APIError(
@@ -145,6 +147,10 @@ final class MultipartState: @unchecked Sendable {
     func complete() {
         if inFile {
             inFile = false
+        } else if !sawFile, isFilePart() {
+            // A file part with no body at all: a file was sent, and it is empty.
+            sawFile = true
+            fileName = disposition("filename")
         } else if let name = disposition("name") {
             fields[name] = String(decoding: fieldBuffer, as: UTF8.self)
         }

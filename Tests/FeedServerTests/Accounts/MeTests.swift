@@ -133,6 +133,41 @@ struct MeTests {
         }
     }
 
+    @Test(arguments: [#"{"bio": "Sea and light""#, #"{"bio": }"#, "bio=Sea", #"{"bio": "\#u{0}"#])
+    func put_me_with_a_body_that_is_not_json_is_400_and_changes_nothing(body: String) async throws {
+        try await withTestServer { server in
+            // setup
+            let user = try await server.user("careful", scope: "read_user write_user")
+
+            // act
+            let response = try await server.client.send(
+                .put, "/me", headers: user.auth.merging([.contentType: "application/json"]), body: body)
+
+            // assert
+            #expect(response.status == .badRequest)
+            #expect(response.errors.count == 1)
+            #expect(response.errors.first?.hasPrefix("The body is not valid JSON") == true)
+            let me = try await server.client.get("/me", headers: user.auth).object()
+            #expect(me["bio"] is NSNull)
+        }
+    }
+
+    @Test(arguments: [#""""#, "[]", "null", "42"])
+    func put_me_ignores_a_json_body_that_is_not_an_object(body: String) async throws {
+        try await withTestServer { server in
+            // setup: the iOS apps send `""` with a JSON content type on their token request
+            let user = try await server.user("lenient", scope: "read_user write_user")
+
+            // act
+            let response = try await server.client.send(
+                .put, "/me?bio=Kept", headers: user.auth.merging([.contentType: "application/json"]), body: body)
+
+            // assert
+            #expect(response.status == .ok)
+            #expect(try response.object()["bio"] as? String == "Kept")
+        }
+    }
+
     @Test(arguments: Backend.available)
     func put_me_with_a_taken_email_or_username_is_409(backend: Backend) async throws {
         try await withTestServer(backend) { server in

@@ -101,13 +101,23 @@ struct FeaturesUploadTests {
     /// An upload the server must refuse, with the status it must refuse it with.
     enum Rejection: String, CaseIterable, Sendable {
         case text, pdf, svg, truncatedJPEG, decompressionBomb, overByteLimit, noFilePart, wrongContentType
+        case emptyFile, emptyRawBody
 
         var status: HTTPResponse.Status {
             switch self {
             case .text, .pdf, .svg, .wrongContentType: .unsupportedMediaType
             case .truncatedJPEG, .decompressionBomb: .unprocessableContent
             case .overByteLimit: .contentTooLarge
-            case .noFilePart: .badRequest
+            case .noFilePart, .emptyFile, .emptyRawBody: .badRequest
+            }
+        }
+
+        /// The message the refusal must give, where one is pinned down.
+        var message: String? {
+            switch self {
+            case .emptyFile, .emptyRawBody: "The uploaded file is empty (0 bytes)."
+            case .noFilePart: "No file was uploaded: send it in a form field named \"file\"."
+            default: nil
             }
         }
 
@@ -143,6 +153,12 @@ struct FeaturesUploadTests {
                 return try await server.client.execute(
                     uri: "/photos", method: .post, headers: member.auth.merging([.contentType: "text/plain"]),
                     body: ByteBuffer(bytes: try smallJPEG(seed: 6)))
+            case .emptyFile:
+                return try await server.upload([], as: member, fileName: "empty.jpg")
+            case .emptyRawBody:
+                return try await server.client.execute(
+                    uri: "/photos", method: .post, headers: member.auth.merging([.contentType: "image/jpeg"]),
+                    body: ByteBuffer())
             }
         }
     }
@@ -164,6 +180,7 @@ struct FeaturesUploadTests {
             // assert
             #expect(response.status == rejection.status, "\(response.text)")
             #expect(response.errors.count >= 1)
+            if let message = rejection.message { #expect(response.errors == [message]) }
             #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
             #expect(try await server.store.photoCount() == 1)
             #expect(try await server.store.user(id: alice.id)?.totalPhotos == 1)
