@@ -50,14 +50,12 @@ struct PhotoIngester: Sendable {
         }
         let format = prepared.probe.format.rawValue
         let photoID = Identifier.make()
+        // The original goes to disk before the row that points at it; the renditions, a cache, after it, so that a
+        // process killed in between leaves no rendition folder of a photo that was never recorded.
         try await threadPool.runIfActive { [files] in
             try files.writeAtomically(bytes, to: files.originalPath(sha256: sha256, format: format), durable: true)
             if let mezzanine = prepared.mezzanine {
                 try files.writeAtomically(mezzanine.data, to: files.mezzaninePath(sha256: sha256), durable: false)
-            }
-            for (size, rendition) in zip(FeedSizes.all, prepared.renditions) {
-                let renditionPath = files.renditionPath(photoID: photoID, key: ImageParameters.cacheKey(size.spec))
-                try files.writeAtomically(rendition.data, to: renditionPath, durable: false)
             }
         }
         let probe = prepared.probe
@@ -80,10 +78,15 @@ struct PhotoIngester: Sendable {
         )
         switch try await store.recordPhoto(photo) {
         case .inserted(let record):
+            // Best effort: a rendition that is not written here is made when first asked for.
+            try? await threadPool.runIfActive { [files] in
+                for (size, rendition) in zip(FeedSizes.all, prepared.renditions) {
+                    let renditionPath = files.renditionPath(photoID: photoID, key: ImageParameters.cacheKey(size.spec))
+                    try files.writeAtomically(rendition.data, to: renditionPath, durable: false)
+                }
+            }
             return .recorded(record)
         case .duplicate(let id):
-            // The same bytes were recorded meanwhile; the renditions rendered here are not referenced.
-            try? FileManager.default.removeItem(atPath: files.renditionPath(photoID: photoID, key: ""))
             return .duplicate(photoID: id)
         }
     }

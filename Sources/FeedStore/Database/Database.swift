@@ -20,7 +20,7 @@ public enum DatabaseKind: String, Sendable {
 public final class Database: Sendable {
     /// Which backend this is; the store branches on it only where the SQL really differs.
     public let kind: DatabaseKind
-    let logger: Logger
+    public let logger: Logger
     private let acquire: @Sendable () async throws -> any PooledConnection
     private let closePool: @Sendable () async throws -> Void
     private let writeGate: WriteGate?

@@ -21,7 +21,7 @@ func allPhotos(_ store: LibraryStore) async throws -> [PhotoRecord] {
 }
 
 /// What is wrong with a stored photo's files: the original missing or with other bytes, or a feed rendition missing.
-func fileProblems(of photo: PhotoRecord, in files: LibraryFiles) -> [String] {
+func fileProblems(of photo: PhotoRecord, in files: LibraryFiles, renditions: Bool = true) -> [String] {
     var problems: [String] = []
     let original = files.originalPath(sha256: photo.sha256, format: photo.format)
     if let bytes = FileManager.default.contents(atPath: original) {
@@ -29,7 +29,7 @@ func fileProblems(of photo: PhotoRecord, in files: LibraryFiles) -> [String] {
     } else {
         problems.append("\(photo.id): original missing at \(original)")
     }
-    for size in FeedSizes.all {
+    for size in FeedSizes.all where renditions {
         let path = files.renditionPath(photoID: photo.id, key: ImageParameters.cacheKey(size.spec))
         if !FileManager.default.fileExists(atPath: path) { problems.append("\(photo.id): rendition missing at \(path)") }
     }
