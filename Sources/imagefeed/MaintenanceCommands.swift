@@ -37,7 +37,7 @@ struct CheckCommand: AsyncParsableCommand {
             ).run(repair: repair) { counter.show($0, $1) }
         } catch {
             try? await store.database.shutdown()
-            throw ValidationError("\(error)")
+            throw error
         }
         counter.finish()
         try await store.database.shutdown()
@@ -66,7 +66,9 @@ struct CheckCommand: AsyncParsableCommand {
         list("Orphaned rendition folders", report.orphanedRenditions)
         list("Left behind by an interrupted process", report.leftovers)
         list("Too recent to judge (an import may be writing them)", report.recent)
-        if repaired { lines.append("Removed \(report.removed) file\(report.removed == 1 ? "" : "s") and folders.") }
+        if repaired {
+            lines.append("Removed \(report.removed) orphaned file\(report.removed == 1 ? "" : "s") and folders.")
+        }
         if report.isClean { lines.append("Nothing needs attention.") }
         return lines.joined(separator: "\n")
     }
@@ -100,7 +102,7 @@ struct BackupCommand: AsyncParsableCommand {
             ) { counter.show($0, $1) }
         } catch {
             try? await store.database.shutdown()
-            throw ValidationError("\(error)")
+            throw error
         }
         counter.finish()
         try await store.database.shutdown()
@@ -128,15 +130,10 @@ struct RestoreCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try ConfigurationLoader.load(library: library)
         let counter = StepCounter(label: "Copying originals")
-        let manifest: LibraryBackup.Manifest
-        do {
-            manifest = try await LibraryBackup.restore(
-                from: BackupCommand.absolute(directory), dataDirectory: configuration.dataDirectory,
-                databaseURL: configuration.databaseURL
-            ) { counter.show($0, $1) }
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let manifest = try await LibraryBackup.restore(
+            from: BackupCommand.absolute(directory), dataDirectory: configuration.dataDirectory,
+            databaseURL: configuration.databaseURL
+        ) { counter.show($0, $1) }
         counter.finish()
         print("Restored \(manifest.photos) photos and \(manifest.originals) originals from \(directory).")
         let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: CheckCommand.quietLogger)
