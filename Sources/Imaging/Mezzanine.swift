@@ -39,4 +39,15 @@ extension RenditionSpec {
     public func scale(fromWidth width: Int, height: Int) -> Double {
         ThumbnailBox(self).scale(fromWidth: width, height: height)
     }
+
+    /// The size of the rendition of an original of `width` × `height` (after orientation): the box itself for
+    /// `fit=crop` and `fit=fill`, else the original scaled into the box, never enlarged. Known before any pixel is
+    /// decoded, so a request for too large an output is refused at once.
+    public func outputSize(fromWidth width: Int, height: Int) -> (width: Int, height: Int) {
+        let box = ThumbnailBox(self)
+        if let padding = box.padding { return padding }
+        if let boxWidth = pixelWidth, let boxHeight = pixelHeight, fit == .crop { return (boxWidth, boxHeight) }
+        let scale = box.scale(fromWidth: width, height: height)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
 }

@@ -32,6 +32,12 @@ enum ConfigurationLoader {
         if let megabytes = library.maxMegabytes ?? integer("IMAGEFEED_MAX_MEGABYTES") {
             configuration.imageLimits.maxBytes = megabytes * 1024 * 1024
         }
+        if let megapixels = integer("IMAGEFEED_MAX_RENDITION_MEGAPIXELS") {
+            configuration.renditionLimits.maxPixels = megapixels * 1_000_000
+        }
+        if let megapixels = integer("IMAGEFEED_MAX_AVIF_MEGAPIXELS") {
+            configuration.renditionLimits.maxAVIFPixels = megapixels * 1_000_000
+        }
         configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
         configuration.imageRateLimitPerHour = integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
         configuration.pixabayRateLimitPerMinute =

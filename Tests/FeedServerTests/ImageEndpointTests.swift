@@ -92,6 +92,38 @@ struct ImageEndpointTests {
         }
     }
 
+    @Test(arguments: [
+        ("w=8192&h=8192&fit=fill&fm=avif", "This rendition would be 8192 × 8192 pixels (67.1 MP); the limit is 40.0 MP."),
+        ("w=4096&h=4096&fit=crop&dpr=2", "This rendition would be 8192 × 8192 pixels (67.1 MP); the limit is 40.0 MP."),
+        ("w=3000&h=2000&fit=crop&fm=avif", "An AVIF rendition would be 3000 × 2000 pixels (6.0 MP); AVIF is limited to 4.0 MP."),
+    ])
+    func a_rendition_larger_than_the_limits_is_refused_before_any_work(query: String, message: String) async throws {
+        try await withTestServer(.sqlite, library: .fixtures) { server in
+            // act
+            let response = try await server.client.get("/img/\(server.fixtures.id(Self.large))?\(query)")
+
+            // assert
+            #expect(response.status == .badRequest)
+            #expect(response.errors.count == 1)
+            #expect(response.errors.first?.hasPrefix(message) == true, "\(response.errors)")
+            let id = server.fixtures.id(Self.large)
+            let made = server.filesUnder("renditions").filter { $0.contains("/\(id)/") }
+            #expect(made.allSatisfy { !$0.contains("8192x8192") && !$0.contains("3000x2000") }, "\(made)")
+        }
+    }
+
+    @Test
+    func a_large_box_that_fits_a_small_original_is_not_refused() async throws {
+        try await withTestServer(.sqlite, library: .fixtures) { server in
+            // act: fit=max never enlarges, so the output is the 320 × 240 original however large the box
+            let response = try await server.client.get("/img/\(server.fixtures.id(.nightStreet))?w=8192&h=8192&fm=avif")
+
+            // assert
+            #expect(response.status == .ok)
+            #expect(response.header("Content-Type") == "image/avif")
+        }
+    }
+
     @Test(arguments: Backend.available, [FixturePhoto.eiffelTower, .meadow])
     func no_parameters_serve_the_original_bytes(backend: Backend, photo: FixturePhoto) async throws {
         try await withTestServer(backend, library: .fixtures) { server in

@@ -63,4 +63,14 @@ struct RenditionSpecTests {
         #expect(OutputFormat.avif.mimeType == "image/avif")
         #expect(OutputFormat.jpeg.fileExtension == "jpg")
     }
+
+    @Test func output_size_is_known_before_decoding() {
+        // fill and crop make the box; the other fits scale into it and never enlarge
+        #expect(RenditionSpec(width: 500, height: 400, fit: .fill).outputSize(fromWidth: 320, height: 240) == (500, 400))
+        #expect(RenditionSpec(width: 200, height: 200, fit: .crop, dpr: 2).outputSize(fromWidth: 800, height: 600)
+            == (400, 400))
+        #expect(RenditionSpec(width: 160).outputSize(fromWidth: 320, height: 240) == (160, 120))
+        #expect(RenditionSpec(height: 60, fit: .max).outputSize(fromWidth: 320, height: 240) == (80, 60))
+        #expect(RenditionSpec(width: 8192, height: 8192).outputSize(fromWidth: 320, height: 240) == (320, 240))
+    }
 }

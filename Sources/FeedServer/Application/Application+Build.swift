@@ -66,7 +66,7 @@ public func buildApplication(
     StatisticsController(store: store).addRoutes(to: groups.api)
     MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
-    let images = ImageController(store: store, renditions: renditions)
+    let images = ImageController(store: store, renditions: renditions, limits: configuration.renditionLimits)
     images.addRoutes(to: groups.images)
     DialectImageController(store: store, images: images).addRoutes(to: groups.images)
     FlickrController(store: store).addRoutes(to: groups.flickr)

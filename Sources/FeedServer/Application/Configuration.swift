@@ -18,6 +18,9 @@ public struct Configuration: Sendable {
     public var webDirectory: String?
     /// Limits applied to every image the server reads.
     public var imageLimits: ImagingLimits
+    /// The largest renditions the server makes: an anonymous request must not be able to take the memory and the
+    /// cores of the machine for a minute.
+    public var renditionLimits = RenditionLimits()
     /// API requests allowed per client per hour.
     public var rateLimitPerHour: Int
     /// Image requests (`/img`, `/avatars`) allowed per address per hour: far more than a person scrolling takes,
@@ -89,6 +92,9 @@ public struct Configuration: Sendable {
         }
         if imageLimits.maxPixels < 1 { problems.append("The pixel limit must be positive.") }
         if imageLimits.maxBytes < 1 { problems.append("The byte limit must be positive.") }
+        if renditionLimits.maxPixels < 1 || renditionLimits.maxAVIFPixels < 1 {
+            problems.append("The rendition size limits must be positive.")
+        }
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
         if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
@@ -106,5 +112,33 @@ public struct ConfigurationError: Error, CustomStringConvertible {
 
     public var description: String {
         "ImageFeed cannot start:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// How large a rendition may be, in output pixels.
+public struct RenditionLimits: Sendable, Hashable {
+    /// Any format: 40 MP by default (8K is 33 MP).
+    public var maxPixels = 40_000_000
+    /// AVIF, whose encoder costs about 0.18 s per megapixel even at low effort: 4 MP by default (2560 × 1600).
+    public var maxAVIFPixels = 4_000_000
+
+    public init(maxPixels: Int = 40_000_000, maxAVIFPixels: Int = 4_000_000) {
+        self.maxPixels = maxPixels
+        self.maxAVIFPixels = maxAVIFPixels
+    }
+
+    /// Why a rendition of `size` in `format` is refused, or nil when it is within the limits.
+    func refusal(_ size: (width: Int, height: Int), format: OutputFormat) -> String? {
+        let pixels = size.width * size.height
+        func megapixels(_ value: Int) -> String { String(format: "%.1f MP", Double(value) / 1_000_000) }
+        let described = "\(size.width) × \(size.height) pixels (\(megapixels(pixels)))"
+        if pixels > maxPixels {
+            return "This rendition would be \(described); the limit is \(megapixels(maxPixels)). Ask for a smaller w, h or dpr."
+        }
+        if format == .avif, pixels > maxAVIFPixels {
+            return "An AVIF rendition would be \(described); AVIF is limited to \(megapixels(maxAVIFPixels)). "
+                + "Ask for a smaller size, or fm=webp or fm=jpg."
+        }
+        return nil
     }
 }

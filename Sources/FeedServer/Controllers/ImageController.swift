@@ -9,6 +9,8 @@ import Imaging
 struct ImageController: Sendable {
     let store: LibraryStore
     let renditions: RenditionService
+    /// The largest renditions made; larger requests are a 400 before any pixel is decoded.
+    var limits = RenditionLimits()
 
     static let cacheControl = "public, max-age=31536000, immutable"
 
@@ -73,7 +75,10 @@ struct ImageController: Sendable {
             etag = "\"\(source.original.sha256)\""
             contentType = ImageFormat(rawValue: source.original.format)?.mimeType ?? "application/octet-stream"
         case .rendition(let spec, let negotiated):
-            etag = Self.etag(id: source.photoID, spec: Self.complete(spec, source))
+            let complete = Self.complete(spec, source)
+            let size = complete.outputSize(fromWidth: source.width, height: source.height)
+            if let refusal = limits.refusal(size, format: complete.format) { throw APIError.badParameter(refusal) }
+            etag = Self.etag(id: source.photoID, spec: complete)
             contentType = spec.format.mimeType
             if negotiated { headers[.vary] = "Accept" }
         }
