@@ -38,6 +38,8 @@ enum ConfigurationLoader {
         if let megapixels = integer("IMAGEFEED_MAX_AVIF_MEGAPIXELS") {
             configuration.renditionLimits.maxAVIFPixels = megapixels * 1_000_000
         }
+        configuration.renditionLimits.threads = integer("IMAGEFEED_RENDER_THREADS")
+        configuration.renditionLimits.maxWaiting = integer("IMAGEFEED_RENDER_QUEUE")
         configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
         configuration.imageRateLimitPerHour = integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
         configuration.pixabayRateLimitPerMinute =

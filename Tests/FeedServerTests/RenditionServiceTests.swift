@@ -11,7 +11,7 @@ struct RenditionServiceTests {
     /// A service over a folder of its own holding one photo of the SQLite fixture library (its own scratch folder:
     /// other suites write theirs meanwhile), and that photo.
     func withService(
-        _ body: (RenditionService, ImageSource, LibraryFiles) async throws -> Void
+        threads: Int = 2, maxWaiting: Int = 16, _ body: (RenditionService, ImageSource, LibraryFiles) async throws -> Void
     ) async throws {
         let library = try await FixtureLibrary.shared(.sqlite)
         let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
@@ -31,9 +31,10 @@ struct RenditionServiceTests {
                 atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: from, toPath: to)
         }
-        let threadPool = NIOThreadPool(numberOfThreads: 2)
+        let threadPool = NIOThreadPool(numberOfThreads: threads)
         threadPool.start()
-        let service = RenditionService(imaging: Imaging(), files: files, threadPool: threadPool)
+        let service = RenditionService(
+            imaging: Imaging(), files: files, threadPool: threadPool, threads: threads, maxWaiting: maxWaiting)
         do {
             try await body(service, photo, files)
         } catch {
@@ -69,6 +70,33 @@ struct RenditionServiceTests {
             let scratch = files.scratch.path
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
             #expect(try Imaging().probe(data: results[0]).width == 123)
+        }
+    }
+
+    @Test func renders_past_the_running_and_waiting_bounds_are_refused_with_503() async throws {
+        try await withService(threads: 1, maxWaiting: 1) { service, photo, _ in
+            // setup: the one render slot is taken
+            try await service.admission.acquire()
+
+            // act: one render waits for the slot; the next finds the queue full
+            let waiting = Task { try await service.rendition(of: photo, spec: RenditionSpec(width: 131, format: .webp)) }
+            while await service.admission.load.waiting < 1 { await Task.yield() }
+            do {
+                _ = try await service.rendition(of: photo, spec: RenditionSpec(width: 137, format: .webp))
+                Issue.record("a render past the queue was accepted")
+            } catch let error as APIError {
+                #expect(error.status == .serviceUnavailable)
+                #expect(error.headers[.retryAfter] == "2")
+                #expect(error.messages == ["The server is busy making other images; try again in 2 seconds."])
+            }
+
+            // assert: once the slot is free, the waiting render completes; a cached rendition never queues
+            await service.admission.release()
+            #expect(try Imaging().probe(data: try await waiting.value).width == 131)
+            #expect(await service.admission.load == (0, 0))
+            try await service.admission.acquire()
+            #expect(try await service.rendition(of: photo, spec: RenditionSpec(width: 131, format: .webp)).isEmpty == false)
+            await service.admission.release()
         }
     }
 

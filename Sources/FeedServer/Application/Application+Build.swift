@@ -35,7 +35,13 @@ public func buildApplication(
     let threadPool = NIOThreadPool(numberOfThreads: System.coreCount)
     threadPool.start()
     let imaging = Imaging(limits: configuration.imageLimits)
-    let renditions = RenditionService(imaging: imaging, files: files, threadPool: threadPool, clock: clock)
+    // Renditions get their own threads, so a burst of them never delays a sign-in's bcrypt or an upload's checks.
+    let renditionThreads = configuration.renditionLimits.threads ?? System.coreCount
+    let renditionPool = NIOThreadPool(numberOfThreads: renditionThreads)
+    renditionPool.start()
+    let renditions = RenditionService(
+        imaging: imaging, files: files, threadPool: renditionPool, threads: renditionThreads,
+        maxWaiting: configuration.renditionLimits.maxWaiting ?? renditionThreads * 8, clock: clock)
     let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
     let responseCache = configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
@@ -109,23 +115,23 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         // Services stop last first: the views are written before the database closes.
         services: [
-            ResourcesService(store: store, threadPool: threadPool, logger: logger),
+            ResourcesService(store: store, threadPools: [threadPool, renditionPool], logger: logger),
             ViewCounterService(counter: views, store: store, interval: configuration.viewFlushInterval, logger: logger),
         ],
         logger: logger
     )
 }
 
-/// Holds the database and the imaging thread pool for the application's lifetime and closes them on shutdown
-/// (SIGTERM or SIGINT), after the server has stopped taking requests.
+/// Holds the database and the thread pools (the general one and the renditions') for the application's lifetime and
+/// closes them on shutdown (SIGTERM or SIGINT), after the server has stopped taking requests.
 struct ResourcesService: Service {
     let store: LibraryStore
-    let threadPool: NIOThreadPool
+    let threadPools: [NIOThreadPool]
     let logger: Logger
 
     func run() async throws {
         try? await gracefulShutdown()
-        try await threadPool.shutdownGracefully()
+        for pool in threadPools { try await pool.shutdownGracefully() }
         try await store.database.shutdown()
         logger.info("Closed the database")
     }

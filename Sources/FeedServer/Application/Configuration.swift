@@ -95,6 +95,10 @@ public struct Configuration: Sendable {
         if renditionLimits.maxPixels < 1 || renditionLimits.maxAVIFPixels < 1 {
             problems.append("The rendition size limits must be positive.")
         }
+        if let threads = renditionLimits.threads, threads < 1 { problems.append("IMAGEFEED_RENDER_THREADS must be positive.") }
+        if let waiting = renditionLimits.maxWaiting, waiting < 0 {
+            problems.append("IMAGEFEED_RENDER_QUEUE must not be negative.")
+        }
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
         if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
@@ -121,6 +125,10 @@ public struct RenditionLimits: Sendable, Hashable {
     public var maxPixels = 40_000_000
     /// AVIF, whose encoder costs about 0.18 s per megapixel even at low effort: 4 MP by default (2560 × 1600).
     public var maxAVIFPixels = 4_000_000
+    /// Renders at once, each on a thread of the renditions' own pool; nil for one per core.
+    public var threads: Int?
+    /// Renders that may wait for a thread; the next is a 503 with `Retry-After`. nil for eight per thread.
+    public var maxWaiting: Int?
 
     public init(maxPixels: Int = 40_000_000, maxAVIFPixels: Int = 4_000_000) {
         self.maxPixels = maxPixels

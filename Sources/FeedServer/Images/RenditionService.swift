@@ -9,6 +9,8 @@ actor RenditionService {
     let imaging: Imaging
     let files: LibraryFiles
     let threadPool: NIOThreadPool
+    /// Bounds the renders running and waiting; past it, a 503.
+    let admission: RenderAdmission
     /// Renditions served lately, for the cache-first path that skips the database.
     nonisolated let memory: RenditionMemory
     /// Answers to exact URLs of cached renditions, for the same path.
@@ -17,10 +19,17 @@ actor RenditionService {
     /// How many renditions were rendered (not served from the cache or shared with a render in flight).
     private(set) var renderCount = 0
 
-    init(imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool, clock: any MonotonicClock = SystemClock()) {
+    /// - Parameters:
+    ///   - threadPool: the renditions' own pool, one render per thread.
+    ///   - maxWaiting: renders that may wait for a thread before the next is refused with a 503.
+    init(
+        imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool, threads: Int, maxWaiting: Int,
+        clock: any MonotonicClock = SystemClock()
+    ) {
         self.imaging = imaging
         self.files = files
         self.threadPool = threadPool
+        self.admission = RenderAdmission(slots: threads, maxWaiting: maxWaiting)
         memory = RenditionMemory(clock: clock)
         answers = RenditionAnswers(clock: clock)
     }
@@ -46,10 +55,17 @@ actor RenditionService {
         let path = files.renditionPath(photoID: cacheID, key: ImageParameters.cacheKey(spec))
         if let cached = LibraryFiles.read(path) { return cached }
         if let running = inFlight[path] { return try await running.value }
-        let task = Task { [imaging, files, threadPool] in
-            let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
-            try? files.writeAtomically(rendition.data, to: path, durable: false)
-            return rendition.data
+        let task = Task { [imaging, files, threadPool, admission] in
+            try await admission.acquire()
+            do {
+                let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
+                await admission.release()
+                try? files.writeAtomically(rendition.data, to: path, durable: false)
+                return rendition.data
+            } catch {
+                await admission.release()
+                throw error
+            }
         }
         inFlight[path] = task
         renderCount += 1
