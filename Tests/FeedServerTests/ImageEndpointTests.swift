@@ -113,6 +113,27 @@ struct ImageEndpointTests {
     }
 
     @Test
+    func qualities_a_point_or_two_apart_share_one_cached_rendition() async throws {
+        try await withTestServer(.sqlite, library: .fixtures) { server in
+            // act
+            let id = server.fixtures.id(.tallTree)
+            var etags: Set<String> = []
+            for quality in [73, 74, 75, 76, 77] {
+                let response = try await server.client.get("/img/\(id)?w=111&q=\(quality)")
+                #expect(response.status == .ok)
+                etags.insert(try #require(response.header("ETag")))
+            }
+            let other = try await server.client.get("/img/\(id)?w=111&q=78")
+
+            // assert
+            #expect(etags == ["\"\(id)-111xauto-max-center-q75.jpg\""])
+            #expect(other.header("ETag") == "\"\(id)-111xauto-max-center-q80.jpg\"")
+            let files = server.filesUnder("renditions").filter { $0.contains("/\(id)/111x") }
+            #expect(files.count == 2, "\(files)")
+        }
+    }
+
+    @Test
     func a_large_box_that_fits_a_small_original_is_not_refused() async throws {
         try await withTestServer(.sqlite, library: .fixtures) { server in
             // act: fit=max never enlarges, so the output is the 320 × 240 original however large the box
