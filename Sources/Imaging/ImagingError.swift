@@ -9,14 +9,18 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// The file or buffer is larger than the byte limit; checked before anything is loaded.
     case tooLarge(bytes: Int, limit: Int)
-    /// The image is truncated or damaged; carries libvips's message.
+    /// The image is truncated or damaged; carries libvips's message, for the log only (see ``logDetail``).
     case corrupt(String)
     /// A rendition parameter is out of range; carries a sentence saying which and why.
     case invalidParameter(String)
-    /// Any other failure libvips reports, with the call that failed.
+    /// Any other failure libvips reports, with the call that failed and its message (for the log only).
     case vips(call: String, message: String)
 
-    /// A human sentence describing the error, fit for an API error body.
+    /// A human sentence describing the error, fit for an API error body or an import summary.
+    ///
+    /// It never carries libvips's own text: libvips keeps one error buffer per process, so under concurrency that
+    /// text can belong to another request and name its server paths (`…/tmp/upload-…: bad seek`). The sentence is
+    /// made from what this call knows itself; ``logDetail`` adds libvips's text for the server's log.
     public var description: String {
         switch self {
         case .notAnImage:
@@ -25,12 +29,20 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
             "The image is \(width)×\(height) pixels; the limit is \(limit) pixels."
         case let .tooLarge(bytes, limit):
             "The file is \(bytes) bytes; the limit is \(limit) bytes."
-        case let .corrupt(message):
-            "The image is damaged or truncated: \(message)"
+        case .corrupt:
+            "The image is damaged or truncated: its data ends early or does not decode."
         case let .invalidParameter(message):
             message
-        case let .vips(call, message):
-            "The image library failed in \(call): \(message)"
+        case let .vips(call, _):
+            "The image library could not process this image (\(call) failed)."
+        }
+    }
+
+    /// ``description`` plus libvips's message where there is one: for the server's log, never for clients.
+    public var logDetail: String {
+        switch self {
+        case let .corrupt(message), let .vips(_, message): "\(description) libvips: \(message)"
+        default: description
         }
     }
 

@@ -84,6 +84,7 @@ public struct LibraryImporter: Sendable {
         } catch ImagingError.notAnImage {
             return .skipped(reason: "not an image")
         } catch let error as ImagingError {
+            logger.info("Import failed", metadata: ["path": "\(candidate.path)", "error": "\(error.logDetail)"])
             return .failed(reason: error.description)
         } catch {
             logger.warning("Import failed", metadata: ["path": "\(candidate.path)", "error": "\(error)"])

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Imaging
 import Logging
 
 /// Turns every error a route throws into the API's `{"errors": [...]}` shape, with the status that
@@ -18,6 +19,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let answer = APIError(error)
             if answer.isInternal {
                 context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: error))"])
+            } else if let imaging = error as? ImagingError {
+                // libvips's own words stay in the log: they may name server paths or another request's failure.
+                context.logger.info("Image refused", metadata: ["error": "\(imaging.logDetail)"])
             }
             return answer.response()
         }

@@ -190,6 +190,39 @@ struct FeaturesUploadTests {
         }
     }
 
+    @Test
+    func concurrent_bad_uploads_each_get_their_own_reason_and_no_server_path() async throws {
+        try await withTestServer { server in
+            // setup: damaged JPEGs and PNGs, and files that are not images, all at once
+            let alice = try await server.user("alice")
+            var uploads: [(bytes: [UInt8], name: String, reason: String)] = []
+            for seed in 0..<4 {
+                uploads.append((Fixtures.truncated(try smallJPEG(seed: 20 + seed, width: 300, height: 200)), "cut.jpg",
+                                "The image is damaged or truncated: its data ends early or does not decode."))
+                uploads.append((Fixtures.truncated(try Fixtures.png(width: 200, height: 150, seed: 30 + seed)), "cut.png",
+                                "The image is damaged or truncated: its data ends early or does not decode."))
+                uploads.append((Fixtures.nonImages["text"]!, "notes.txt",
+                                "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF)."))
+            }
+
+            // act
+            let answers = try await withThrowingTaskGroup(of: (Int, TestResponse).self) { group in
+                for (index, upload) in uploads.enumerated() {
+                    group.addTask { (index, try await server.upload(upload.bytes, as: alice, fileName: upload.name)) }
+                }
+                return try await group.reduce(into: [Int: TestResponse]()) { $0[$1.0] = $1.1 }
+            }
+
+            // assert
+            for (index, upload) in uploads.enumerated() {
+                let answer = try #require(answers[index])
+                #expect(answer.errors == [upload.reason], "\(upload.name): \(answer.errors)")
+                #expect(!answer.text.contains("tmp/") && !answer.text.contains("upload-"), "\(answer.text)")
+            }
+            #expect(try await server.store.photoCount() == 0)
+        }
+    }
+
     @Test(arguments: Backend.available)
     func the_same_bytes_twice_is_409(backend: Backend) async throws {
         try await withTestServer(backend) { server in
