@@ -6,7 +6,8 @@ import Imaging
 enum ConfigurationLoader {
     static func load(
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil, requireClientID: Bool? = nil,
-        web: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        web: String? = nil, trustedProxies: [String]? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var problems: [String] = []
         func integer(_ name: String) -> Int? {
@@ -38,6 +39,8 @@ enum ConfigurationLoader {
         if let megapixels = integer("IMAGEFEED_MAX_AVIF_MEGAPIXELS") {
             configuration.renditionLimits.maxAVIFPixels = megapixels * 1_000_000
         }
+        configuration.trustedProxies = trustedProxies ?? (environment["IMAGEFEED_TRUSTED_PROXIES"] ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.renditionLimits.threads = integer("IMAGEFEED_RENDER_THREADS")
         configuration.renditionLimits.maxWaiting = integer("IMAGEFEED_RENDER_QUEUE")
         configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour

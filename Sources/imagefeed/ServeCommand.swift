@@ -26,6 +26,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Refuse API requests without a registered app's key or a token (IMAGEFEED_REQUIRE_CLIENT_ID=1).")
     var requireClientID = false
 
+    @Option(name: .long, help: "Address of a reverse proxy in front of the server, whose Forwarded/X-Forwarded-For names the client; repeat for several (IMAGEFEED_TRUSTED_PROXIES, comma-separated).")
+    var trustedProxy: [String] = []
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
@@ -34,7 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             configuration = try ConfigurationLoader.load(
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
-                web: web
+                web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

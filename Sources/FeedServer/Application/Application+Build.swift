@@ -48,6 +48,7 @@ public func buildApplication(
 
     let views = ViewCounter()
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let clientAddress = ClientAddress(trustedProxies: Set(configuration.trustedProxies))
     let groups = URLSpace(router: router, table: routes, middleware: URLSpace.Middleware(
         store: store,
         apiLimiter: SharedRateLimiter(
@@ -58,7 +59,8 @@ public func buildApplication(
             flushInterval: configuration.rateLimitFlushInterval
         ),
         responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
-        requireClientID: configuration.requireClientID, publicURL: configuration.publicURL
+        requireClientID: configuration.requireClientID, publicURL: configuration.publicURL,
+        clientAddress: clientAddress
     ))
 
     let photos = PhotosController(
@@ -110,7 +112,7 @@ public func buildApplication(
     return Application(
         router: router,
         server: .http1(configuration: .init(
-            additionalChannelHandlers: useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog)] : []
+            additionalChannelHandlers: useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress)] : []
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         // Services stop last first: the views are written before the database closes.

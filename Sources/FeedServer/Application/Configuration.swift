@@ -14,6 +14,9 @@ public struct Configuration: Sendable {
     public var databaseURL: String?
     /// The public origin (`https://photos.example.com`) used in absolute URLs; nil to use each request's Host.
     public var publicURL: String?
+    /// Addresses of reverse proxies in front of the server: from them, the client's address is read from
+    /// `Forwarded` or `X-Forwarded-For`, so limits and sign-in throttling count per client, not per proxy.
+    public var trustedProxies: [String] = []
     /// Folder of the web app's static files; nil to serve no web app.
     public var webDirectory: String?
     /// Limits applied to every image the server reads.

@@ -144,7 +144,7 @@ struct AccountController: Sendable {
             )
         }
         if let found, let hash = found.passwordHash, try await hasher.verify(password, hash: hash) {
-            try await throttle.succeed(account: accountKey, store: store)
+            try await throttle.succeed(account: accountKey, address: context.remoteAddress, store: store)
             return try await signedIn(found.user, request: request, context: context, returnTo: returnTo, json: json)
         }
         try await throttle.fail(account: accountKey, address: context.remoteAddress, store: store)

@@ -24,14 +24,16 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let router: FastRouter
     private let log: FastPathLog
+    private let clientAddress: ClientAddress
     /// Requests passed on to the router whose answer has not ended yet.
     private var waiting = 0
     /// The request answered here is still sending its (empty) body, which is dropped.
     private var draining = false
 
-    init(router: FastRouter, log: FastPathLog) {
+    init(router: FastRouter, log: FastPathLog, clientAddress: ClientAddress) {
         self.router = router
         self.log = log
+        self.clientAddress = clientAddress
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -39,7 +41,9 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             if waiting == 0, !Self.closes(head), head.headerFields[.expect] == nil {
                 let start = ContinuousClock.now
-                if let answer = router.answer(head, remoteAddress: context.channel.remoteAddress?.ipAddress) {
+                let address = clientAddress.resolve(
+                    peer: context.channel.remoteAddress?.ipAddress, headers: head.headerFields)
+                if let answer = router.answer(head, remoteAddress: address) {
                     draining = true
                     write(answer, context: context)
                     log.record(head, answer.status, since: start)

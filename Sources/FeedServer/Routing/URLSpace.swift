@@ -35,6 +35,8 @@ struct URLSpace {
         let credentials: CredentialDirectory
         let requireClientID: Bool
         let publicURL: String?
+        /// Reads the client's address through the trusted reverse proxies.
+        let clientAddress: ClientAddress
     }
 
     let api: APIRoutes
@@ -52,6 +54,7 @@ struct URLSpace {
 
     init(router: Router<FeedRequestContext>, table: RouteTable, middleware: Middleware) {
         self.table = table
+        router.add(middleware: ClientAddressMiddleware(resolver: middleware.clientAddress))
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: OriginMiddleware(publicURL: middleware.publicURL))
         router.add(middleware: ErrorMiddleware())

@@ -6,8 +6,8 @@ import HummingbirdTesting
 import TestSupport
 import Testing
 
-/// Failed sign-ins are allowed 5 times per account and 20 times per client address within 15 minutes; after that
-/// the answer is 429 with `Retry-After`. (The router test client has no remote address: every request comes from
+/// Failed sign-ins are allowed 5 times per account from one address and 20 times per client address within 15
+/// minutes; after that that address gets 429 with `Retry-After`, while other addresses may still try the account. (The router test client has no remote address: every request comes from
 /// the same "unknown" address.) `loginDelayStep` is zero here, so the slow-down adds no time.
 @Suite("Accounts: sign-in throttling")
 struct ThrottleTests {
@@ -145,5 +145,68 @@ struct ThrottleTests {
             #expect(onFirst.status == .tooManyRequests)
             #expect(onSecond.status == .tooManyRequests)
         }
+    }
+
+    static let attacker: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.5"]
+    static let owner: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "198.51.100.7"]
+
+    @Test
+    func the_owner_signs_in_while_another_address_attacks_the_account() async throws {
+        try await withTestServer(transport: .live, configure: { $0.trustedProxies = ["127.0.0.1"] }) { server in
+            // setup: behind a trusted proxy, one address guesses the owner's password many times
+            let person = TestUser("besieged")
+            try await server.client.signUp(person)
+            var statuses: [HTTPResponse.Status] = []
+            for guess in 1...12 {
+                statuses.append(try await server.client.logIn(person.email, "wrong-guess-\(guess)", headers: Self.attacker).status)
+            }
+
+            // act
+            let owner = try await server.client.logIn(person.email, person.password, headers: Self.owner)
+            let attackerWithThePassword = try await server.client.logIn(person.email, person.password, headers: Self.attacker)
+
+            // assert: the attacker's address is stopped after five, the owner's is not
+            #expect(statuses.prefix(5).allSatisfy { $0 == .unauthorized })
+            #expect(statuses.dropFirst(5).allSatisfy { $0 == .tooManyRequests })
+            #expect(owner.status == .ok)
+            #expect(owner.sessionCookie != nil)
+            #expect(attackerWithThePassword.status == .tooManyRequests)
+        }
+    }
+
+    @Test
+    func forwarded_addresses_count_only_from_a_trusted_proxy() async throws {
+        try await withTestServer(transport: .live) { server in
+            // setup: no proxy is trusted, so the header is the client's say-so and is ignored
+            let person = TestUser("unproxied")
+            try await server.client.signUp(person)
+            for guess in 1...5 {
+                let spoofed: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "192.0.2.\(guess)"]
+                _ = try await server.client.logIn(person.email, "wrong-guess-\(guess)", headers: spoofed)
+            }
+
+            // act
+            let sixth = try await server.client.logIn(person.email, "wrong-guess-6", headers: Self.owner)
+
+            // assert: all five counted for the one real address
+            #expect(sixth.status == .tooManyRequests)
+        }
+    }
+
+    @Test(arguments: [
+        // peer, trusted, header, value, expected
+        ("127.0.0.1", ["127.0.0.1"], "X-Forwarded-For", "203.0.113.5", "203.0.113.5"),
+        ("127.0.0.1", ["127.0.0.1", "10.0.0.2"], "X-Forwarded-For", "203.0.113.5, 10.0.0.2", "203.0.113.5"),
+        ("127.0.0.1", ["127.0.0.1"], "X-Forwarded-For", "198.51.100.1, 203.0.113.5", "203.0.113.5"),
+        ("127.0.0.1", ["127.0.0.1"], "Forwarded", "for=\"[2001:db8::1]:4711\";proto=https", "2001:db8::1"),
+        ("127.0.0.1", ["127.0.0.1"], "Forwarded", "for=192.0.2.60:8080, for=127.0.0.1", "192.0.2.60"),
+        ("127.0.0.1", ["127.0.0.1"], "X-Forwarded-For", "<script>", "127.0.0.1"),
+        ("192.0.2.9", ["127.0.0.1"], "X-Forwarded-For", "203.0.113.5", "192.0.2.9"),
+    ])
+    func the_client_address_is_read_through_trusted_proxies_only(
+        peer: String, trusted: [String], header: String, value: String, expected: String
+    ) {
+        let resolver = ClientAddress(trustedProxies: Set(trusted))
+        #expect(resolver.resolve(peer: peer, headers: [HTTPField.Name(header)!: value]) == expected)
     }
 }
