@@ -41,6 +41,8 @@ enum ConfigurationLoader {
         }
         configuration.trustedProxies = trustedProxies ?? (environment["IMAGEFEED_TRUSTED_PROXIES"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        configuration.renditionLimits.newPerHour =
+            integer("IMAGEFEED_NEW_RENDITIONS_PER_HOUR") ?? configuration.renditionLimits.newPerHour
         configuration.renditionLimits.threads = integer("IMAGEFEED_RENDER_THREADS")
         configuration.renditionLimits.maxWaiting = integer("IMAGEFEED_RENDER_QUEUE")
         configuration.rateLimitPerHour = integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour

@@ -113,6 +113,30 @@ struct ImageEndpointTests {
     }
 
     @Test
+    func an_address_may_have_only_so_many_new_renditions_made_while_cached_ones_are_still_served() async throws {
+        try await withTestServer(configure: { $0.renditionLimits.newPerHour = 2 }) { server in
+            // setup
+            let alice = try await server.user("alice")
+            let photo = try await server.uploadPhoto(try smallJPEG(seed: 71, width: 300, height: 200), as: alice)
+
+            // act
+            let first = try await server.client.get("/img/\(photo.id)?w=101")
+            let second = try await server.client.get("/img/\(photo.id)?w=102")
+            let third = try await server.client.get("/img/\(photo.id)?w=103")
+            let again = try await server.client.get("/img/\(photo.id)?w=101")
+            let feedSize = try await server.client.get(try pathAndQuery(photo.urls.small))
+
+            // assert
+            #expect(first.status == .ok && second.status == .ok)
+            #expect(third.status == .tooManyRequests)
+            #expect(third.errors.first?.hasPrefix("Too many new image sizes from this address") == true)
+            #expect(third.headers[.retryAfter].flatMap { Int($0) }.map { (1...3600).contains($0) } == true)
+            #expect(again.status == .ok)
+            #expect(feedSize.status == .ok)
+        }
+    }
+
+    @Test
     func qualities_a_point_or_two_apart_share_one_cached_rendition() async throws {
         try await withTestServer(.sqlite, library: .fixtures) { server in
             // act

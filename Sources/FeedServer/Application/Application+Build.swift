@@ -74,7 +74,11 @@ public func buildApplication(
     StatisticsController(store: store).addRoutes(to: groups.api)
     MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
-    let images = ImageController(store: store, renditions: renditions, limits: configuration.renditionLimits)
+    let images = ImageController(
+        store: store, renditions: renditions, limits: configuration.renditionLimits,
+        newRenditions: SharedRateLimiter(
+            store: store, limit: configuration.renditionLimits.newPerHour,
+            flushInterval: configuration.rateLimitFlushInterval))
     images.addRoutes(to: groups.images)
     DialectImageController(store: store, images: images).addRoutes(to: groups.images)
     FlickrController(store: store).addRoutes(to: groups.flickr)

@@ -98,6 +98,7 @@ public struct Configuration: Sendable {
         if renditionLimits.maxPixels < 1 || renditionLimits.maxAVIFPixels < 1 {
             problems.append("The rendition size limits must be positive.")
         }
+        if renditionLimits.newPerHour < 1 { problems.append("IMAGEFEED_NEW_RENDITIONS_PER_HOUR must be positive.") }
         if let threads = renditionLimits.threads, threads < 1 { problems.append("IMAGEFEED_RENDER_THREADS must be positive.") }
         if let waiting = renditionLimits.maxWaiting, waiting < 0 {
             problems.append("IMAGEFEED_RENDER_QUEUE must not be negative.")
@@ -128,14 +129,18 @@ public struct RenditionLimits: Sendable, Hashable {
     public var maxPixels = 40_000_000
     /// AVIF, whose encoder costs about 0.18 s per megapixel even at low effort: 4 MP by default (2560 × 1600).
     public var maxAVIFPixels = 4_000_000
+    /// Renditions not in the cache yet that one address may have made per hour (cached ones are not counted): a
+    /// person scrolling asks for a few sizes per photo; a script asking for every size of every photo is stopped.
+    public var newPerHour = 1200
     /// Renders at once, each on a thread of the renditions' own pool; nil for one per core.
     public var threads: Int?
     /// Renders that may wait for a thread; the next is a 503 with `Retry-After`. nil for eight per thread.
     public var maxWaiting: Int?
 
-    public init(maxPixels: Int = 40_000_000, maxAVIFPixels: Int = 4_000_000) {
+    public init(maxPixels: Int = 40_000_000, maxAVIFPixels: Int = 4_000_000, newPerHour: Int = 1200) {
         self.maxPixels = maxPixels
         self.maxAVIFPixels = maxAVIFPixels
+        self.newPerHour = newPerHour
     }
 
     /// Why a rendition of `size` in `format` is refused, or nil when it is within the limits.

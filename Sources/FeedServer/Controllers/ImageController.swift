@@ -11,6 +11,8 @@ struct ImageController: Sendable {
     let renditions: RenditionService
     /// The largest renditions made; larger requests are a 400 before any pixel is decoded.
     var limits = RenditionLimits()
+    /// Counts the renditions each address has had made (cached ones are free); nil for no limit.
+    var newRenditions: SharedRateLimiter?
 
     static let cacheControl = "public, max-age=31536000, immutable"
 
@@ -96,7 +98,18 @@ struct ImageController: Sendable {
             }
             bytes = original
         case .rendition(let spec, _):
-            bytes = try await renditions.rendition(of: source, spec: Self.complete(spec, source))
+            let address = context.remoteAddress
+            bytes = try await renditions.rendition(of: source, spec: Self.complete(spec, source)) { [newRenditions] in
+                guard let newRenditions else { return }
+                let state = await newRenditions.hit("render:" + (address ?? "unknown"))
+                guard state.remaining >= 0 else {
+                    throw APIError(
+                        .tooManyRequests,
+                        "Too many new image sizes from this address; try again in \(state.resetIn) seconds. "
+                            + "Sizes already made are still served.",
+                        headers: [.retryAfter: String(state.resetIn)])
+                }
+            }
         }
         headers[.contentType] = contentType
         headers[.contentLength] = String(bytes.count)

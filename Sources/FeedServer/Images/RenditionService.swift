@@ -36,8 +36,13 @@ actor RenditionService {
 
     /// The bytes of a rendition of a photo, from the cache or rendered now — from the photo's mezzanine when it has
     /// one big enough, else from the original.
-    func rendition(of photo: ImageSource, spec: RenditionSpec) async throws -> [UInt8] {
-        try await rendition(source: source(of: photo, for: spec), cacheID: photo.photoID, spec: spec)
+    /// - Parameter beforeRender: runs when the rendition has to be made (not cached, not being made): the caller's
+    ///   chance to count it against a limit, and to refuse it by throwing.
+    func rendition(
+        of photo: ImageSource, spec: RenditionSpec, beforeRender: (@Sendable () async throws -> Void)? = nil
+    ) async throws -> [UInt8] {
+        try await rendition(
+            source: source(of: photo, for: spec), cacheID: photo.photoID, spec: spec, beforeRender: beforeRender)
     }
 
     /// The file to render `spec` of `photo` from.
@@ -51,11 +56,14 @@ actor RenditionService {
     }
 
     /// The bytes of a rendition of the image at `source`, cached under `cacheID`.
-    func rendition(source: String, cacheID: String, spec: RenditionSpec) async throws -> [UInt8] {
+    func rendition(
+        source: String, cacheID: String, spec: RenditionSpec, beforeRender: (@Sendable () async throws -> Void)? = nil
+    ) async throws -> [UInt8] {
         let path = files.renditionPath(photoID: cacheID, key: ImageParameters.cacheKey(spec))
         if let cached = LibraryFiles.read(path) { return cached }
         if let running = inFlight[path] { return try await running.value }
         let task = Task { [imaging, files, threadPool, admission] in
+            try await beforeRender?()
             try await admission.acquire()
             do {
                 let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
