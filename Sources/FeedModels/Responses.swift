@@ -45,6 +45,15 @@ public struct PhotoSearchResults: Codable, Sendable, Hashable {
         case total, results, tags
         case totalPages = "total_pages"
     }
+
+    /// Unsplash's search answers have no `tags` facet: then it is empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        total = try container.decode(Int.self, forKey: .total)
+        totalPages = try container.decode(Int.self, forKey: .totalPages)
+        results = try container.decode([Photo].self, forKey: .results)
+        tags = try container.decodeIfPresent([TagCount].self, forKey: .tags) ?? []
+    }
 }
 
 /// A tag and how many photos of a result set carry it.

@@ -15,6 +15,14 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// TIFF.
     case tiff
 
+    /// The usual file name extension, without the dot: `jpg` for JPEG, else the format's name.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
+    /// The file name extension of a format as stored (`ImageFormat`'s raw value); an unknown one as it is.
+    public static func fileExtension(ofStored format: String) -> String {
+        ImageFormat(rawValue: format)?.fileExtension ?? format
+    }
+
     /// The IANA media type of the format.
     public var mimeType: String {
         switch self {

@@ -18,6 +18,11 @@ enum ConfigurationLoader {
             }
             return value
         }
+        /// A switch: any value but 0, false, off or no turns it on; unset or empty leaves the default.
+        func flag(_ name: String) -> Bool? {
+            guard let raw = environment[name], !raw.isEmpty else { return nil }
+            return !["0", "false", "off", "no"].contains(raw.lowercased())
+        }
         var configuration = Configuration()
         configuration.host = host ?? environment["IMAGEFEED_HOST"] ?? configuration.host
         configuration.port = port ?? integer("IMAGEFEED_PORT") ?? configuration.port
@@ -49,14 +54,8 @@ enum ConfigurationLoader {
         configuration.imageRateLimitPerHour = integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
         configuration.pixabayRateLimitPerMinute =
             integer("IMAGEFEED_PIXABAY_RATE_LIMIT") ?? configuration.pixabayRateLimitPerMinute
-        if let fastPath = environment["IMAGEFEED_FAST_PATH"], !fastPath.isEmpty {
-            configuration.fastPath = !["0", "false", "off", "no"].contains(fastPath.lowercased())
-        }
-        if let require = requireClientID {
-            configuration.requireClientID = require
-        } else if let require = environment["IMAGEFEED_REQUIRE_CLIENT_ID"], !require.isEmpty {
-            configuration.requireClientID = !["0", "false", "off", "no"].contains(require.lowercased())
-        }
+        configuration.fastPath = flag("IMAGEFEED_FAST_PATH") ?? configuration.fastPath
+        configuration.requireClientID = requireClientID ?? flag("IMAGEFEED_REQUIRE_CLIENT_ID") ?? configuration.requireClientID
         if let milliseconds = integer("IMAGEFEED_CACHE_MAX_AGE_MS") {
             if milliseconds < 0 { problems.append("IMAGEFEED_CACHE_MAX_AGE_MS must not be negative; got \(milliseconds).") }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))

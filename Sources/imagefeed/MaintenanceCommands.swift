@@ -2,7 +2,6 @@ import ArgumentParser
 import FeedServer
 import FeedStore
 import Foundation
-import Logging
 
 /// `imagefeed check`: the database against the files.
 struct CheckCommand: AsyncParsableCommand {
@@ -26,31 +25,18 @@ struct CheckCommand: AsyncParsableCommand {
     var minAge: Int = Int(LibraryCheck.defaultSettlingTime)
 
     func run() async throws {
-        let configuration = try ConfigurationLoader.load(library: library)
-        let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: Self.quietLogger)
-        let counter = StepCounter(label: "Checking originals")
-        let report: LibraryCheckReport
-        do {
-            guard minAge >= 0 else { throw MaintenanceError.failed("--min-age must not be negative.") }
-            report = try await LibraryCheck(
+        guard minAge >= 0 else { throw MaintenanceError.failed("--min-age must not be negative.") }
+        let report = try await withStore(library) { store, configuration in
+            let counter = StepCounter(label: "Checking originals")
+            defer { counter.finish() }
+            return try await LibraryCheck(
                 store: store, files: LibraryFiles(root: configuration.dataDirectory), settlingTime: TimeInterval(minAge)
             ).run(repair: repair) { counter.show($0, $1) }
-        } catch {
-            try? await store.database.shutdown()
-            throw error
         }
-        counter.finish()
-        try await store.database.shutdown()
         print(Self.describe(report, repaired: repair))
         let unrepaired = !report.missing.isEmpty || !report.corrupt.isEmpty
         if unrepaired || (!repair && !report.isClean) { throw ExitCode(1) }
     }
-
-    static let quietLogger: Logger = {
-        var logger = Logger(label: "imagefeed.maintenance")
-        logger.logLevel = .error
-        return logger
-    }()
 
     static func describe(_ report: LibraryCheckReport, repaired: Bool) -> String {
         var lines = ["Checked \(report.originals) original\(report.originals == 1 ? "" : "s")."]
@@ -91,23 +77,16 @@ struct BackupCommand: AsyncParsableCommand {
     var directory: String
 
     func run() async throws {
-        let configuration = try ConfigurationLoader.load(library: library)
-        let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: CheckCommand.quietLogger)
-        let counter = StepCounter(label: "Copying originals")
-        let manifest: LibraryBackup.Manifest
-        do {
-            manifest = try await LibraryBackup.backup(
+        try await withStore(library) { store, configuration in
+            let counter = StepCounter(label: "Copying originals")
+            let manifest = try await LibraryBackup.backup(
                 store: store, databaseURL: configuration.resolvedDatabaseURL,
                 files: LibraryFiles(root: configuration.dataDirectory), to: Self.absolute(directory)
             ) { counter.show($0, $1) }
-        } catch {
-            try? await store.database.shutdown()
-            throw error
+            counter.finish()
+            print("Backed up \(manifest.photos) photos and \(manifest.originals) originals "
+                + "(\(manifest.bytes / 1_048_576) MB) of the \(manifest.database) library into \(directory).")
         }
-        counter.finish()
-        try await store.database.shutdown()
-        print("Backed up \(manifest.photos) photos and \(manifest.originals) originals (\(manifest.bytes / 1_048_576) MB) "
-            + "of the \(manifest.database) library into \(directory).")
     }
 
     static func absolute(_ path: String) -> String {
@@ -136,10 +115,9 @@ struct RestoreCommand: AsyncParsableCommand {
         ) { counter.show($0, $1) }
         counter.finish()
         print("Restored \(manifest.photos) photos and \(manifest.originals) originals from \(directory).")
-        let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: CheckCommand.quietLogger)
-        let report = try await LibraryCheck(store: store, files: LibraryFiles(root: configuration.dataDirectory))
-            .run(repair: false)
-        try await store.database.shutdown()
+        let report = try await withStore(library) { store, configuration in
+            try await LibraryCheck(store: store, files: LibraryFiles(root: configuration.dataDirectory)).run(repair: false)
+        }
         print(CheckCommand.describe(report, repaired: false))
         if !report.isClean { throw ExitCode(1) }
     }

@@ -170,13 +170,21 @@ extension AppsCommand {
 
 /// Opens the configured store for a one-off command and closes it afterwards.
 func withStore(_ library: LibraryOptions, _ body: (LibraryStore) async throws -> Void) async throws {
+    try await withStore(library) { store, _ in try await body(store) }
+}
+
+/// Opens the configured store for a one-off command that also needs the configuration, and closes it afterwards.
+func withStore<Result>(
+    _ library: LibraryOptions, _ body: (LibraryStore, Configuration) async throws -> Result
+) async throws -> Result {
     let configuration = try ConfigurationLoader.load(library: library)
     var logger = Logger(label: "imagefeed.cli")
     logger.logLevel = .error
     let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
     do {
-        try await body(store)
+        let result = try await body(store, configuration)
         try await store.database.shutdown()
+        return result
     } catch {
         try? await store.database.shutdown()
         throw error

@@ -89,15 +89,15 @@ extension FeedClient {
     func send(
         _ method: String, _ url: URL, body: RequestBody? = nil, authorized: Bool = true
     ) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await exchange(method, url, body: body, authorized: authorized)
-        if let error = FeedError.from(status: response.statusCode, headers: response, body: data) {
+        let (data, response) = try await roundTrip(method, url, body: body, authorized: authorized)
+        if let error = FeedError.from(response, body: data) {
             throw error
         }
         return (data, response)
     }
 
     /// Sends a request and returns the answer, whatever its status.
-    func exchange(
+    func roundTrip(
         _ method: String, _ url: URL, body: RequestBody? = nil, authorized: Bool = true,
         accept: String = "application/json"
     ) async throws -> (Data, HTTPURLResponse) {

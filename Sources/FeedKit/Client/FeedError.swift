@@ -68,16 +68,17 @@ extension FeedError {
     ///
     /// Reads `{"errors": [...]}` (this server and Unsplash), an OAuth error object, or a plain-text body, and knows
     /// Unsplash's rate-limit answer: 403 with the text `Rate Limit Exceeded`.
-    static func from(status: Int, headers: HTTPURLResponse, body: Data) -> FeedError? {
+    static func from(_ response: HTTPURLResponse, body: Data) -> FeedError? {
+        let status = response.statusCode
         guard status >= 400 else { return nil }
         let messages = serverMessages(body) ?? [HTTPURLResponse.localizedString(forStatusCode: status).capitalized]
         let message = messages[0]
-        let remaining = headers.value(forHTTPHeaderField: "X-Ratelimit-Remaining").flatMap { Int($0) }
+        let remaining = response.value(forHTTPHeaderField: "X-Ratelimit-Remaining").flatMap { Int($0) }
         switch status {
         case 401: return .unauthorized(message: message)
-        case 429: return .rateLimited(retryAfter: retryAfter(headers), message: message)
+        case 429: return .rateLimited(retryAfter: retryAfter(response), message: message)
         case 403 where message.lowercased().contains("rate limit") || remaining == 0:
-            return .rateLimited(retryAfter: retryAfter(headers), message: message)
+            return .rateLimited(retryAfter: retryAfter(response), message: message)
         case 403: return .forbidden(message: message)
         case 404: return .notFound(message: message)
         case 500...: return .server(status: status, message: message)

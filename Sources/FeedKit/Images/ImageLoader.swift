@@ -139,7 +139,7 @@ public actor ImageLoader {
         var request = URLRequest(url: url)
         request.setValue("image/avif,image/webp,image/jpeg,image/png,image/*;q=0.8", forHTTPHeaderField: "Accept")
         let (data, response) = try await transport.send(request)
-        if let error = FeedError.from(status: response.statusCode, headers: response, body: data) { throw error }
+        if let error = FeedError.from(response, body: data) { throw error }
         let type = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
         guard type.hasPrefix("image/") || type == "application/octet-stream" else {
             throw FeedError.invalidResponse("\(url.absoluteString) is not an image (\(type.isEmpty ? "no type" : type)).")

@@ -45,22 +45,9 @@ struct PageBody<Item: Sendable>: Sendable {
 }
 
 extension PageBody where Item == Photo {
-    /// A photo search envelope, with its `tags` facet (absent on Unsplash).
+    /// A photo search envelope, with its `tags` facet (empty on Unsplash).
     static func photoSearch(_ data: Data) throws -> PageBody {
-        let body = try FeedClient.decode(PhotoSearchEnvelope.self, from: data, operation: "a photo search")
-        return PageBody(items: body.results, total: body.total, totalPages: body.totalPages, tags: body.tags ?? [])
-    }
-}
-
-/// A photo search's body; `tags` is ImageFeed's facet, absent on Unsplash.
-struct PhotoSearchEnvelope: Decodable {
-    var total: Int
-    var totalPages: Int
-    var results: [Photo]
-    var tags: [TagCount]?
-
-    enum CodingKeys: String, CodingKey {
-        case total, results, tags
-        case totalPages = "total_pages"
+        let body = try FeedClient.decode(PhotoSearchResults.self, from: data, operation: "a photo search")
+        return PageBody(items: body.results, total: body.total, totalPages: body.totalPages, tags: body.tags)
     }
 }

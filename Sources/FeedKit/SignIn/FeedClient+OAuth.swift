@@ -28,13 +28,13 @@ extension FeedClient {
     /// A call to the token endpoints: without the client's own credentials, and with OAuth's error objects read as
     /// ``FeedError/authorization(code:message:)``.
     private func oauthCall(_ operation: FeedOperation, form: [(String, String)]) async throws -> Data {
-        let (data, response) = try await exchange(operation.method, url(operation), body: .form(form), authorized: false)
+        let (data, response) = try await roundTrip(operation.method, url(operation), body: .form(form), authorized: false)
         if response.statusCode >= 400, response.statusCode < 500,
             let refusal = try? JSONDecoder().decode(OAuthErrorBody.self, from: data)
         {
             throw FeedError.authorization(code: refusal.error, message: refusal.errorDescription)
         }
-        if let error = FeedError.from(status: response.statusCode, headers: response, body: data) {
+        if let error = FeedError.from(response, body: data) {
             throw error
         }
         return data

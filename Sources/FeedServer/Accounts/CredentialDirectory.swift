@@ -67,14 +67,24 @@ final class CredentialDirectory: Sendable {
         let now = clock.now()
         state.withLock { state in
             if exists {
-                state.unknown.removeValue(for: key)
-                state.known.removeValue(for: key)
-                state.known.insert(now + Self.lifetime, size: key.utf8.count + 32, for: key)
+                Self.record(key, until: now + Self.lifetime, in: &state.known, leaving: &state.unknown)
             } else {
-                state.known.removeValue(for: key)
-                state.unknown.removeValue(for: key)
-                state.unknown.insert(now + Self.unknownLifetime, size: key.utf8.count + 32, for: key)
+                Self.record(key, until: now + Self.unknownLifetime, in: &state.unknown, leaving: &state.known)
             }
         }
+    }
+
+    /// Puts `key` in `cache` until `until`. A key already there only has its time moved (called on every request
+    /// with a credential, so no scan of the cache's order); one that changed sides leaves `other`.
+    private static func record(
+        _ key: Key, until: Duration, in cache: inout BoundedCache<Key, Duration>,
+        leaving other: inout BoundedCache<Key, Duration>
+    ) {
+        if cache[key] != nil {
+            cache.update(for: key) { $0 = until }
+            return
+        }
+        other.removeValue(for: key)
+        cache.insert(until, size: key.utf8.count + 32, for: key)
     }
 }

@@ -18,7 +18,12 @@ public enum Secrets {
 
     /// The lowercase hex SHA-256 of some bytes: how secrets are stored and how originals are named.
     static func sha256Hex(_ data: some DataProtocol) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: data))
+    }
+
+    /// A digest as lowercase hex.
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
     }
 
     /// The PKCE S256 transform of a code verifier (RFC 7636 §4.2).

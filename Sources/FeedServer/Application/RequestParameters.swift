@@ -33,17 +33,15 @@ struct RequestParameters: Sendable {
                 parameters.values[pair.name] = pair.value
             }
         } else if contentType.hasPrefix("application/json") || contentType.isEmpty {
-            if contentType.hasPrefix("application/json") {
-                do {
-                    _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-                } catch {
-                    throw APIError.badParameter("The body is not valid JSON; send a JSON object of the parameters, or a form.")
-                }
-            }
             if let object = try? JSONDecoder().decode([String: JSONScalar].self, from: data) {
                 for (name, value) in object {
                     if let text = value.text { parameters.values[name] = text }
                 }
+            } else if contentType.hasPrefix("application/json"),
+                (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
+            {
+                // Only a body that is not an object gets this second look: is it JSON at all?
+                throw APIError.badParameter("The body is not valid JSON; send a JSON object of the parameters, or a form.")
             }
         }
         return parameters

@@ -10,9 +10,9 @@ struct ImageController: Sendable {
     let store: LibraryStore
     let renditions: RenditionService
     /// The largest renditions made; larger requests are a 400 before any pixel is decoded.
-    var limits = RenditionLimits()
-    /// Counts the renditions each address has had made (cached ones are free); nil for no limit.
-    var newRenditions: SharedRateLimiter?
+    let limits: RenditionLimits
+    /// Counts the renditions each address has had made (cached ones are free).
+    let newRenditions: SharedRateLimiter
 
     static let cacheControl = "public, max-age=31536000, immutable"
 
@@ -39,9 +39,20 @@ struct ImageController: Sendable {
     ) -> ImmediateResponse? {
         if let remembered = renditions.answers.answer(target, method: method, headers: headers) { return remembered }
         let query = query()
-        guard query["dl"] == nil, let parsed = try? ImageParameters.parse(query, accept: headers[.accept]),
-            let (answer, path, body) = cachedRendition(id: id, parsed, method: method, headers: headers)
-        else { return nil }
+        guard query["dl"] == nil, let parsed = try? ImageParameters.parse(query, accept: headers[.accept]) else {
+            return nil
+        }
+        return cachedAnswer(target: target, id: id, parsed: parsed, method: method, headers: headers)
+    }
+
+    /// The answer made from the cached rendition file of parameters already parsed, remembered when the URL alone
+    /// decides it; nil when it is not cached.
+    func cachedAnswer(
+        target: String, id: String, parsed: ImageRequest, method: HTTPRequest.Method, headers: HTTPFields
+    ) -> ImmediateResponse? {
+        guard let (answer, path, body) = cachedRendition(id: id, parsed, method: method, headers: headers) else {
+            return nil
+        }
         if case .rendition(_, let negotiated) = parsed, !negotiated, let body {
             renditions.answers.remember(target, path: path, answer, body: body)
         }
@@ -52,11 +63,12 @@ struct ImageController: Sendable {
         let id = try context.parameters.require("id")
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
-        if let cached = cachedAnswer(
-            target: request.head.path ?? "", id: id, query: query, method: request.method, headers: request.headers
-        ) {
-            return cached.response
-        }
+        let target = request.head.path ?? ""
+        let cached = renditions.answers.answer(target, method: request.method, headers: request.headers)
+            ?? (query["dl"] == nil
+                ? cachedAnswer(target: target, id: id, parsed: parsed, method: request.method, headers: request.headers)
+                : nil)
+        if let cached { return cached.response }
         guard let source = try await store.imageSource(idOrSlug: id) else { throw APIError.notFound("Photo") }
         return try await answer(source, parsed, download: query["dl"] == "1", request: request, context: context)
     }
@@ -100,7 +112,6 @@ struct ImageController: Sendable {
         case .rendition(let spec, _):
             let address = context.remoteAddress
             bytes = try await renditions.rendition(of: source, spec: Self.complete(spec, source)) { [newRenditions] in
-                guard let newRenditions else { return }
                 let state = await newRenditions.hit("render:" + (address ?? "unknown"))
                 guard state.remaining >= 0 else {
                     throw APIError(
@@ -156,7 +167,7 @@ struct ImageController: Sendable {
 
     static func fileExtension(_ request: ImageRequest, _ source: ImageSource) -> String {
         switch request {
-        case .original: source.original.format == "jpeg" ? "jpg" : source.original.format
+        case .original: ImageFormat.fileExtension(ofStored: source.original.format)
         case .rendition(let spec, _): spec.format.fileExtension
         }
     }

@@ -42,7 +42,9 @@ struct UsersController: Sendable {
             viewerID: context.caller.user?.id
         )
         let presenter = context.presenter
-        guard ["true", "1"].contains(query["stats"]?.lowercased()) else { return ListPage(result, page, origin: context.origin, present: presenter.photo) }
+        guard ["true", "1"].contains(query["stats"]?.lowercased()) else {
+            return ListPage(result, page, origin: context.origin, present: presenter.photo)
+        }
         // `stats=true`: each photo carries its statistics over the asked window.
         let statistics = try await store.statistics(photoIDs: result.items.map(\.id), days: try query.statisticsWindow())
         return ListPage(result, page, origin: context.origin) { record in

@@ -1,5 +1,7 @@
 import FeedModels
 import Foundation
+import HTTPTypes
+import Hummingbird
 
 /// A JSON value whose object members keep their order: what the Flickr, Pixabay and JSONPlaceholder dialects answer
 /// (their shapes are not the Unsplash wire models), and what JSONPlaceholder's json-server queries filter and sort.
@@ -71,6 +73,13 @@ enum JSONValue: Sendable {
 
     static func contentType(callback: String?) -> String {
         callback == nil ? "application/json; charset=utf-8" : "application/javascript; charset=utf-8"
+    }
+
+    /// This value as an answer: JSON, or JSONP when there is a callback, with `headers` added.
+    func response(status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], callback: String? = nil) -> Response {
+        var headers = headers
+        headers[.contentType] = Self.contentType(callback: callback)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes(callback: callback))))
     }
 
     /// Whether a client's JSONP function name can be written as it is: a short JavaScript name, nothing that could

@@ -80,7 +80,7 @@ public struct LibraryFiles: Sendable {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                systemRead(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return nil }
@@ -145,4 +145,9 @@ public enum FileError: Error, CustomStringConvertible {
         case .cannotWrite(let path, let code): "Could not write \(path): \(String(cString: strerror(code)))"
         }
     }
+}
+
+/// POSIX `read(2)`, named apart from ``LibraryFiles/read(_:)``, which shadows it inside the type.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

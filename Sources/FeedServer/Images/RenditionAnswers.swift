@@ -23,9 +23,11 @@ final class RenditionAnswers: Sendable {
     private let revalidateAfter: Duration
     private let clock: any MonotonicClock
 
-    /// - Parameter capacity: how many URLs are remembered (each costs only its URL and headers).
-    init(capacity: Int = 16_384, revalidateAfter: Duration = .seconds(1), clock: any MonotonicClock = SystemClock()) {
-        answers = Locked(BoundedCache(budget: capacity * 8))
+    /// - Parameter budget: the bytes the remembered answers may hold. Each counts its body, which it shares with
+    ///   ``RenditionMemory`` while both keep it, but which it alone keeps alive once the memory has let it go — so it
+    ///   needs a byte bound of its own.
+    init(budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1), clock: any MonotonicClock = SystemClock()) {
+        answers = Locked(BoundedCache(budget: budget))
         self.revalidateAfter = revalidateAfter
         self.clock = clock
     }
@@ -55,10 +57,14 @@ final class RenditionAnswers: Sendable {
         answers.withLock { $0.removeAll { _, answer in answer.path.hasPrefix(folder) } }
     }
 
+    /// What an answer's URL key and built headers cost beyond its body, roughly.
+    static let headerAllowance = 512
+
     /// Remembers `answer` — a 200 made from the rendition file at `path` — as the answer to `target`.
     func remember(_ target: String, path: String, _ answer: ImmediateResponse, body: ByteBuffer) {
         guard answer.status == .ok, let etag = answer.headers[.eTag] else { return }
         let remembered = Answer(path: path, headers: answer.headers, etag: etag, body: body, checkedAt: clock.now())
-        answers.withLock { $0.insert(remembered, size: 1, for: target) }
+        let size = body.readableBytes + target.utf8.count + Self.headerAllowance
+        answers.withLock { $0.insert(remembered, size: size, for: target) }
     }
 }

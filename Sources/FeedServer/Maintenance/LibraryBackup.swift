@@ -86,24 +86,9 @@ public enum LibraryBackup {
         -> (Set<StoredOriginal>, Int)
     {
         let pgDump = try PostgresTools.find("pg_dump")
-        return try await store.database.transaction { db in
-            try await db.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").run()
-            guard let snapshot = try await db.raw("SELECT pg_export_snapshot() AS id").first()?
-                .decode(column: "id", as: String.self)
-            else { throw MaintenanceError.failed("PostgreSQL did not export a snapshot.") }
-            var originals: Set<StoredOriginal> = []
-            let rows = try await db.raw("""
-                SELECT sha256, format FROM photos UNION \
-                SELECT avatar_sha256, avatar_format FROM users WHERE avatar_sha256 IS NOT NULL AND avatar_format IS NOT NULL
-                """).all()
-            for row in rows {
-                originals.insert(StoredOriginal(
-                    sha256: try row.decode(column: "sha256", as: String.self),
-                    format: try row.decode(column: "format", as: String.self)))
-            }
-            let photos = try await db.raw("SELECT COUNT(*) AS n FROM photos").first()?.decode(column: "n", as: Int.self) ?? 0
-            try await PostgresTools.run(pgDump, ["--format=custom", "--no-owner", "--snapshot=\(snapshot)", "--file=\(path)", url])
-            return (originals, photos)
+        return try await store.withExportedSnapshot { snapshot in
+            try await PostgresTools.run(
+                pgDump, ["--format=custom", "--no-owner", "--snapshot=\(snapshot)", "--file=\(path)", url])
         }
     }
 

@@ -121,7 +121,7 @@ public struct LibraryCheck: Sendable {
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             hasher.update(data: chunk)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return Secrets.hex(hasher.finalize())
     }
 
     /// Every regular file under `root`, as absolute paths.

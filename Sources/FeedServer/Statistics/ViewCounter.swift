@@ -11,8 +11,8 @@ import Locking
 final class ViewCounter: Sendable {
     private let pending = Locked<Set<PhotoView>>([])
     private let now: @Sendable () -> Date
-    /// The most views held before the oldest would be dropped (a batch is written long before, unless the database
-    /// is down for a while).
+    /// The most views held; past it new views are dropped (a batch is written long before, unless the database is
+    /// down for a while).
     static let capacity = 100_000
 
     init(now: @escaping @Sendable () -> Date = Date.init) {
@@ -33,7 +33,7 @@ final class ViewCounter: Sendable {
     func record(answer status: HTTPResponse.Status, to method: HTTPRequest.Method, photo: String?, userID: String?,
                 address: String?) {
         guard method == .get, status == .ok, let photo else { return }
-        record(photo: photo, viewer: userID.map { "user:" + $0 } ?? "ip:" + (address ?? "unknown"))
+        record(photo: photo, viewer: userID.map { "user:" + $0 } ?? RateLimitMiddleware.Style.addressKey(address))
     }
 
     /// Takes the views gathered so far.

@@ -236,15 +236,13 @@ extension LibraryStore {
         }
     }
 
-    /// Every album `viewerID` may see (the public ones and their own), by numeric id, optionally of one owner.
-    public func collectionsByNumber(ownerID: String? = nil, viewerID: String?) async throws -> [CollectionRecord] {
+    /// Every album `viewerID` may see (the public ones and their own), by numeric id.
+    public func collectionsByNumber(viewerID: String?) async throws -> [CollectionRecord] {
         try await database.read { db in
-            var conditions: [SQLQueryString] = ["(c.private = \(false) OR c.user_id = \(bind: viewerID ?? ""))"]
-            if let ownerID { conditions.append("c.user_id = \(bind: ownerID)") }
-            return try await db.raw(
+            try await db.raw(
                 """
                 SELECT \(unsafeRaw: Self.collectionSelect) FROM collections c JOIN users u ON u.id = c.user_id \
-                WHERE \(conditions.joined(separator: " AND ")) ORDER BY c.number
+                WHERE c.private = \(false) OR c.user_id = \(bind: viewerID ?? "") ORDER BY c.number
                 """
             ).all().map(Self.decodeCollection)
         }

@@ -110,8 +110,7 @@ extension LibraryStore {
             var condition: SQLQueryString = ""
             let filtered = text.map { !$0.isEmpty } ?? false
             if let text, filtered {
-                let pattern = "%" + text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+                let pattern = Self.containsPattern(text)
                 condition = """
                      AND (lower(COALESCE(p.description, '')) LIKE \(bind: pattern) ESCAPE '\\' \
                     OR lower(COALESCE(p.alt_description, '')) LIKE \(bind: pattern) ESCAPE '\\')
@@ -168,15 +167,7 @@ extension LibraryStore {
         -> [CollectionRecord]
     {
         guard !records.isEmpty else { return records }
-        let ids = records.compactMap(\.coverPhotoID)
-        var byID: [String: PhotoRecord] = [:]
-        if !ids.isEmpty {
-            let covers = try await photos(
-                "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: ids))",
-                viewerID: viewerID, on: db
-            )
-            byID = Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        }
+        let byID = try await photosByID(records.compactMap(\.coverPhotoID), viewerID: viewerID, on: db)
         let albumIDs = records.map(\.id)
         let previews = try await newestPhotos(.album, in: albumIDs, limit: 4, on: db)
         let tags = try await collectionTags(albumIDs, on: db)
@@ -189,16 +180,13 @@ extension LibraryStore {
         }
     }
 
-    /// Photos by id, in the order asked, skipping unknown ids.
-    public func photos(ids: [String], viewerID: String? = nil) async throws -> [PhotoRecord] {
-        guard !ids.isEmpty else { return [] }
-        let found = try await database.read { db in
-            try await photos(
-                "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: ids))",
-                viewerID: viewerID, on: db
-            )
-        }
-        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return ids.compactMap { byID[$0] }
+    /// Photos by id, for covers: one statement (plus the photos' tags and likes) for any number of ids.
+    func photosByID(_ ids: [String], viewerID: String?, on db: any SQLDatabase) async throws -> [String: PhotoRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let found = try await photos(
+            "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: ids))",
+            viewerID: viewerID, on: db
+        )
+        return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -6,29 +6,45 @@ import SQLKit
 extension LibraryStore {
     /// Every original the library points at: each photo's, and each uploaded avatar's.
     public func storedOriginals() async throws -> Set<StoredOriginal> {
-        try await database.read { db in
-            var originals: Set<StoredOriginal> = []
-            for row in try await db.raw("SELECT sha256, format FROM photos").all() {
-                originals.insert(StoredOriginal(
-                    sha256: try row.decode(column: "sha256", as: String.self),
-                    format: try row.decode(column: "format", as: String.self)))
-            }
-            let avatars = try await db.raw(
-                "SELECT avatar_sha256, avatar_format FROM users WHERE avatar_sha256 IS NOT NULL AND avatar_format IS NOT NULL"
-            ).all()
-            for row in avatars {
-                originals.insert(StoredOriginal(
-                    sha256: try row.decode(column: "avatar_sha256", as: String.self),
-                    format: try row.decode(column: "avatar_format", as: String.self)))
-            }
-            return originals
-        }
+        try await database.read { db in try await storedOriginals(on: db) }
+    }
+
+    func storedOriginals(on db: any SQLDatabase) async throws -> Set<StoredOriginal> {
+        let rows = try await db.raw("""
+            SELECT sha256, format FROM photos UNION \
+            SELECT avatar_sha256, avatar_format FROM users WHERE avatar_sha256 IS NOT NULL AND avatar_format IS NOT NULL
+            """).all()
+        return Set(try rows.map { row in
+            StoredOriginal(
+                sha256: try row.decode(column: "sha256", as: String.self),
+                format: try row.decode(column: "format", as: String.self))
+        })
     }
 
     /// The id of every photo, whose cached renditions may exist.
     public func allPhotoIDs() async throws -> Set<String> {
         try await database.read { db in
             Set(try await db.raw("SELECT id FROM photos").all().map { try $0.decode(column: "id", as: String.self) })
+        }
+    }
+
+    /// Runs `dump` with the id of an exported PostgreSQL snapshot (`pg_dump --snapshot=ID`), and returns the
+    /// originals and the photo count that snapshot holds: the dump and the list are the database at one instant.
+    public func withExportedSnapshot(_ dump: @Sendable (String) async throws -> Void) async throws
+        -> (originals: Set<StoredOriginal>, photos: Int)
+    {
+        guard database.kind == .postgres else {
+            throw StoreError.badConfiguration("An exported snapshot needs PostgreSQL; SQLite is copied with VACUUM INTO.")
+        }
+        return try await database.transaction { db in
+            try await db.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").run()
+            let snapshot = try await db.raw("SELECT pg_export_snapshot() AS id").first()?
+                .decode(column: "id", as: String.self)
+            guard let snapshot else { throw StoreError.badConfiguration("PostgreSQL did not export a snapshot.") }
+            let originals = try await storedOriginals(on: db)
+            let photos = try await libraryPhotoCount(on: db)
+            try await dump(snapshot)
+            return (originals, photos)
         }
     }
 

@@ -175,7 +175,7 @@ extension LibraryStore {
     /// A photo by its id or its slug, in full: with its views (counted per day) and the topics it is in.
     public func photo(idOrSlug: String, viewerID: String? = nil) async throws -> PhotoRecord? {
         try await database.read { db in
-            guard var record = try await photos(
+            guard let record = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
                 WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)

@@ -137,13 +137,8 @@ extension LibraryStore {
             ))
         }
         // each topic's cover is its newest photo
-        let coverIDs = topics.compactMap { $0.previewPhotos.first?.id }
-        guard !coverIDs.isEmpty else { return topics }
-        let covers = try await photos(
-            "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.id IN (\(binds: coverIDs))",
-            viewerID: viewerID, on: db
-        )
-        let byID = Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let byID = try await photosByID(
+            topics.compactMap { $0.previewPhotos.first?.id }, viewerID: viewerID, on: db)
         return topics.map { topic in
             var topic = topic
             topic.coverPhoto = topic.previewPhotos.first.flatMap { byID[$0.id] }

@@ -44,7 +44,12 @@ extension FlickrController {
             throw FlickrError(3, "Parameterless searches have been disabled. Please use flickr.photos.getRecent instead.")
         }
         // Geo queries return at most 250 a page, as on Flickr.
-        let page = try call.page(maxPerPage: isGeo ? 250 : 500)
+        return try await photoList(query, call, maxPerPage: isGeo ? 250 : 500)
+    }
+
+    /// A page of the photos `query` finds, as Flickr's `<photos>` list with the call's extras.
+    private func photoList(_ query: CatalogQuery, _ call: Call, maxPerPage: Int = 500) async throws -> [FlickrNode] {
+        let page = try call.page(maxPerPage: maxPerPage)
         let found = try await store.catalogPhotos(query, page: page, viewerID: call.user?.id)
         return [call.presenter.photos(found, request: page, extras: call.extras)]
     }
@@ -85,11 +90,17 @@ extension FlickrController {
     /// A date as Flickr takes it: a unix timestamp or a MySQL datetime (`YYYY-MM-DD[ HH:MM:SS]`).
     private func date(_ call: Call, _ name: String) throws -> Date? {
         guard let raw = call.parameters[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-        if let seconds = Double(raw) { return Date(timeIntervalSince1970: seconds) }
-        let parts = raw.split(whereSeparator: { "- :".contains($0) }).compactMap { Int($0) }
-        guard parts.count == 3 || parts.count == 6, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
-            throw FlickrError(18, "Illogical arguments: \(name) must be a unix timestamp or YYYY-MM-DD HH:MM:SS")
+        let illogical = FlickrError(
+            18, "Illogical arguments: \(name) must be a unix timestamp or YYYY-MM-DD HH:MM:SS between the years 1 and 9999")
+        // Years 1 to 9999: a date outside them (1e300, inf, nan) cannot be stored as whole seconds.
+        if let seconds = Double(raw) {
+            guard seconds.isFinite, (-62_135_596_800...253_402_300_799).contains(seconds) else { throw illogical }
+            return Date(timeIntervalSince1970: seconds)
         }
+        let parts = raw.split(whereSeparator: { "- :".contains($0) }).compactMap { Int($0) }
+        guard parts.count == 3 || parts.count == 6, (1...9999).contains(parts[0]), (1...12).contains(parts[1]),
+            (1...31).contains(parts[2])
+        else { throw illogical }
         var components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
         if parts.count == 6 { (components.hour, components.minute, components.second) = (parts[3], parts[4], parts[5]) }
         var calendar = Calendar(identifier: .gregorian)
@@ -99,18 +110,14 @@ extension FlickrController {
 
     /// `flickr.photos.getRecent`: the newest photos.
     func recent(_ call: Call) async throws -> [FlickrNode] {
-        let page = try call.page()
-        let found = try await store.catalogPhotos(CatalogQuery(), page: page, viewerID: call.user?.id)
-        return [call.presenter.photos(found, request: page, extras: call.extras)]
+        try await photoList(CatalogQuery(), call)
     }
 
     /// `flickr.interestingness.getList`: the most liked photos.
     func interesting(_ call: Call) async throws -> [FlickrNode] {
         var query = CatalogQuery()
         query.order = .interesting(ascending: false)
-        let page = try call.page()
-        let found = try await store.catalogPhotos(query, page: page, viewerID: call.user?.id)
-        return [call.presenter.photos(found, request: page, extras: call.extras)]
+        return try await photoList(query, call)
     }
 
     /// `flickr.people.getPublicPhotos`.
@@ -118,9 +125,7 @@ extension FlickrController {
         guard let owner = try await user(try call.required("user_id"), call) else { throw FlickrError.userNotFound }
         var query = CatalogQuery()
         query.ownerID = owner.id
-        let page = try call.page()
-        let found = try await store.catalogPhotos(query, page: page, viewerID: call.user?.id)
-        return [call.presenter.photos(found, request: page, extras: call.extras)]
+        return try await photoList(query, call)
     }
 
     // MARK: One photo

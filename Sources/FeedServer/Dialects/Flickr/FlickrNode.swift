@@ -164,7 +164,7 @@ enum FlickrFormat: Sendable {
     }
 
     private func json(_ value: JSONValue, callback: String?) -> Response {
-        Self.answer(value.bytes(callback: callback), contentType: JSONValue.contentType(callback: callback))
+        value.response(headers: [.cacheControl: "no-store"], callback: callback)
     }
 
     static func answer(_ bytes: [UInt8], contentType: String) -> Response {

@@ -10,11 +10,10 @@ struct FlickrOAuthController: Sendable {
     static let requestTokenLifetime: TimeInterval = 3600
 
     func addRoutes(flickr: RouteGroup, pages: RouteGroup) {
-        for path in ["/services/oauth/request_token", "/services/oauth/access_token"] {
-            let handler = path.hasSuffix("request_token") ? requestToken : accessToken
-            flickr.get(path, use: handler)
-            flickr.post(path, use: handler)
-        }
+        flickr.get("/services/oauth/request_token", use: requestToken)
+        flickr.post("/services/oauth/request_token", use: requestToken)
+        flickr.get("/services/oauth/access_token", use: accessToken)
+        flickr.post("/services/oauth/access_token", use: accessToken)
         pages.get("/services/oauth/authorize", use: authorize)
         pages.post("/services/oauth/authorize", use: decide)
     }
@@ -88,7 +87,10 @@ struct FlickrOAuthController: Sendable {
         return (found.token, app)
     }
 
-    static func perms(_ raw: String?) -> String { ["write", "delete"].contains(raw ?? "") ? raw! : "read" }
+    static func perms(_ raw: String?) -> String {
+        if let raw, ["write", "delete"].contains(raw) { return raw }
+        return "read"
+    }
 
     @Sendable func authorize(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let query = QueryParameters(request.uri.query)

@@ -1,6 +1,7 @@
 import FeedModels
 import FeedStore
 import Foundation
+import Imaging
 
 /// Shapes records as Flickr does (reference §1.4–§1.5), with URLs on the request's origin.
 struct FlickrPresenter: Sendable {
@@ -49,7 +50,7 @@ struct FlickrPresenter: Sendable {
         if extras.contains("original_format") {
             attributes += [
                 ("originalsecret", .text(LadderImage.originalSecret(photo.sha256))),
-                ("originalformat", .text(photo.format == "jpeg" ? "jpg" : photo.format)),
+                ("originalformat", .text(ImageFormat.fileExtension(ofStored: photo.format))),
             ]
         }
         if extras.contains("last_update") { attributes.append(("lastupdate", .text(Self.unix(photo.updatedAt)))) }
@@ -138,7 +139,7 @@ struct FlickrPresenter: Sendable {
             ("dateuploaded", .text(Self.unix(photo.createdAt))), ("isfavorite", .number(photo.likedByViewer ? 1 : 0)),
             ("license", .text(Self.license)), ("safety_level", .text("0")), ("rotation", .number(0)),
             ("originalsecret", .text(LadderImage.originalSecret(photo.sha256))),
-            ("originalformat", .text(photo.format == "jpeg" ? "jpg" : photo.format)),
+            ("originalformat", .text(ImageFormat.fileExtension(ofStored: photo.format))),
             ("views", .text(String(photo.views))), ("media", .text("photo")),
         ], children: children)
     }

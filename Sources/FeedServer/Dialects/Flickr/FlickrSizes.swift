@@ -1,4 +1,5 @@
 import FeedStore
+import Imaging
 
 /// Flickr's size ladder (flickr.com/services/api/misc.urls.html): each size's URL suffix, label, `url_*` extra and
 /// longest edge. A size exists for a photo when the original is bigger (squares: when it is at least that big);
@@ -77,7 +78,7 @@ enum LadderImage {
     /// Flickr's file name for a size of a photo: `{id}_{secret}[_{suffix}].{format}`.
     static func flickrPath(number: Int64, sha256: String, format: String, size: FlickrSize) -> String {
         if size.suffix == "o" {
-            return "/\(flickrServer)/\(number)_\(originalSecret(sha256))_o.\(format == "jpeg" ? "jpg" : format)"
+            return "/\(flickrServer)/\(number)_\(originalSecret(sha256))_o.\(ImageFormat.fileExtension(ofStored: format))"
         }
         return "/\(flickrServer)/\(number)_\(secret(sha256))" + (size.suffix.map { "_\($0)" } ?? "") + ".jpg"
     }

@@ -95,8 +95,7 @@ extension JSONPlaceholderController {
                 photo = try await store.updatePhoto(photo.id, by: user.id, PhotoChanges(description: title))
             }
             if let raw = body["albumId"]?.text, let wanted = Int64(raw), wanted != albumNumber {
-                guard let album = try await store.collectionsByNumber(ownerID: user.id, viewerID: user.id)
-                    .first(where: { $0.number == wanted })
+                guard let album = try await store.collection(number: wanted, viewerID: user.id), album.owner.id == user.id
                 else { throw APIError(.forbidden, "albumId must be one of your albums.") }
                 photo = try await store.addPhoto(photo.id, toCollection: album.id, by: user.id).photo
                 albumNumber = wanted

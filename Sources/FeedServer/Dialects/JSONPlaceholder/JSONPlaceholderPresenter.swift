@@ -36,20 +36,19 @@ struct JSONPlaceholderPresenter: Sendable {
     /// A photo, shown in album `albumNumber` (0 when it is in none): its URL a 600 px rendition, its thumbnail a
     /// 150 px square, JSONPlaceholder's sizes.
     func photo(_ photo: PhotoRecord, albumNumber: Int64) -> JSONValue {
-        .object([
+        let images = Presenter(origin: origin)
+        return .object([
             ("albumId", .int(Int(albumNumber))), ("id", .int(Int(photo.number))),
             ("title", .string(photo.description ?? photo.altDescription ?? "")),
-            ("url", .string("\(origin)/img/\(photo.id)?w=600&h=600&fit=max&q=80")),
-            ("thumbnailUrl", .string("\(origin)/img/\(photo.id)?w=150&h=150&fit=crop&q=80")),
+            ("url", .string(images.imageURL(photo.id, "w=600&h=600&fit=max&q=80"))),
+            ("thumbnailUrl", .string(images.imageURL(photo.id, "w=150&h=150&fit=crop&q=80"))),
         ])
     }
 
     static let notFound = json(.object([]), status: .notFound)
 
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        var headers = headers
-        headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: value.bytes)))
+        value.response(status: status, headers: headers)
     }
 
     /// A list answer: the slice the query asks for, with `X-Total-Count` when it pages or slices and `Link` when

@@ -22,7 +22,10 @@ struct JSONServerQuery {
     var embed: [String] = []
     var expand: [String] = []
 
-    /// Reads the query; a bad number (`_page=x`, `_limit=-1`) is a 400.
+    /// The largest `_page`, `_limit`, `_start` or `_end` taken.
+    static let maximumNumber = 1_000_000_000
+
+    /// Reads the query; a bad number (`_page=x`, `_limit=-1`, `_page=99999999999`) is a 400.
     init(_ query: QueryParameters) throws(APIError) {
         var grouped: [(String, [String])] = []
         for pair in query.pairs {
@@ -32,9 +35,11 @@ struct JSONServerQuery {
                 grouped.append((pair.name, [pair.value]))
             }
         }
+        // The bound keeps the paging arithmetic in `slice` far from overflowing (which would stop the process).
         func number(_ name: String, _ value: String, minimum: Int) throws(APIError) -> Int {
-            guard let number = Int(value), number >= minimum else {
-                throw .badParameter("\(name) must be a whole number of at least \(minimum); got \"\(value)\".")
+            guard let number = Int(value), number >= minimum, number <= Self.maximumNumber else {
+                throw .badParameter(
+                    "\(name) must be a whole number from \(minimum) to \(Self.maximumNumber); got \"\(value)\".")
             }
             return number
         }

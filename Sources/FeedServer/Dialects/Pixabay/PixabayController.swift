@@ -60,10 +60,7 @@ struct PixabayController: Sendable {
             guard state.remaining >= 0 else { throw Failure(status: .tooManyRequests, message: "API rate limit exceeded") }
             let json = try await body(parameters)
             headers[.cacheControl] = "no-store"
-            headers[.contentType] = JSONValue.contentType(callback: parameters.callback)
-            return Response(
-                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: json.bytes(callback: parameters.callback)))
-            )
+            return json.response(headers: headers, callback: parameters.callback)
         } catch let failure as Failure {
             headers[.contentType] = "text/plain; charset=utf-8"
             let text = "[ERROR \(failure.status.code)] \(failure.message)"
@@ -75,7 +72,11 @@ struct PixabayController: Sendable {
         let perPage = try parameters.integer("per_page") ?? 20
         guard (3...200).contains(perPage) else { throw Failure.bad("\"per_page\" is out of valid range.") }
         let pageNumber = try parameters.integer("page") ?? 1
-        guard pageNumber >= 1 else { throw Failure.bad("\"page\" is out of valid range.") }
+        // Past the first `maxHits` results no page exists, whatever the library holds: refused before any query, and
+        // before `page × per_page` could overflow.
+        guard pageNumber >= 1, pageNumber <= Self.maxHits / perPage + 1 else {
+            throw Failure.bad("\"page\" is out of valid range.")
+        }
         let q = parameters.raw["q"] ?? ""
         guard q.count <= 100 else { throw Failure.bad("\"q\" is too long (at most 100 characters).") }
 
