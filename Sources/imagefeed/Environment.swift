@@ -6,7 +6,7 @@ import Imaging
 enum ConfigurationLoader {
     static func load(
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil, requireClientID: Bool? = nil,
-        web: String? = nil, trustedProxies: [String]? = nil,
+        web: String? = nil, trustedProxies: [String]? = nil, cacheSize: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var problems: [String] = []
@@ -46,6 +46,15 @@ enum ConfigurationLoader {
         }
         configuration.trustedProxies = trustedProxies ?? (environment["IMAGEFEED_TRUSTED_PROXIES"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let size = cacheSize ?? environment["IMAGEFEED_CACHE_SIZE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            if size.lowercased() == "unlimited" {
+                configuration.renditionLimits.cacheBytes = nil
+            } else if let bytes = ByteCount.parse(size), bytes > 0 {
+                configuration.renditionLimits.cacheBytes = bytes
+            } else {
+                problems.append("The cache size must be a size such as 500MB or 20GB, or \"unlimited\"; got \"\(size)\".")
+            }
+        }
         configuration.renditionLimits.newPerHour =
             integer("IMAGEFEED_NEW_RENDITIONS_PER_HOUR") ?? configuration.renditionLimits.newPerHour
         configuration.renditionLimits.threads = integer("IMAGEFEED_RENDER_THREADS")

@@ -29,6 +29,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Address of a reverse proxy in front of the server, whose Forwarded/X-Forwarded-For names the client; repeat for several (IMAGEFEED_TRUSTED_PROXIES, comma-separated).")
     var trustedProxy: [String] = []
 
+    @Option(name: .long, help: "Most disk space the rendition cache may take, e.g. 500MB or 20GB, or \"unlimited\"; the least recently used renditions go first (IMAGEFEED_CACHE_SIZE; default 10GB).")
+    var cacheSize: String?
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
@@ -37,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             configuration = try ConfigurationLoader.load(
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
-                web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy
+                web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy, cacheSize: cacheSize
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

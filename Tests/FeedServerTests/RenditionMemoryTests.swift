@@ -13,7 +13,7 @@ struct RenditionMemoryTests {
         let path = folder + "/r.jpg"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
         let clock = ManualClock()
-        let memory = RenditionMemory(revalidateAfter: .seconds(1), clock: clock)
+        let memory = RenditionMemory(limit: RenditionCacheLimit(folder: folder, budget: nil), revalidateAfter: .seconds(1), clock: clock)
 
         // act
         let first = memory.bytes(atPath: path)
@@ -39,7 +39,7 @@ struct RenditionMemoryTests {
         let path = folder + "/r.jpg"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
         let clock = ManualClock()
-        let answers = RenditionAnswers(revalidateAfter: .seconds(1), clock: clock)
+        let answers = RenditionAnswers(limit: RenditionCacheLimit(folder: folder, budget: nil), revalidateAfter: .seconds(1), clock: clock)
         let body = ByteBuffer(bytes: [1, 2, 3])
         let made = ImmediateResponse.ok([.eTag: "\"e\"", .contentType: "image/jpeg"], body, method: .get)
         answers.remember("/img/x?w=1", path: path, made, body: body)

@@ -34,7 +34,8 @@ struct RenditionServiceTests {
         let threadPool = NIOThreadPool(numberOfThreads: threads)
         threadPool.start()
         let service = RenditionService(
-            imaging: Imaging(), files: files, threadPool: threadPool, threads: threads, maxWaiting: maxWaiting)
+            imaging: Imaging(), files: files, threadPool: threadPool, threads: threads, maxWaiting: maxWaiting,
+            limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil))
         do {
             try await body(service, photo, files)
         } catch {

@@ -39,9 +39,10 @@ public func buildApplication(
     let renditionThreads = configuration.renditionLimits.threads ?? System.coreCount
     let renditionPool = NIOThreadPool(numberOfThreads: renditionThreads)
     renditionPool.start()
+    let cacheLimit = RenditionCacheLimit(folder: files.renditions.path, budget: configuration.renditionLimits.cacheBytes)
     let renditions = RenditionService(
         imaging: imaging, files: files, threadPool: renditionPool, threads: renditionThreads,
-        maxWaiting: configuration.renditionLimits.maxWaiting ?? renditionThreads * 8, clock: clock)
+        maxWaiting: configuration.renditionLimits.maxWaiting ?? renditionThreads * 8, limit: cacheLimit, clock: clock)
     let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
     let responseCache = configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
@@ -109,6 +110,17 @@ public func buildApplication(
     }
     groups.addDerivedRoutes()
 
+    // Services stop last first: the views are written before the database closes, and the cache's sweeps stop
+    // before the renditions' pool.
+    var services: [any Service] = [
+        ResourcesService(store: store, threadPools: [threadPool, renditionPool], logger: logger),
+        ViewCounterService(counter: views, store: store, interval: configuration.viewFlushInterval, logger: logger),
+    ]
+    if configuration.renditionLimits.cacheBytes != nil {
+        services.append(RenditionCacheService(
+            limit: cacheLimit, threadPool: renditionPool, interval: configuration.renditionLimits.cacheSweepInterval,
+            logger: logger))
+    }
     let serverName = "ImageFeed"
     let fastRouter = FastRouter(routes)
     let fastLog = FastPathLog(logger: logger, serverName: serverName, dates: HTTPDateCache())
@@ -119,11 +131,7 @@ public func buildApplication(
             additionalChannelHandlers: useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress)] : []
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
-        // Services stop last first: the views are written before the database closes.
-        services: [
-            ResourcesService(store: store, threadPools: [threadPool, renditionPool], logger: logger),
-            ViewCounterService(counter: views, store: store, interval: configuration.viewFlushInterval, logger: logger),
-        ],
+        services: services,
         logger: logger
     )
 }

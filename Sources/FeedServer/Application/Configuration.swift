@@ -103,6 +103,9 @@ public struct Configuration: Sendable {
         if let waiting = renditionLimits.maxWaiting, waiting < 0 {
             problems.append("IMAGEFEED_RENDER_QUEUE must not be negative.")
         }
+        if let bytes = renditionLimits.cacheBytes, bytes < 1 {
+            problems.append("The rendition cache size must be positive; leave it unset for no bound.")
+        }
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
         if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
@@ -136,6 +139,11 @@ public struct RenditionLimits: Sendable, Hashable {
     public var threads: Int?
     /// Renders that may wait for a thread; the next is a 503 with `Retry-After`. nil for eight per thread.
     public var maxWaiting: Int?
+    /// The most bytes the rendition cache on disk may take before the least recently used renditions are removed
+    /// (they are made again when asked for); nil for no bound. 10 GiB by default: about 50,000 photos' feed sizes.
+    public var cacheBytes: Int? = 10 << 30
+    /// How often the cache is measured even when this process wrote nothing: other processes write to it too.
+    public var cacheSweepInterval: Duration = .seconds(600)
 
     public init(maxPixels: Int = 40_000_000, maxAVIFPixels: Int = 4_000_000, newPerHour: Int = 1200) {
         self.maxPixels = maxPixels

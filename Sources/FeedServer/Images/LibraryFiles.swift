@@ -71,11 +71,21 @@ public struct LibraryFiles: Sendable {
     /// The whole file at `path`; nil when it cannot be read. Plain `open`/`read`: Foundation's `contents(atPath:)`
     /// also looks up the file owner's name, two more files opened per rendition served.
     public static func read(_ path: String) -> [UInt8]? {
+        read(path) { _, _ in }
+    }
+
+    /// The whole rendition file at `path`, marked used for `limit`'s least-recently-used order.
+    static func readRendition(_ path: String, for limit: RenditionCacheLimit) -> [UInt8]? {
+        read(path) { descriptor, status in limit.markUsed(descriptor: descriptor, modified: status.modified) }
+    }
+
+    private static func read(_ path: String, opened: (Int32, stat) -> Void) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
+        opened(descriptor, status)
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var offset = 0
         while offset < bytes.count {
@@ -150,4 +160,15 @@ public enum FileError: Error, CustomStringConvertible {
 /// POSIX `read(2)`, named apart from ``LibraryFiles/read(_:)``, which shadows it inside the type.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+extension stat {
+    /// The last modification time, by its name on this platform.
+    var modified: timespec {
+        #if canImport(Darwin)
+        st_mtimespec
+        #else
+        st_mtim
+        #endif
+    }
 }

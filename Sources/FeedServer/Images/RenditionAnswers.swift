@@ -22,12 +22,18 @@ final class RenditionAnswers: Sendable {
     private let answers: Locked<BoundedCache<String, Answer>>
     private let revalidateAfter: Duration
     private let clock: any MonotonicClock
+    /// Whose least-recently-used order a revalidation keeps up.
+    private let limit: RenditionCacheLimit
 
     /// - Parameter budget: the bytes the remembered answers may hold. Each counts its body, which it shares with
     ///   ``RenditionMemory`` while both keep it, but which it alone keeps alive once the memory has let it go — so it
     ///   needs a byte bound of its own.
-    init(budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1), clock: any MonotonicClock = SystemClock()) {
+    init(
+        limit: RenditionCacheLimit, budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1),
+        clock: any MonotonicClock = SystemClock()
+    ) {
         answers = Locked(BoundedCache(budget: budget))
+        self.limit = limit
         self.revalidateAfter = revalidateAfter
         self.clock = clock
     }
@@ -37,7 +43,7 @@ final class RenditionAnswers: Sendable {
         let now = clock.now()
         guard let known = answers.withLock({ $0[target] }) else { return nil }
         if now - known.checkedAt >= revalidateAfter {
-            guard RenditionMemory.exists(known.path) else {
+            guard limit.markUsed(atPath: known.path) else {
                 answers.withLock { $0.removeValue(for: target) }
                 return nil
             }

@@ -16,9 +16,15 @@ final class RenditionMemory: Sendable {
     private let cache: Locked<BoundedCache<String, Remembered>>
     private let revalidateAfter: Duration
     private let clock: any MonotonicClock
+    /// Whose least-recently-used order a revalidation keeps up: a rendition served from memory is still in use.
+    private let limit: RenditionCacheLimit
 
-    init(budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1), clock: any MonotonicClock = SystemClock()) {
+    init(
+        limit: RenditionCacheLimit, budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1),
+        clock: any MonotonicClock = SystemClock()
+    ) {
         cache = Locked(BoundedCache(budget: budget))
+        self.limit = limit
         self.revalidateAfter = revalidateAfter
         self.clock = clock
     }
@@ -37,7 +43,7 @@ final class RenditionMemory: Sendable {
     func exists(atPath path: String) -> Bool {
         let now = clock.now()
         if let known = cache.withLock({ $0[path] }), now - known.checkedAt < revalidateAfter { return true }
-        return Self.exists(path)
+        return limit.markUsed(atPath: path)
     }
 
     /// The bytes of the rendition file at `path`, from memory when seen lately; nil when there is no such file.
@@ -45,14 +51,14 @@ final class RenditionMemory: Sendable {
         let now = clock.now()
         if let known = cache.withLock({ $0[path] }) {
             if now - known.checkedAt < revalidateAfter { return known.bytes }
-            guard Self.exists(path) else {
+            guard limit.markUsed(atPath: path) else {
                 cache.withLock { $0.removeValue(for: path) }
                 return nil
             }
             cache.withLock { $0.update(for: path) { $0.checkedAt = now } }
             return known.bytes
         }
-        guard let data = LibraryFiles.read(path) else { return nil }
+        guard let data = LibraryFiles.readRendition(path, for: limit) else { return nil }
         let buffer = ByteBuffer(bytes: data)
         cache.withLock { $0.insert(Remembered(bytes: buffer, checkedAt: now), size: buffer.readableBytes, for: path) }
         return buffer

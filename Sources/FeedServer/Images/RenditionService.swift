@@ -15,6 +15,8 @@ actor RenditionService {
     nonisolated let memory: RenditionMemory
     /// Answers to exact URLs of cached renditions, for the same path.
     nonisolated let answers: RenditionAnswers
+    /// The rendition folder's byte budget.
+    nonisolated let limit: RenditionCacheLimit
     private var inFlight: [String: Task<[UInt8], any Error>] = [:]
     /// How many renditions were rendered (not served from the cache or shared with a render in flight).
     private(set) var renderCount = 0
@@ -24,14 +26,15 @@ actor RenditionService {
     ///   - maxWaiting: renders that may wait for a thread before the next is refused with a 503.
     init(
         imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool, threads: Int, maxWaiting: Int,
-        clock: any MonotonicClock = SystemClock()
+        limit: RenditionCacheLimit, clock: any MonotonicClock = SystemClock()
     ) {
         self.imaging = imaging
         self.files = files
         self.threadPool = threadPool
         self.admission = RenderAdmission(slots: threads, maxWaiting: maxWaiting)
-        memory = RenditionMemory(clock: clock)
-        answers = RenditionAnswers(clock: clock)
+        self.limit = limit
+        memory = RenditionMemory(limit: limit, clock: clock)
+        answers = RenditionAnswers(limit: limit, clock: clock)
     }
 
     /// The bytes of a rendition of a photo, from the cache or rendered now — from the photo's mezzanine when it has
@@ -60,15 +63,17 @@ actor RenditionService {
         source: String, cacheID: String, spec: RenditionSpec, beforeRender: (@Sendable () async throws -> Void)? = nil
     ) async throws -> [UInt8] {
         let path = files.renditionPath(photoID: cacheID, key: ImageParameters.cacheKey(spec))
-        if let cached = LibraryFiles.read(path) { return cached }
+        if let cached = LibraryFiles.readRendition(path, for: limit) { return cached }
         if let running = inFlight[path] { return try await running.value }
-        let task = Task { [imaging, files, threadPool, admission] in
+        let task = Task { [imaging, files, threadPool, admission, limit] in
             try await beforeRender?()
             try await admission.acquire()
             do {
                 let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
                 await admission.release()
-                try? files.writeAtomically(rendition.data, to: path, durable: false)
+                if (try? files.writeAtomically(rendition.data, to: path, durable: false)) != nil {
+                    limit.wrote(bytes: rendition.data.count)
+                }
                 return rendition.data
             } catch {
                 await admission.release()
