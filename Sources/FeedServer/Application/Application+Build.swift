@@ -128,7 +128,9 @@ public func buildApplication(
     return Application(
         router: router,
         server: .http1(configuration: .init(
-            additionalChannelHandlers: useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress)] : []
+            // The malformed-request handler goes first: the decoder's errors reach it before any other.
+            additionalChannelHandlers: [MalformedRequestHandler()]
+                + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress)] : [])
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         services: services,
