@@ -6,7 +6,7 @@ import Imaging
 enum ConfigurationLoader {
     static func load(
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil, requireClientID: Bool? = nil,
-        web: String? = nil, trustedProxies: [String]? = nil, cacheSize: String? = nil,
+        web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var problems: [String] = []
@@ -44,8 +44,12 @@ enum ConfigurationLoader {
         if let megapixels = integer("IMAGEFEED_MAX_AVIF_MEGAPIXELS") {
             configuration.renditionLimits.maxAVIFPixels = megapixels * 1_000_000
         }
-        configuration.trustedProxies = trustedProxies ?? (environment["IMAGEFEED_TRUSTED_PROXIES"] ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        func list(_ name: String) -> [String] {
+            (environment[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+        configuration.trustedProxies = trustedProxies ?? list("IMAGEFEED_TRUSTED_PROXIES")
+        configuration.allowedHosts = allowedHosts ?? list("IMAGEFEED_ALLOWED_HOSTS")
         if let size = cacheSize ?? environment["IMAGEFEED_CACHE_SIZE"].flatMap({ $0.isEmpty ? nil : $0 }) {
             if size.lowercased() == "unlimited" {
                 configuration.renditionLimits.cacheBytes = nil

@@ -29,6 +29,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Address of a reverse proxy in front of the server, whose Forwarded/X-Forwarded-For names the client; repeat for several (IMAGEFEED_TRUSTED_PROXIES, comma-separated).")
     var trustedProxy: [String] = []
 
+    @Option(name: .long, help: "A host name the server answers to when --public-url is not set, besides IP addresses, localhost and this machine's name; repeat for several, or .example.com for every name under it (IMAGEFEED_ALLOWED_HOSTS, comma-separated).")
+    var allowedHost: [String] = []
+
     @Option(name: .long, help: "Most disk space the rendition cache may take, e.g. 500MB or 20GB, or \"unlimited\"; the least recently used renditions go first (IMAGEFEED_CACHE_SIZE; default 10GB).")
     var cacheSize: String?
 
@@ -40,7 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             configuration = try ConfigurationLoader.load(
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
-                web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy, cacheSize: cacheSize
+                web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
+                allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

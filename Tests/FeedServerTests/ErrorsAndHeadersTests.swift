@@ -263,9 +263,9 @@ struct ServerLifecycleTests {
 @Suite("Malformed requests")
 struct MalformedRequestTests {
     /// The status line and the JSON body of what the server answered to raw bytes.
-    static func answer(_ server: TestServer, _ request: String) throws -> (status: String, errors: [String], closes: Bool) {
+    static func answer(_ server: TestServer, _ request: String) async throws -> (status: String, errors: [String], closes: Bool) {
         let port = try #require(server.client.port)
-        let text = try rawHTTP(port: port, Array(request.utf8.map { $0 == UInt8(ascii: "~") ? 0xFF : $0 }))
+        let text = try await rawHTTP(port: port, Array(request.utf8.map { $0 == UInt8(ascii: "~") ? 0xFF : $0 }))
         let parts = text.components(separatedBy: "\r\n\r\n")
         let head = parts[0].components(separatedBy: "\r\n")
         let body = parts.dropFirst().joined(separator: "\r\n\r\n")
@@ -275,21 +275,21 @@ struct MalformedRequestTests {
 
     @Test(arguments: [
         // `~` stands for the byte 0xFF, which is not UTF-8 and no URL may hold.
-        ("GET /photos?query=caf~ HTTP/1.1\r\nHost: x\r\n\r\n", "HTTP/1.1 400", "Percent-encode"),
-        ("GET /photos/~~ HTTP/1.1\r\nHost: x\r\n\r\n", "HTTP/1.1 400", "Percent-encode"),
-        ("GET /search/photos?query=" + String(repeating: "a", count: 90_000) + " HTTP/1.1\r\nHost: x\r\n\r\n",
+        ("GET /photos?query=caf~ HTTP/1.1\r\nHost: localhost\r\n\r\n", "HTTP/1.1 400", "Percent-encode"),
+        ("GET /photos/~~ HTTP/1.1\r\nHost: localhost\r\n\r\n", "HTTP/1.1 400", "Percent-encode"),
+        ("GET /search/photos?query=" + String(repeating: "a", count: 90_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
          "HTTP/1.1 431", "larger than 80 kB"),
-        ("GET /photos HTTP/1.1\r\nHost: x\r\nX-Padding: " + String(repeating: "a", count: 100_000) + "\r\n\r\n",
+        ("GET /photos HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + String(repeating: "a", count: 100_000) + "\r\n\r\n",
          "HTTP/1.1 431", "larger than 80 kB"),
-        ("GET /photos HTTP/7.0\r\nHost: x\r\n\r\n", "HTTP/1.1 505", "HTTP/1.1"),
-        ("POST /photos HTTP/1.1\r\nHost: x\r\nContent-Length: lots\r\n\r\n", "HTTP/1.1 400", "length"),
+        ("GET /photos HTTP/7.0\r\nHost: localhost\r\n\r\n", "HTTP/1.1 505", "HTTP/1.1"),
+        ("POST /photos HTTP/1.1\r\nHost: localhost\r\nContent-Length: lots\r\n\r\n", "HTTP/1.1 400", "length"),
     ])
     func requests_that_are_not_http_get_the_apis_json(request: (bytes: String, status: String, message: String))
         async throws
     {
         try await withTestServer(transport: .live) { server in
             // act
-            let answer = try Self.answer(server, request.bytes)
+            let answer = try await Self.answer(server, request.bytes)
 
             // assert
             #expect(answer.status.hasPrefix(request.status), "\(answer.status)")
@@ -303,8 +303,8 @@ struct MalformedRequestTests {
         try await withTestServer(transport: .live) { server in
             // act: two pipelined requests, the second unreadable
             let port = try #require(server.client.port)
-            let good = "GET /photos?per_page=1 HTTP/1.1\r\nHost: x\r\n\r\n"
-            let text = try rawHTTP(port: port, Array(good.utf8) + Array("GET /\u{7F}\u{1}x HTTP/1.1\r\n\r\n".utf8))
+            let good = "GET /photos?per_page=1 HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            let text = try await rawHTTP(port: port, Array(good.utf8) + Array("GET /\u{7F}\u{1}x HTTP/1.1\r\n\r\n".utf8))
 
             // assert: the first answered in full, then the refusal, then the connection closed
             let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }

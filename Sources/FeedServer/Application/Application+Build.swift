@@ -50,6 +50,9 @@ public func buildApplication(
     let views = ViewCounter()
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
     let clientAddress = ClientAddress(trustedProxies: Set(configuration.trustedProxies))
+    let site = SiteOrigin(
+        publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts,
+        trustedProxies: clientAddress.trustedProxies)
     let groups = URLSpace(router: router, table: routes, middleware: URLSpace.Middleware(
         store: store,
         apiLimiter: SharedRateLimiter(
@@ -60,7 +63,7 @@ public func buildApplication(
             flushInterval: configuration.rateLimitFlushInterval
         ),
         responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
-        requireClientID: configuration.requireClientID, publicURL: configuration.publicURL,
+        requireClientID: configuration.requireClientID, site: site,
         clientAddress: clientAddress
     ))
 
@@ -130,7 +133,7 @@ public func buildApplication(
         server: .http1(configuration: .init(
             // The malformed-request handler goes first: the decoder's errors reach it before any other.
             additionalChannelHandlers: [MalformedRequestHandler()]
-                + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress)] : [])
+                + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)] : [])
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         services: services,

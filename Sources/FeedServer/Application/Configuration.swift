@@ -17,6 +17,9 @@ public struct Configuration: Sendable {
     /// Addresses of reverse proxies in front of the server: from them, the client's address is read from
     /// `Forwarded` or `X-Forwarded-For`, so limits and sign-in throttling count per client, not per proxy.
     public var trustedProxies: [String] = []
+    /// Host names the server answers to without a public URL, besides IP addresses, `localhost` and the machine's
+    /// own name (see `SiteOrigin`); `.example.com` allows every name under it.
+    public var allowedHosts: [String] = []
     /// Folder of the web app's static files; nil to serve no web app.
     public var webDirectory: String?
     /// Limits applied to every image the server reads.

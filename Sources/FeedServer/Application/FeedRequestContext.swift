@@ -8,17 +8,20 @@ import NIOCore
 /// route's group the caller.
 public struct FeedRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The remote address, for per-client limits when no key is sent.
+    /// The remote address, for per-client limits when no key is sent: the client's, read through a trusted proxy.
     public var remoteAddress: String?
+    /// The address of the connection's other end: the client, or a proxy in front of this server.
+    public let peerAddress: String?
     /// Who is calling; `.anonymous` in groups without authentication.
     public var caller: Caller = .anonymous
     /// `scheme://host[:port]` that absolute URLs in answers use: the configured public URL, or the one the client
-    /// came to (`Host`, `X-Forwarded-Proto`). No trailing slash.
+    /// came to (`Host`, a trusted proxy's `X-Forwarded-Proto`). No trailing slash.
     public var origin: String = "http://localhost"
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
-        self.remoteAddress = source.channel.remoteAddress?.ipAddress
+        self.peerAddress = source.channel.remoteAddress?.ipAddress
+        self.remoteAddress = peerAddress
     }
 
     /// Uploads are streamed by their own routes; plain bodies (forms, JSON) stay small.

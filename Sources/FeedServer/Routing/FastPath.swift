@@ -9,6 +9,8 @@ struct FastRequest {
     let head: HTTPRequest
     let parameters: [(name: Substring, value: Substring)]
     let remoteAddress: String?
+    /// The origin the request is for (see ``SiteOrigin``).
+    let origin: String
 
     func parameter(_ name: String) -> Substring? {
         parameters.first { $0.name == name }?.value
@@ -34,14 +36,14 @@ struct FastStack: Sendable {
     /// The group refuses callers without a credential (``Configuration/requireClientID``).
     var requiresCredential = false
     /// The group answers reads from the response cache, with the origin its keys need.
-    var cache: (cache: ResponseCache, publicOrigin: String?)?
+    var cache: ResponseCache?
     /// The group counts a successful answer as a view of the photo its `id` parameter names.
     var views: ViewCounter?
 
     /// The fast responder of a route in this group, from the route's own (`route`, when it has one).
     func responder(_ route: FastResponder?) -> FastResponder? {
         if let cache {
-            return { request in self.respond(request) { Self.cachedAnswer(request, cache.cache, cache.publicOrigin) } }
+            return { request in self.respond(request) { Self.cachedAnswer(request, cache) } }
         }
         guard let route else { return nil }
         return { request in self.respond(request) { route(request) } }
@@ -70,12 +72,9 @@ struct FastStack: Sendable {
     }
 
     /// The response cache's answer for an anonymous GET, when it holds one in the current generation.
-    static func cachedAnswer(_ request: FastRequest, _ cache: ResponseCache, _ publicOrigin: String?) -> ImmediateResponse? {
+    static func cachedAnswer(_ request: FastRequest, _ cache: ResponseCache) -> ImmediateResponse? {
         guard request.head.method == .get, let generation = cache.trustedGeneration() else { return nil }
-        let key = ResponseCache.Key(
-            target: request.head.path ?? "/", origin: publicOrigin ?? OriginMiddleware.origin(of: request.head),
-            viewer: ""
-        )
+        let key = ResponseCache.Key(target: request.head.path ?? "/", origin: request.origin, viewer: "")
         guard let entry = cache.peek(key, generation: generation) else { return nil }
         var answer = entry.answer(request.head.headerFields)
         answer.headers[.cacheStatus] = ResponseCacheMiddleware.hit
@@ -123,7 +122,7 @@ struct FastRouter: Sendable {
 
     /// The fast answer to `head`, or nil to leave it to the router. Only plain GET and HEAD requests to plain paths
     /// (no empty, dotted or percent-encoded segments) are tried.
-    func answer(_ head: HTTPRequest, remoteAddress: String?) -> ImmediateResponse? {
+    func answer(_ head: HTTPRequest, origin: String, remoteAddress: String?) -> ImmediateResponse? {
         guard head.method == .get || head.method == .head else { return nil }
         let path = head.targetPath
         guard Self.isPlain(path) else { return nil }
@@ -131,7 +130,7 @@ struct FastRouter: Sendable {
         guard let node = Self.resolve(path.split(separator: "/")[...], from: root, &parameters) else { return nil }
         let method = head.method == .head ? .get : head.method
         guard let responder = node.responders[head.method] ?? node.responders[method],
-            let answer = responder(FastRequest(head: head, parameters: parameters, remoteAddress: remoteAddress))
+            let answer = responder(FastRequest(head: head, parameters: parameters, remoteAddress: remoteAddress, origin: origin))
         else { return nil }
         table.countFastAnswer()
         return answer

@@ -25,25 +25,30 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let router: FastRouter
     private let log: FastPathLog
     private let clientAddress: ClientAddress
+    private let site: SiteOrigin
     /// Requests passed on to the router whose answer has not ended yet.
     private var waiting = 0
     /// The request answered here is still sending its (empty) body, which is dropped.
     private var draining = false
 
-    init(router: FastRouter, log: FastPathLog, clientAddress: ClientAddress) {
+    init(router: FastRouter, log: FastPathLog, clientAddress: ClientAddress, site: SiteOrigin) {
         self.router = router
         self.log = log
         self.clientAddress = clientAddress
+        self.site = site
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if waiting == 0, !Self.closes(head), head.headerFields[.expect] == nil {
+            // A request for a host name this server does not answer to is the router's to refuse.
+            if waiting == 0, !Self.closes(head), head.headerFields[.expect] == nil,
+                let origin = site.origin(of: head, peer: context.channel.remoteAddress?.ipAddress)
+            {
                 let start = ContinuousClock.now
                 let address = clientAddress.resolve(
                     peer: context.channel.remoteAddress?.ipAddress, headers: head.headerFields)
-                if let answer = router.answer(head, remoteAddress: address) {
+                if let answer = router.answer(head, origin: origin, remoteAddress: address) {
                     draining = true
                     write(answer, context: context)
                     log.record(head, answer.status, since: start)

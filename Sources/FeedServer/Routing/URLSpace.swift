@@ -34,7 +34,8 @@ struct URLSpace {
         let views: ViewCounter
         let credentials: CredentialDirectory
         let requireClientID: Bool
-        let publicURL: String?
+        /// The origins this server answers to.
+        let site: SiteOrigin
         /// Reads the client's address through the trusted reverse proxies.
         let clientAddress: ClientAddress
     }
@@ -56,7 +57,7 @@ struct URLSpace {
         self.table = table
         router.add(middleware: ClientAddressMiddleware(resolver: middleware.clientAddress))
         router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: OriginMiddleware(publicURL: middleware.publicURL))
+        router.add(middleware: OriginMiddleware(site: middleware.site))
         router.add(middleware: ErrorMiddleware())
 
         let apiStack = { (requireKey: Bool) in
@@ -83,7 +84,7 @@ struct URLSpace {
             FastStack(
                 cors: true, limiter: (middleware.apiLimiter, .api(middleware.credentials)), authenticates: true,
                 requiresCredential: middleware.requireClientID,
-                cache: (cache, OriginMiddleware(publicURL: middleware.publicURL).publicOrigin)
+                cache: cache
             )
         }
         self.api = APIRoutes(

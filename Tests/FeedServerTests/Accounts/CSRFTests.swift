@@ -76,8 +76,8 @@ struct CSRFTests {
     }
 
     @Test
-    func behind_an_https_proxy_the_own_origin_is_https() async throws {
-        try await withTestServer { server in
+    func behind_a_trusted_https_proxy_the_own_origin_is_https() async throws {
+        try await withTestServer(transport: .live, configure: { $0.trustedProxies = ["127.0.0.1", "::1"] }) { server in
             // setup
             let cookie = try await server.client.signedInCookie(TestUser("proxied"))
             let proto = HTTPField.Name("X-Forwarded-Proto")!
@@ -91,6 +91,25 @@ struct CSRFTests {
             // assert
             #expect(plain.status == .forbidden)
             #expect(secure.status == .ok)
+        }
+    }
+
+    @Test
+    func a_forwarded_scheme_from_anyone_but_a_trusted_proxy_is_ignored() async throws {
+        try await withTestServer(transport: .live) { server in
+            // setup
+            let cookie = try await server.client.signedInCookie(TestUser("unproxied"))
+            let proto = HTTPField.Name("X-Forwarded-Proto")!
+
+            // act
+            let claimed = try await server.client.send(
+                .put, "/me?bio=a", headers: [.cookie: cookie, .origin: "https://localhost", proto: "https"])
+            let plain = try await server.client.send(
+                .put, "/me?bio=b", headers: [.cookie: cookie, .origin: "http://localhost", proto: "https"])
+
+            // assert
+            #expect(claimed.status == .forbidden)
+            #expect(plain.status == .ok)
         }
     }
 

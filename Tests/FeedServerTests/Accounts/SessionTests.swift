@@ -50,8 +50,8 @@ struct SessionTests {
     }
 
     @Test
-    func session_cookie_is_secure_behind_an_https_proxy() async throws {
-        try await withTestServer { server in
+    func session_cookie_is_secure_behind_a_trusted_https_proxy() async throws {
+        try await withTestServer(transport: .live, configure: { $0.trustedProxies = ["127.0.0.1", "::1"] }) { server in
             // setup
             let person = TestUser("proxied")
             try await server.client.signUp(person)

@@ -2,8 +2,15 @@ import Foundation
 
 /// Sends `request` byte for byte to the server on `port` of 127.0.0.1 and returns everything it sends back until
 /// it closes the connection (or nothing more comes for five seconds): for requests no HTTP client library would
-/// send, such as bytes a URL may not hold. Blocking: call it from a test, not from a server's event loop.
-public func rawHTTP(port: Int, _ request: [UInt8]) throws -> String {
+/// send, such as bytes a URL may not hold. The socket calls block, so they run on a thread of their own: on the
+/// concurrency pool they could hold every thread the server under test needs to answer.
+public func rawHTTP(port: Int, _ request: [UInt8]) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try blockingRawHTTP(port: port, request) }) }.start()
+    }
+}
+
+private func blockingRawHTTP(port: Int, _ request: [UInt8]) throws -> String {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw RawHTTPError(operation: "socket") }
     defer { close(descriptor) }

@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+
+/// The origin (`scheme://host[:port]`) a request is for: the configured public URL, or else the name the client
+/// used, when it is one this server answers to.
+///
+/// Without a public URL, the name comes from the request's `Host`, which a page on another site can choose by DNS
+/// rebinding: `evil.example` made to resolve to this server's address sends `Host: evil.example` and
+/// `Origin: http://evil.example`, which would then agree and pass the cross-site check. So only names that cannot
+/// be rebound are taken as they come — IP addresses, `localhost`, the machine's own name — and others must be
+/// listed (`--allowed-host`); a request for any other name is refused with a 421 before it reaches a route.
+/// `X-Forwarded-Proto` is read only from a trusted proxy (`--trusted-proxy`), like the client's address.
+struct SiteOrigin: Sendable {
+    /// The configured public URL without a trailing slash, or nil to use each request's host.
+    let publicOrigin: String?
+    /// Host names (lowercased, without port) accepted besides IP addresses and local names; `.example.com` also
+    /// accepts every name under it.
+    let allowedHosts: Set<String>
+    let trustedProxies: Set<String>
+
+    init(publicURL: String?, allowedHosts: [String] = [], trustedProxies: Set<String> = [], machineName: String? = nil) {
+        publicOrigin = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        var hosts = Set(allowedHosts.map { $0.lowercased() })
+        if let name = (machineName ?? Self.machineName())?.lowercased(), !name.isEmpty {
+            hosts.formUnion([name, name + ".local"])
+        }
+        self.allowedHosts = hosts
+        self.trustedProxies = trustedProxies
+    }
+
+    /// The request's origin, or nil when its host is not one this server answers to.
+    func origin(of request: HTTPRequest, peer: String?) -> String? {
+        if let publicOrigin { return publicOrigin }
+        let host = request.authority ?? request.headerFields[.host] ?? "localhost"
+        guard answers(to: host) else { return nil }
+        let secure = peer.map(trustedProxies.contains) == true && request.headerFields[.forwardedProto] == "https"
+        return (secure ? "https://" : "http://") + host
+    }
+
+    /// The refusal of a request for a name this server does not answer to.
+    func misdirected(_ request: HTTPRequest) -> APIError {
+        let host = request.authority ?? request.headerFields[.host] ?? ""
+        return APIError(.init(code: 421, reasonPhrase: "Misdirected Request"),
+            "This server does not answer to the name \(Self.name(of: host)). To serve it under that name, start it "
+                + "with --public-url or --allowed-host.")
+    }
+
+    /// Whether `host` (a `Host` value, port included) names this server.
+    func answers(to host: String) -> Bool {
+        let name = Self.name(of: host).lowercased()
+        if name == "localhost" || name.hasSuffix(".localhost") || Self.isAddressLiteral(name) { return true }
+        if allowedHosts.contains(name) { return true }
+        return allowedHosts.contains { $0.hasPrefix(".") && (name.hasSuffix($0) || "." + name == $0) }
+    }
+
+    /// `host` without its port: `[::1]:8080` is `[::1]`, `example.com:80` is `example.com`.
+    static func name(of host: String) -> String {
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") { return String(host[...close]) }
+        return String(host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// Whether `name` is an IPv4 address or a bracketed IPv6 address: no DNS answer can stand behind one.
+    static func isAddressLiteral(_ name: String) -> Bool {
+        if name.hasPrefix("["), name.hasSuffix("]") {
+            return name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                && Int(part).map { $0 <= 255 } == true
+        }
+    }
+
+    /// The machine's host name, which people on its network may reach it by.
+    static func machineName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
