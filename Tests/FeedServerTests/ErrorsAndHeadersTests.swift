@@ -36,6 +36,10 @@ struct ErrorsAndHeadersTests {
         (.delete, "/photos/{id}/download", "GET, HEAD, OPTIONS"), (.post, "/search/photos", "GET, HEAD, OPTIONS"),
         (.put, "/users/alice", "GET, HEAD, OPTIONS"), (.post, "/collections/x/photos", "GET, HEAD, OPTIONS"),
         (.trace, "/photos", "GET, HEAD, POST, OPTIONS"), (.get, "/oauth/token", "POST, OPTIONS"),
+        // methods the server knows nothing of
+        (.init("QUERY")!, "/photos", "GET, HEAD, POST, OPTIONS"),
+        (.init("PROPFIND")!, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"),
+        (.init("QUERY")!, "/photos/random", "GET, HEAD, OPTIONS"),
     ])
     func methods_a_path_does_not_serve_are_405_with_allow(
         backend: Backend, request: (method: HTTPRequest.Method, uri: String, allow: String)
@@ -50,6 +54,17 @@ struct ErrorsAndHeadersTests {
             #expect(response.header("Allow") == request.allow)
             #expect(response.errors.first?.contains(request.method.rawValue) == true, "\(response.errors)")
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test func an_unknown_method_on_an_unknown_path_is_404() async throws {
+        try await withTestServer { server in
+            // act
+            let response = try await server.client.execute(uri: "/no/such/path", method: .init("QUERY")!)
+
+            // assert
+            #expect(response.status == .notFound)
+            #expect(!response.errors.isEmpty)
         }
     }
 

@@ -59,6 +59,7 @@ struct URLSpace {
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: OriginMiddleware(site: middleware.site))
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: UnknownMethodMiddleware(table: table))
 
         let apiStack = { (requireKey: Bool) in
             router.group()

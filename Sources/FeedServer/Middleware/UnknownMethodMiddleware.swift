@@ -1,0 +1,24 @@
+import HTTPTypes
+import Hummingbird
+
+/// Answers a method the server knows nothing of (`QUERY`, `PROPFIND`, …) on a path it serves with a 405 and the
+/// path's `Allow`, as it answers the methods it knows but the path does not serve (see
+/// ``URLSpace/addDerivedRoutes()``). Without it the router finds no route and answers 404, which says the path does
+/// not exist.
+struct UnknownMethodMiddleware: RouterMiddleware {
+    typealias Context = FeedRequestContext
+    let table: RouteTable
+
+    /// The methods the derived routes already answer.
+    private static let derived = Set(RouteTable.answeredMethods + [.options])
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard !Self.derived.contains(request.method), let allow = table.allow(forPath: request.uri.path) else {
+            return try await next(request, context)
+        }
+        throw APIError(
+            .methodNotAllowed, "\(request.method.rawValue) is not allowed here; use \(allow).", headers: [.allow: allow])
+    }
+}
