@@ -1,6 +1,7 @@
 import Crypto
 import FeedStore
 import Foundation
+import Imaging
 
 /// What `imagefeed check` found: the database against the files.
 public struct LibraryCheckReport: Sendable {
@@ -10,6 +11,11 @@ public struct LibraryCheckReport: Sendable {
     public var missing: [StoredOriginal] = []
     /// Originals whose bytes no longer hash to their name. Not repairable here: restore them from a backup.
     public var corrupt: [StoredOriginal] = []
+    /// Large originals whose mezzanine is missing: renditions are then made from the original, slower. `--repair`
+    /// makes them again.
+    public var missingMezzanines: [StoredOriginal] = []
+    /// How many mezzanines `--repair` made again.
+    public var remade = 0
     /// Files under `originals/` and `mezzanines/` that nothing points at, relative to the data directory.
     public var orphanedFiles: [String] = []
     /// Rendition folders of photos and avatars that no longer exist.
@@ -23,13 +29,14 @@ public struct LibraryCheckReport: Sendable {
 
     /// Whether anything needs attention (recent files excepted).
     public var isClean: Bool {
-        missing.isEmpty && corrupt.isEmpty && orphanedFiles.isEmpty && orphanedRenditions.isEmpty && leftovers.isEmpty
+        missing.isEmpty && corrupt.isEmpty && missingMezzanines.isEmpty && orphanedFiles.isEmpty
+            && orphanedRenditions.isEmpty && leftovers.isEmpty
     }
 }
 
 /// Checks a library's files against its database: every original the database points at exists and hashes to its
-/// name, and nothing else is on disk. With `repair`, removes what nothing points at; missing and corrupt originals
-/// are reported for a restore.
+/// name, that large originals have their mezzanine, and nothing else is on disk. With `repair`, removes what nothing
+/// points at and makes missing mezzanines again; missing and corrupt originals are reported for a restore.
 public struct LibraryCheck: Sendable {
     /// By default, files younger than ten minutes are not judged: an import writes the original before it records
     /// the photo.
@@ -37,15 +44,17 @@ public struct LibraryCheck: Sendable {
 
     let store: LibraryStore
     let files: LibraryFiles
+    let imaging: Imaging
     let settlingTime: TimeInterval
     let now: @Sendable () -> Date
 
     public init(
-        store: LibraryStore, files: LibraryFiles, settlingTime: TimeInterval = Self.defaultSettlingTime,
-        now: @escaping @Sendable () -> Date = Date.init
+        store: LibraryStore, files: LibraryFiles, imaging: Imaging = Imaging(),
+        settlingTime: TimeInterval = Self.defaultSettlingTime, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
         self.files = files
+        self.imaging = imaging
         self.settlingTime = settlingTime
         self.now = now
     }
@@ -57,15 +66,26 @@ public struct LibraryCheck: Sendable {
         var report = LibraryCheckReport()
         let stored = try await store.storedOriginals()
         report.originals = stored.count
+        let longSides = try await store.originalLongSides()
         var expected: Set<String> = []
         for (index, original) in stored.sorted(by: { $0.sha256 < $1.sha256 }).enumerated() {
             let path = files.originalPath(sha256: original.sha256, format: original.format)
+            let mezzanine = files.mezzaninePath(sha256: original.sha256)
             expected.insert(path)
-            expected.insert(files.mezzaninePath(sha256: original.sha256))
+            expected.insert(mezzanine)
             if !FileManager.default.fileExists(atPath: path) {
                 report.missing.append(original)
             } else if try Self.sha256(ofFile: path) != original.sha256 {
                 report.corrupt.append(original)
+            } else if let side = longSides[original.sha256], Mezzanine.longSide(forOriginal: side) != nil,
+                !FileManager.default.fileExists(atPath: mezzanine)
+            {
+                report.missingMezzanines.append(original)
+                if repair, let made = try? imaging.prepare(file: path, renditions: [], mezzanine: true).mezzanine,
+                    (try? files.writeAtomically(made.data, to: mezzanine, durable: true)) != nil
+                {
+                    report.remade += 1
+                }
             }
             progress(index + 1, stored.count)
         }

@@ -21,6 +21,17 @@ extension LibraryStore {
         })
     }
 
+    /// The long side, in pixels, of every photo's original, by the original's SHA-256: which ones have a mezzanine.
+    public func originalLongSides() async throws -> [String: Int] {
+        try await database.read { db in
+            let rows = try await db.raw("SELECT sha256, width, height FROM photos").all()
+            return try rows.reduce(into: [:]) { sides, row in
+                let side = max(try row.decode(column: "width", as: Int.self), try row.decode(column: "height", as: Int.self))
+                sides[try row.decode(column: "sha256", as: String.self)] = side
+            }
+        }
+    }
+
     /// The id of every photo, whose cached renditions may exist.
     public func allPhotoIDs() async throws -> Set<String> {
         try await database.read { db in

@@ -9,11 +9,14 @@ import Testing
 struct LibraryMaintenanceTests {
     /// Writes `count` distinct JPEGs and imports them into the library of `store` and `data`; returns the photo ids.
     @discardableResult
-    static func importPhotos(_ count: Int, seed: Int, store: LibraryStore, data: String) async throws -> [String] {
+    static func importPhotos(
+        _ count: Int, seed: Int, width: Int = 64, height: Int = 48, store: LibraryStore, data: String
+    ) async throws -> [String] {
         let source = try Fixtures.temporaryDirectory(prefix: "imagefeed-maintenance-source")
         defer { try? FileManager.default.removeItem(atPath: source) }
         for index in 0..<count {
-            try Fixtures.write(try Fixtures.jpeg(width: 64, height: 48, seed: seed + index), to: "\(source)/p\(index).jpg")
+            try Fixtures.write(
+                try Fixtures.jpeg(width: width, height: height, seed: seed + index), to: "\(source)/p\(index).jpg")
         }
         try Imaging.start()
         let importer = LibraryImporter(store: store, files: LibraryFiles(root: data), imaging: Imaging(), logger: testLogger)
@@ -66,6 +69,35 @@ struct LibraryMaintenanceTests {
             let after = try await Self.check(store, data)
             #expect(after.orphanedFiles.isEmpty && after.orphanedRenditions.isEmpty && after.leftovers.isEmpty)
             #expect(after.missing == [gone] && after.corrupt == [damaged])
+        }
+    }
+
+    @Test
+    func a_missing_mezzanine_is_found_and_repair_makes_it_again() async throws {
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            // setup: a photo large enough to have a mezzanine, and one too small to need one
+            let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-maintenance-data")
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            try await Self.importPhotos(1, seed: 90, width: 2400, height: 1200, store: store, data: data)
+            try await Self.importPhotos(1, seed: 91, store: store, data: data)
+            let files = LibraryFiles(root: data)
+            let sides = try await store.originalLongSides()
+            let large = try #require(try await store.storedOriginals().first { sides[$0.sha256] == 2400 })
+            let mezzanine = files.mezzaninePath(sha256: large.sha256)
+            #expect(try await Self.check(store, data).isClean)
+            try FileManager.default.removeItem(atPath: mezzanine)
+
+            // act
+            let found = try await Self.check(store, data)
+            let repaired = try await Self.check(store, data, repair: true)
+            let after = try await Self.check(store, data)
+
+            // assert: only the large photo's is missing; made again, 1200 px on its long side (2400 / 2)
+            #expect(found.missingMezzanines == [large] && !found.isClean)
+            #expect(repaired.remade == 1)
+            #expect(after.isClean)
+            let made = try Imaging().probe(file: mezzanine)
+            #expect(made.width == 1200 && made.height == 600)
         }
     }
 
