@@ -1,17 +1,15 @@
 // A person's page (name, place and Follow pinned on top, their counts, then their albums) and an album's square
 // grid with a filter.
 
-import { get, PhotoList, arrayPages, session, sessionReady, NetworkError } from './api.js';
+import { get, PhotoList, arrayPages, imageURL, reason, session, sessionReady } from './api.js';
 import { followButton, personCounts } from './people.js';
 import { gridCell } from './photos.js';
 import { el, icon, avatar, displayName, debounce, showAlert } from './ui.js';
-import { imageURL } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { VirtualGrid } from './vgrid.js';
 
 function failure(container, error, retry) {
-    const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
-    container.replaceChildren(el('div.empty', {}, el('h2', { text: 'Could not load this page' }), el('p', { text: message }),
+    container.replaceChildren(el('div.empty', {}, el('h2', { text: 'Could not load this page' }), el('p', { text: reason(error) }),
         el('button.secondary', { type: 'button', onclick: retry }, 'Try again')));
 }
 
@@ -79,6 +77,7 @@ export function createUserPage(section) {
 
 export function createAlbumPage(section) {
     let shown = null;
+    let visit = 0;
     let virtual = null;
     let list = null;
     let active = false;
@@ -89,10 +88,12 @@ export function createAlbumPage(section) {
             const id = route.params[0];
             if (shown === id) { virtual?.setActive(true); return; }
             shown = id;
+            const token = ++visit;
             section.replaceChildren(el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
             let album;
             try {
                 album = await get(`/collections/${encodeURIComponent(id)}`);
+                if (token !== visit) return;   // another album was asked for meanwhile
             } catch (error) {
                 if (token !== visit) return;
                 shown = null;
@@ -130,8 +131,7 @@ export function createAlbumPage(section) {
                     await target.more();
                 } catch (error) {
                     if (target !== list) return;
-                    const message = error instanceof NetworkError ? 'The server did not answer.' : error.message;
-                    if (await showAlert('Could not load photos', message, ['Try again', 'Cancel']) === 0) more(target);
+                    if (await showAlert('Could not load photos', reason(error), ['Try again', 'Cancel']) === 0) more(target);
                     return;
                 }
                 if (target !== list) return;

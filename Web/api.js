@@ -42,6 +42,10 @@ export async function request(method, path, { json, body, signal } = {}) {
 
 export const get = (path, options) => request('GET', path, options).then((r) => r.data);
 
+/** What to tell the person of a failed request: that nothing answered, or the server's message. */
+export const reason = (error) => (error instanceof NetworkError ? 'The server did not answer. Check your connection.'
+    : error.message);
+
 /** A query string from an object, skipping empty values. */
 export function query(params) {
     const search = new URLSearchParams();
@@ -55,6 +59,7 @@ export function query(params) {
 /** The signed-in person (or null) and who to tell when it changes. */
 export const session = {
     user: null,
+    failure: null,
     listeners: new Set(),
     set(user) {
         this.user = user;
@@ -67,12 +72,17 @@ let sessionKnown;
 /** Settles once the first answer about the session is in (`loadSession`), whatever it was. */
 export const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
 
+/**
+ * Asks who is signed in. Only the server's "not signed in" (401) signs someone out: when the check itself fails (no
+ * answer, a server error), `session.failure` keeps the error, to be tried again, and nobody is sent to sign in.
+ */
 export async function loadSession() {
+    session.failure = null;
     try {
         session.set(await get('/me'));
     } catch (error) {
-        if (error instanceof ApiError) session.set(null);
-        else throw error;
+        if (error.status === 401) session.set(null);
+        else session.failure = error;
     } finally {
         sessionKnown();
     }

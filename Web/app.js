@@ -3,10 +3,11 @@
 // first photo waits for as little script as possible. Nothing waits for the session check but the screens that
 // need a signed-in person.
 
-import { loadSession, session, sessionReady, NetworkError } from './api.js';
+import { loadSession, reason, session, sessionReady, NetworkError } from './api.js';
 import { createFeed } from './feed.js';
 import { viewerSource } from './photos.js';
-import { current, go, start } from './router.js';
+import { current, go, start, OPEN_ON } from './router.js';
+import { el, toast } from './ui.js';
 
 const THEME_KEY = 'imagefeed.theme';
 const theme = {
@@ -27,7 +28,6 @@ const theme = {
         const dark = this.effective() === 'dark';
         const toggle = document.getElementById('theme-toggle');
         toggle.setAttribute('aria-pressed', String(dark));
-        toggle.setAttribute('aria-label', 'Dark mode');
         document.querySelector('meta[name=theme-color]').content = dark ? '#111214' : '#fafaf9';
     },
 };
@@ -42,15 +42,15 @@ const sections = Object.fromEntries(
 );
 
 const launch = document.getElementById('launch');
+let afterLaunch = null;
 /** The launch screen leaves once the first screen has something to show. */
 function launched() {
     if (!launch.isConnected || launch.classList.contains('done')) return;
     launch.classList.add('done');
     setTimeout(() => launch.remove(), 400);
     afterFirstScreen();
+    afterLaunch?.();
 }
-
-function signedIn() {}
 
 /** Screens whose scroll position belongs to their address (each person's page, each album), not to the screen. */
 const byPath = (route) => route.path.split('?')[0];
@@ -102,12 +102,14 @@ const SCREENS = {
     signin: { ...SIGN_IN, title: 'Sign in', render: (m, route) => m.renderSignIn(sections.auth, route) },
     login: {
         ...SIGN_IN, session: 'signed-out', title: 'Sign in',
-        render: (m, route) => m.renderLogin(sections.auth, route, signedIn),
+        render: (m, route) => m.renderLogin(sections.auth, route),
     },
     signup: {
         ...SIGN_IN, session: 'signed-out', title: 'Create account',
-        render: (m, route) => m.renderSignUp(sections.auth, route, signedIn),
+        render: (m, route) => m.renderSignUp(sections.auth, route),
     },
+    // Instead of a signed-in screen when the session check failed (no answer, a server error): not a sign-in.
+    problem: { title: 'Not connected', render: () => renderProblem() },
 };
 /** The screen a route name shows, if any (never a property every object inherits, such as `constructor`). */
 const screenOf = (name) => (Object.hasOwn(SCREENS, name) ? SCREENS[name] : undefined);
@@ -169,7 +171,6 @@ function afterFirstScreen() {
 const scrollPositions = new Map();
 let shownKey = null;
 let lastPage = null;
-let lastTab = 'feed';
 let routeToken = 0;
 
 /** Shows a page; a screen not needed before is loaded first (the current one stays up meanwhile). */
@@ -191,7 +192,17 @@ function showPage(route) {
 
 function moduleFailed() {
     launched();
-    import('./ui.js').then((m) => m.toast('This screen could not be loaded. Check your connection.'));
+    toast('This screen could not be loaded. Check your connection.');
+}
+
+/** The session check's failure, with a button to check again (and go on to the screen asked for). */
+function renderProblem() {
+    if (!session.failure) return go('/feed', { replace: true });   // not a place to visit by its address
+    sections.problem.replaceChildren(el('div.empty', { role: 'alert' },
+        el('h2', { text: 'Could not check that you’re signed in' }),
+        el('p', { text: reason(session.failure) }),
+        el('button.secondary', { type: 'button', onclick: () => loadSession().then(() => onRoute(current())) },
+            'Try again')));
 }
 
 function paintPage(route, name, module) {
@@ -213,14 +224,14 @@ function paintPage(route, name, module) {
     } else {
         views[name].show(route);
         if (!screen.launches) launched();
-        lastTab = screen.tab ?? lastTab;
         // A tab link leads back to where that tab was left (its search, its filters).
         if (screen.tab) {
             document.querySelector(`.tabs a[data-tab=${screen.tab}]`).setAttribute('href', `#${route.path}`);
         }
     }
+    // Only a tab's own screens light it: a person's page or an album belongs to no tab.
     for (const link of document.querySelectorAll('.tabs a')) {
-        if (link.dataset.tab === lastTab && !screen.render) link.setAttribute('aria-current', 'page');
+        if (link.dataset.tab === screen.tab) link.setAttribute('aria-current', 'page');
         else link.removeAttribute('aria-current');
     }
     const restored = scrollPositions.get(key) ?? 0;
@@ -239,7 +250,10 @@ let viewerToken = 0;
 
 async function onRoute(route) {
     if (route.name === 'photo' && route.params[0]) {
-        if (!shownKey) showPage({ ...current(), name: viewerSource.from || 'feed', params: [], path: '/feed' });
+        // Under it, the screen it was opened from; opened at once or after signing in, the feed.
+        if (!shownKey || !sections.auth.hidden) {
+            showPage({ ...current(), name: viewerSource.from || 'feed', params: [], path: '/feed' });
+        }
         const token = ++viewerToken;
         try {
             await loadViewer();
@@ -262,7 +276,8 @@ async function onRoute(route) {
         if (token !== routeToken) return;
     }
     if (needs === 'signed-in' && !session.user) {
-        go(`/signin?next=${encodeURIComponent(route.path)}`, { replace: true });
+        if (session.failure) paintPage(route, 'problem');
+        else go(`/signin?next=${encodeURIComponent(route.path)}`, { replace: true });
         return;
     }
     if (needs === 'signed-out' && session.user) {
@@ -298,11 +313,17 @@ paintOnline();
 
 // MARK: launch
 
+// A launch at the feed (where the installed app starts) may open on the photos near the person instead: search.js
+// asks the first time, once the feed is on screen, and remembers the answer.
+const openOn = localStorage.getItem(OPEN_ON);
+if (current().path === '/feed' && openOn !== 'feed') {
+    const nearMe = () => load('./search.js').then((m) => m.openNearMe(), () => {});
+    if (openOn) nearMe(); else afterLaunch = nearMe;
+}
+
 start(onRoute);
-loadSession().catch((error) => {
-    if (!(error instanceof NetworkError)) throw error;
-    offlineBanner.hidden = false;
-}).finally(() => {
+loadSession().then(() => {
+    if (session.failure instanceof NetworkError) offlineBanner.hidden = false;
     sessionChecked = true;
     sessionUserID ??= session.user?.id ?? null;
 });

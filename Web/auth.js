@@ -1,6 +1,6 @@
 // Signing in and up: the sign-in screen (logo, "Sign in"), the log-in form and the sign-up form, validated inline.
 
-import { request, session, NetworkError } from './api.js';
+import { request, reason, session } from './api.js';
 import { go } from './router.js';
 import { el, showAlert } from './ui.js';
 
@@ -89,7 +89,7 @@ async function submitting(button, work) {
     }
 }
 
-export function renderLogin(section, route, onSignedIn) {
+export function renderLogin(section, route) {
     const login = field('login', 'Email or username', 'text', 'username');
     const password = field('password', 'Password', 'password', 'current-password');
     const button = el('button.primary.wide', { type: 'submit' }, 'Sign in');
@@ -104,7 +104,6 @@ export function renderLogin(section, route, onSignedIn) {
                     json: { login: login.input.value.trim(), password: password.input.value },
                 });
                 session.set(data);
-                onSignedIn();
                 go(nextRoute(route), { replace: true });
             } catch (error) {
                 if (error.status === 401) {
@@ -115,9 +114,9 @@ export function renderLogin(section, route, onSignedIn) {
                     const wait = Number(error.headers?.get('Retry-After')) || 60;
                     await showAlert('Too many attempts', `Wait ${wait < 90 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`} before trying again.`);
                 } else {
-                    const detail = error instanceof NetworkError ? 'The server did not answer. Check your connection and try again.' : '';
-                    await showAlert('Something went wrong — could not sign in', detail);
-                    go(`/signin${suffix(route)}`, { replace: true });
+                    // The person stays on the form, with what they typed, to try again.
+                    await showAlert('Something went wrong — could not sign in', reason(error));
+                    password.input.focus();
                 }
             }
         });
@@ -132,7 +131,7 @@ export function renderLogin(section, route, onSignedIn) {
     login.input.focus();
 }
 
-export function renderSignUp(section, route, onSignedIn) {
+export function renderSignUp(section, route) {
     const fields = [
         field('first_name', 'First name', 'text', 'given-name'),
         field('last_name', 'Last name', 'text', 'family-name'),
@@ -153,7 +152,6 @@ export function renderSignUp(section, route, onSignedIn) {
             try {
                 const { data } = await request('POST', '/account/signup', { json: body });
                 session.set(data);
-                onSignedIn();
                 go(nextRoute(route), { replace: true });
             } catch (error) {
                 if (error.status === 422 || error.status === 409) {
@@ -169,10 +167,8 @@ export function renderSignUp(section, route, onSignedIn) {
                     }
                     await showAlert(error.status === 409 ? 'That account already exists' : 'Check your details', error.errors.join('\n'));
                     form.querySelector('[aria-invalid=true]')?.focus();
-                } else if (error instanceof NetworkError) {
-                    await showAlert('Could not create your account', 'The server did not answer. Check your connection and try again.');
                 } else {
-                    await showAlert('Could not create your account', error.message);
+                    await showAlert('Could not create your account', reason(error));
                 }
             }
         });

@@ -1,6 +1,6 @@
 // Favourites: the signed-in person's liked photos, most recently liked first; unliking removes a photo.
 
-import { PhotoList, arrayPages, session, NetworkError } from './api.js';
+import { PhotoList, arrayPages, reason, session } from './api.js';
 import { gridCell } from './photos.js';
 import { gridColumns } from './search.js';
 import { el, icon, showAlert } from './ui.js';
@@ -44,8 +44,7 @@ export function createFavourites(section) {
         try {
             await list.more();
         } catch (error) {
-            const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
-            if (await showAlert('Could not load favourites', message, ['Try again', 'Cancel']) === 0) more();
+            if (await showAlert('Could not load favourites', reason(error), ['Try again', 'Cancel']) === 0) more();
         }
     }
 

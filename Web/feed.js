@@ -1,7 +1,7 @@
 // The Feed tab's columns of photo cards: the editorial feed (newest first), the photos of the people one follows,
 // and — in topics.js — a topic's photos; above each, the row of feeds and featured topics.
 
-import { PhotoList, arrayPages, takeFirstPage, slimPhoto, get, session, NetworkError } from './api.js';
+import { PhotoList, arrayPages, takeFirstPage, slimPhoto, get, reason, session } from './api.js';
 import { feedCard, CARD_CHROME } from './photos.js';
 import { go } from './router.js';
 import { el, icon, showAlert } from './ui.js';
@@ -93,9 +93,7 @@ export function cardColumn(holder, list, from, { empty = null, onFirstPage } = {
                 go(`/signin?next=${encodeURIComponent(location.hash.slice(1))}`, { replace: true });
                 return;
             }
-            const message = error instanceof NetworkError
-                ? 'The server did not answer. Check your connection.' : error.message;
-            const choice = await showAlert('Could not load photos', message, ['Try again', 'Cancel']);
+            const choice = await showAlert('Could not load photos', reason(error), ['Try again', 'Cancel']);
             if (choice === 0) loadMore();
             else status.append(el('button.secondary', { type: 'button', onclick: loadMore }, 'Load more photos'));
         } finally {

@@ -1,7 +1,7 @@
 // People: the Follow button, a person's counts (followers, following, and the views, downloads and likes of their
 // photos), and a person as a search result.
 
-import { request, get, session, sessionReady, NetworkError } from './api.js';
+import { request, get, reason, session, sessionReady } from './api.js';
 import { go } from './router.js';
 import { el, avatar, displayName, formatCount, showAlert } from './ui.js';
 
@@ -54,10 +54,8 @@ export function followButton(user, onChange) {
                     signIn();
                     return;
                 }
-                const reason = error instanceof NetworkError ? 'The server did not answer. Check your connection.'
-                    : error.message;
                 const title = wanted ? `Could not follow ${displayName(user)}` : `Could not stop following ${displayName(user)}`;
-                if (await showAlert(title, reason, ['Try again', 'Cancel']) !== 0) return;
+                if (await showAlert(title, reason(error), ['Try again', 'Cancel']) !== 0) return;
             } finally {
                 button.removeAttribute('aria-busy');
             }

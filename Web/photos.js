@@ -2,7 +2,7 @@
 // Cards are cloned from parsed templates and their listeners are delegated to the document: a card costs a clone
 // and a few property writes, which keeps every frame of a fast scroll short.
 
-import { NetworkError, session, sessionReady, setLike, imageURL, srcset } from './api.js';
+import { reason, session, sessionReady, setLike, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { go } from './router.js';
 import { el, icon, showAlert, formatDate, displayName, altText } from './ui.js';
@@ -239,11 +239,15 @@ export function likeButton(photo, variant = '') {
     return button;
 }
 
+/** Sends someone not signed in to sign in, coming back to the photo they wanted to like (in the viewer). */
+const signInFor = (photo) => go(`/signin?next=${encodeURIComponent(`/photo/${encodeURIComponent(photo.id)}`)}`);
+
 /** Likes or unlikes, offering to try again on failure; every view learns through a `photo-liked` event. */
 export async function toggleLike(photo, button) {
     if (!session.user) await sessionReady;
-    if (!session.user) {
-        go(`/signin?next=${encodeURIComponent(location.hash.slice(1))}`);
+    // After a failed session check the like is tried anyway: the server knows whether they are signed in.
+    if (!session.user && !session.failure) {
+        signInFor(photo);
         return;
     }
     if (button.getAttribute('aria-busy') === 'true') return;
@@ -261,14 +265,11 @@ export async function toggleLike(photo, button) {
             button.removeAttribute('aria-busy');
             if (error.status === 401) {
                 session.set(null);
-                go(`/signin?next=${encodeURIComponent(location.hash.slice(1))}`);
+                signInFor(photo);
                 return;
             }
-            const reason = error instanceof NetworkError
-                ? 'The server did not answer. Check your connection.'
-                : error.message;
             const choice = await showAlert(wanted ? 'Could not like this photo' : 'Could not unlike this photo',
-                reason, ['Try again', 'Cancel']);
+                reason(error), ['Try again', 'Cancel']);
             if (choice !== 0) return;
         }
     }

@@ -1,15 +1,13 @@
 // Profile: avatar, names, bio, address, counts (followers, following, views, downloads, likes), device for wallpaper
 // downloads, theme, and logging out.
 
-import { request, get, session, NetworkError } from './api.js';
+import { request, get, reason, session, NetworkError } from './api.js';
 import { personCounts } from './people.js';
-import { go } from './router.js';
+import { go, OPEN_ON } from './router.js';
 import { el, avatar, displayName, showAlert, toast } from './ui.js';
 
-function problem(error) {
-    return error instanceof NetworkError ? 'The server did not answer. Check your connection and try again.'
-        : error.errors?.join(' ') || error.message;
-}
+/** Every message of the server's answer (a form may have several problems at once). */
+const problem = (error) => error.errors?.join(' ') || reason(error);
 
 // Address and contact fields: name in PUT /me, label, autocomplete token.
 const CONTACT = [
@@ -18,6 +16,14 @@ const CONTACT = [
     ['address_lat', 'Latitude'], ['address_lng', 'Longitude'], ['phone', 'Phone', 'tel'], ['website', 'Website', 'url'],
     ['company_name', 'Company', 'organization'],
 ];
+
+/** A select `id` of `[value, text]` options showing `value`; `onChange(value)` when another is chosen. */
+function choice(id, options, value, onChange) {
+    const select = el('select', { id }, options.map(([value, text]) => el('option', { value, text })));
+    select.value = value;
+    select.addEventListener('change', () => onChange(select.value));
+    return select;
+}
 
 export function createProfile(section, { theme }) {
     let devices = null;
@@ -55,7 +61,7 @@ export function createProfile(section, { theme }) {
             await request('POST', '/account/logout');
         } catch (error) {
             if (error instanceof NetworkError) {
-                await showAlert('Could not log out', 'The server did not answer. Check your connection and try again.');
+                await showAlert('Could not log out', reason(error));
                 return;
             }
         }
@@ -106,7 +112,9 @@ export function createProfile(section, { theme }) {
             }
         });
 
-        const deviceSelect = el('select', { id: 'device' }, el('option', { value: '', text: 'Not chosen' }));
+        const deviceSelect = choice('device', [['', 'Not chosen']], '', async (device) => {
+            if (await save({ device })) toast(device ? 'Device saved' : 'Device cleared');
+        });
         const fillDevices = () => {
             for (const device of devices || []) {
                 deviceSelect.append(el('option', { value: device.id, text: `${device.name} — ${device.width} × ${device.height}` }));
@@ -115,15 +123,12 @@ export function createProfile(section, { theme }) {
         };
         if (devices) fillDevices();
         else get('/devices').then((list) => { devices = list; fillDevices(); }).catch(() => {});
-        deviceSelect.addEventListener('change', async () => {
-            if (await save({ device: deviceSelect.value })) toast(deviceSelect.value ? 'Device saved' : 'Device cleared');
-        });
 
-        const themeSelect = el('select', { id: 'theme' },
-            el('option', { value: 'system', text: 'Same as system' }), el('option', { value: 'light', text: 'Light' }),
-            el('option', { value: 'dark', text: 'Dark' }));
-        themeSelect.value = theme.preference();
-        themeSelect.addEventListener('change', () => theme.set(themeSelect.value));
+        const themeSelect = choice('theme', [['system', 'Same as system'], ['light', 'Light'], ['dark', 'Dark']],
+            theme.preference(), (value) => theme.set(value));
+        // Read at the next launch (app.js), which then goes to the photos near the person.
+        const openOnSelect = choice('open-on', [['feed', 'Feed'], ['near', 'Near me']],
+            localStorage.getItem(OPEN_ON) || 'feed', (value) => localStorage.setItem(OPEN_ON, value));
 
         section.replaceChildren(
             el('header.profile-head', {},
@@ -140,7 +145,8 @@ export function createProfile(section, { theme }) {
             el('section.card-form', { 'aria-labelledby': 'prefs-title' },
                 el('h2', { id: 'prefs-title', text: 'Preferences' }),
                 el('div.field', {}, el('label', { for: 'device', text: 'My device (for wallpaper downloads)' }), deviceSelect),
-                el('div.field', {}, el('label', { for: 'theme', text: 'Appearance' }), themeSelect)),
+                el('div.field', {}, el('label', { for: 'theme', text: 'Appearance' }), themeSelect),
+                el('div.field', {}, el('label', { for: 'open-on', text: 'Open on' }), openOnSelect)),
             el('div.form-actions.center', {}, el('button.danger', { type: 'button', onclick: logOut }, 'Log out')),
         );
     }

@@ -1,6 +1,9 @@
 // Hash routing: `#/feed`, `#/following`, `#/t/TOPIC`, `#/search?query=…`, `#/photo/ID`, `#/user/NAME`,
 // `#/collections/ID`, `#/signin?next=…`.
 
+/** Where a launch opens, kept in this browser: 'feed' or 'near' (Profile's "Open on"); unset until first asked. */
+export const OPEN_ON = 'imagefeed.open-on';
+
 /** The current route: `{name, params: [...], query: URLSearchParams, path}`. */
 export function current() {
     const raw = location.hash.replace(/^#/, '') || '/feed';

@@ -1,12 +1,13 @@
 // Search: photos (words, tag chips from the results, colour and orientation filters, photos near me), people and
 // albums.
 
-import { PhotoList, request, get, query, NetworkError } from './api.js';
+import { PhotoList, request, get, query, reason } from './api.js';
 import { albumCard } from './albums.js';
 import { personItem } from './people.js';
 import { gridCell } from './photos.js';
-import { go } from './router.js';
-import { el, icon, showAlert } from './ui.js';
+import { current, go, OPEN_ON } from './router.js';
+import { el, icon, showAlert, toast } from './ui.js';
+import { askDevice } from './viewer-download.js';
 import { VirtualGrid } from './vgrid.js';
 
 const COLOURS = [
@@ -18,8 +19,9 @@ const ORIENTATIONS = [['', 'Any shape'], ['landscape', 'Landscape'], ['portrait'
 const NEAR_RADIUS_KM = 50;
 /** What can be searched for: the `type` in the address (none: photos), its tab, and how its results are named. */
 const KINDS = {
-    photos: { tab: 'Photos', field: 'Search photos', placeholder: 'Search photos, tags, places', one: 'photo', many: 'photos' },
-    users: { tab: 'People', field: 'Search people', placeholder: 'Search people by name', one: 'person', many: 'people' },
+    // Placeholders short enough for a phone's field (390 px wide, beside the Search button): the label says "Search".
+    photos: { tab: 'Photos', field: 'Search photos', placeholder: 'Photos, tags, places', one: 'photo', many: 'photos' },
+    users: { tab: 'People', field: 'Search people', placeholder: 'Name or username', one: 'person', many: 'people' },
     collections: { tab: 'Albums', field: 'Search albums', placeholder: 'Search albums', one: 'album', many: 'albums' },
 };
 const kindOf = (type) => (Object.hasOwn(KINDS, type || '') ? type : 'photos');
@@ -48,8 +50,34 @@ async function permissionState() {
     }
 }
 
+/** The search for photos taken near `coords`, the person's position. */
+const nearRoute = (coords) => `/search${query({ lat: coords.latitude.toFixed(4), lon: coords.longitude.toFixed(4), near: 'me' })}`;
+
+/**
+ * At launch, goes from the feed to the photos near the person (Profile's "Open on"). The first launch says why
+ * before the browser asks for the location, and keeps the answer.
+ */
+export async function openNearMe() {
+    const first = !localStorage.getItem(OPEN_ON);
+    if (first && (await permissionState() === 'denied' || await showAlert('See photos taken near you?',
+        'ImageFeed can open on the photos taken around you. Your browser will ask for your location, used only for this.',
+        ['Use my location', 'Not now'], { sheet: true }))) {
+        localStorage.setItem(OPEN_ON, 'feed');
+        return;
+    }
+    try {
+        const coords = await locate();
+        localStorage.setItem(OPEN_ON, 'near');
+        if (current().path === '/feed') go(nearRoute(coords), { replace: true });   // unless they went elsewhere meanwhile
+    } catch {
+        // Refused or not found: the feed stays, and on a first launch it becomes the choice.
+        if (first) localStorage.setItem(OPEN_ON, 'feed');
+        toast('Your location is not available, so here is the feed.');
+    }
+}
+
 export function createSearch(section) {
-    const field = el('input', { id: 'search-field', type: 'search', name: 'query', placeholder: 'Search photos, tags, places', autocomplete: 'off', enterkeyhint: 'search' });
+    const field = el('input', { id: 'search-field', type: 'search', name: 'query', placeholder: KINDS.photos.placeholder, autocomplete: 'off', enterkeyhint: 'search' });
     const colour = el('select', { id: 'search-colour', name: 'color' }, COLOURS.map(([value, label]) => el('option', { value, text: label })));
     const orientation = el('select', { id: 'search-orientation', name: 'orientation' }, ORIENTATIONS.map(([value, label]) => el('option', { value, text: label })));
     const nearButton = el('button.secondary.near-button', { type: 'button' }, icon('pin'), 'Near me');
@@ -59,7 +87,8 @@ export function createSearch(section) {
         el('label.visually-hidden', { for: 'search-colour', text: 'Colour' }), colour,
         el('label.visually-hidden', { for: 'search-orientation', text: 'Orientation' }), orientation,
         nearButton);
-    const form = el('form.search-form', { role: 'search', onsubmit: (event) => { event.preventDefault(); submit(); } },
+    // The first search asks which device this is (once), as wallpaper apps do.
+    const form = el('form.search-form', { role: 'search', onsubmit: (event) => { event.preventDefault(); askDevice().then(() => submit()); } },
         el('div.search-row', {},
             fieldLabel,
             el('span.search-icon', {}, icon('search')), field,
@@ -135,9 +164,8 @@ export function createSearch(section) {
             paintOthers();
         } catch (error) {
             if (search !== others) return;
-            const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
             search.loading = false;
-            if (await showAlert('Search failed', message, ['Try again', 'Cancel']) === 0) moreOthers();
+            if (await showAlert('Search failed', reason(error), ['Try again', 'Cancel']) === 0) moreOthers();
             return;
         } finally {
             if (search === others) more.classList.remove('loading');
@@ -176,8 +204,7 @@ export function createSearch(section) {
             await list.more();
             renderMeta();
         } catch (error) {
-            const message = error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message;
-            const choice = await showAlert('Search failed', message, ['Try again', 'Cancel']);
+            const choice = await showAlert('Search failed', reason(error), ['Try again', 'Cancel']);
             if (choice === 0) loadMore();
         }
     }
@@ -259,8 +286,7 @@ export function createSearch(section) {
         notice.hidden = true;
         nearButton.setAttribute('aria-busy', 'true');
         try {
-            const coords = await locate();
-            go(`/search${query({ lat: coords.latitude.toFixed(4), lon: coords.longitude.toFixed(4), near: 'me' })}`);
+            go(nearRoute(await locate()));
         } catch (error) {
             notice.hidden = false;
             notice.textContent = error.code === 1

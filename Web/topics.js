@@ -2,7 +2,7 @@
 // description and number of photos, then a column of its photos. The last few topics visited keep their column,
 // so going back to one finds it as it was left.
 
-import { PhotoList, arrayPages, get, NetworkError } from './api.js';
+import { PhotoList, arrayPages, get, reason } from './api.js';
 import { cardColumn, feedNav, slimPages } from './feed.js';
 import { el, icon, formatCount } from './ui.js';
 
@@ -19,8 +19,7 @@ function topicPage(slug) {
         const missing = error.status === 404;
         node.replaceChildren(nav, el('div.empty', {}, icon(missing ? 'search' : 'offline', 'icon big'),
             el('h2', { text: missing ? 'No such topic' : 'Could not load this topic' }),
-            el('p', { text: missing ? 'It may have been renamed or removed.'
-                : error instanceof NetworkError ? 'The server did not answer. Check your connection.' : error.message }),
+            el('p', { text: missing ? 'It may have been renamed or removed.' : reason(error) }),
             missing ? el('a.button.secondary', { href: '#/feed' }, 'Back to the feed')
                 : el('button.secondary', { type: 'button', onclick: load }, 'Try again')));
     }

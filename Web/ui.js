@@ -25,12 +25,9 @@ const PATHS = {
     share: 'M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 002 2h10a2 2 0 002-2v-6',
     download: 'M12 3v12M7 10l5 5 5-5M5 20h14',
     info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7.5v.5',
-    feed: 'M4 5h16v6H4zM4 15h16v4H4z',
     search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM16.5 16.5L21 21',
     profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c1.5-4 4.5-6 8-6s6.5 2 8 6',
     pin: 'M12 21s-6.5-6.1-6.5-11a6.5 6.5 0 0113 0c0 4.9-6.5 11-6.5 11zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5z',
-    moon: 'M20 14.5A8 8 0 019.5 4 8 8 0 1020 14.5z',
-    sun: 'M12 17a5 5 0 100-10 5 5 0 000 10zM12 1.5v2M12 20.5v2M1.5 12h2M20.5 12h2M4.6 4.6L6 6M18 18l1.4 1.4M4.6 19.4L6 18M18 6l1.4-1.4',
     close: 'M6 6l12 12M18 6L6 18',
     photo: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5h.01',
     offline: 'M3 3l18 18M8.5 16.5a5 5 0 017 0M5 12.5a10 10 0 014.2-2.4M19 12.5a10 10 0 00-3-2M12 20h.01M1.5 9a15 15 0 015-3M22.5 9A15 15 0 0011 4.6',
@@ -45,14 +42,15 @@ export function icon(name, className = 'icon') {
 
 /**
  * A modal alert; resolves to the index of the button chosen (Esc chooses the last one, the "cancel" one when there
- * are several).
+ * are several). `body`: more content under the message (a field); `sheet`: a question at the foot of the screen
+ * that leaves the page usable (not modal).
  */
-export function showAlert(title, message, buttons = ['OK']) {
+export function showAlert(title, message, buttons = ['OK'], { body, sheet } = {}) {
     return new Promise((resolve) => {
         const titleID = `alert-${Math.random().toString(36).slice(2)}`;
-        const dialog = el('dialog.alert', { 'aria-labelledby': titleID, role: 'alertdialog' },
+        const dialog = el(`dialog.alert${sheet ? '.sheet' : ''}`, { 'aria-labelledby': titleID, role: sheet ? 'dialog' : 'alertdialog' },
             el('h2', { id: titleID, text: title }),
-            message ? el('p', { text: message }) : null,
+            message ? el('p', { text: message }) : null, body,
             el('div.alert-buttons', {}, buttons.map((label, index) => el(
                 `button.${index === 0 ? 'primary' : 'secondary'}`,
                 { type: 'button', onclick: () => { dialog.close(String(index)); } },
@@ -65,7 +63,7 @@ export function showAlert(title, message, buttons = ['OK']) {
             resolve(chosen);
         });
         document.body.append(dialog);
-        dialog.showModal();
+        if (sheet) dialog.show(); else dialog.showModal();
         dialog.querySelector('button').focus();
     });
 }
@@ -107,8 +105,10 @@ export function formatBytes(bytes) {
     return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** A person's name; people imported without one are named after their folder ("Extra_Photos"), read as words. */
 export function displayName(user) {
-    return user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.username || '';
+    return (user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.username || '')
+        .replace(/_+/g, ' ');
 }
 
 /** Delays calls until `wait` ms passed without a new one. */

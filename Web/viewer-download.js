@@ -1,8 +1,37 @@
 // Getting a photo out of the viewer: sharing its link (the system share sheet, else the clipboard) and the download
-// menu — the original file, or a copy cropped to the person's device, made by the server on request.
+// menu — the original file, or a copy cropped to the person's device, made by the server on request — and asking
+// which device that is.
 
-import { request, session, NetworkError, query } from './api.js';
+import { request, get, reason, session, query } from './api.js';
 import { el, showAlert, toast, formatBytes } from './ui.js';
+
+const DEVICE = 'imagefeed.device';
+
+/** The device downloads are cut for: the account's, else the one chosen in this browser; null when none. */
+const chosenDevice = () => session.user?.device || JSON.parse(localStorage.getItem(DEVICE));
+
+/**
+ * Asks which device this is, once, before the first search or download (as wallpaper apps do); the answer, "Not now"
+ * too, is kept in this browser, and in the profile of someone signed in.
+ */
+export async function askDevice() {
+    if (chosenDevice() || localStorage.getItem(DEVICE)) return;
+    let devices;
+    try {
+        devices = await get('/devices');
+    } catch {
+        return;   // asked another time
+    }
+    const select = el('select', { id: 'device-choice' }, devices.map((device) =>
+        el('option', { value: device.id, text: device.name })));
+    const chosen = await showAlert('Which device is this?', 'Downloads can then be cut to fit its screen.',
+        ['Save', 'Not now'], { body: el('div.field', {}, el('label', { for: 'device-choice', text: 'Device' }), select) });
+    const device = chosen === 0 ? devices.find((item) => item.id === select.value) : null;
+    localStorage.setItem(DEVICE, JSON.stringify(device));
+    if (device && session.user) {
+        request('PUT', '/me', { json: { device: device.id } }).then(({ data }) => session.set(data), () => {});
+    }
+}
 
 /** Shares the photo's page through the share sheet where there is one, else copies its address. */
 export async function sharePhoto(photo) {
@@ -50,13 +79,13 @@ export function createDownloadMenu(menu, button, { onDownload } = {}) {
             toast(`Downloading for ${device.name}`);
             onDownload?.(photo);
         } catch (error) {
-            showAlert('Download failed', error instanceof NetworkError ? 'The server did not answer.' : error.message);
+            showAlert('Download failed', reason(error));
         }
     }
 
     /** Lists what `photo` can be downloaded as (the menu closes whenever the viewer shows another photo). */
     function open(photo) {
-        const device = session.user?.device;
+        const device = chosenDevice();
         const original = el('a', {
             role: 'menuitem', href: photo.links.download, download: '', onclick: () => countOriginal(photo),
         }, el('strong', { text: 'Original' }),

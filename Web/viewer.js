@@ -6,7 +6,7 @@ import { get, PhotoList, NetworkError, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { likeButton, viewerSource } from './photos.js';
 import { el, icon, showAlert, toast, formatDate, displayName, altText } from './ui.js';
-import { createDownloadMenu, sharePhoto } from './viewer-download.js';
+import { askDevice, createDownloadMenu, sharePhoto } from './viewer-download.js';
 import { createGestures } from './viewer-gestures.js';
 import { createInfoPanel } from './viewer-info.js';
 
@@ -102,6 +102,7 @@ export function createViewer(onClose) {
         previousButton.disabled = index === 0;
         nextButton.disabled = index === list.items.length - 1 && list.done;
         counter.textContent = altText(photo);
+        document.title = `${photo.description || altText(photo)} · ImageFeed`;
         download.close();
         details.show(photo);
     }
@@ -133,13 +134,18 @@ export function createViewer(onClose) {
     infoButton.addEventListener('click', () => details.toggle());
     shareButton.addEventListener('click', () => sharePhoto(photo));
     zoomButton.addEventListener('click', () => gestures.toggle());
-    downloadButton.addEventListener('click', () => (download.isOpen ? download.close() : download.open(photo)));
+    // The first download asks which device this is (once), so the menu can offer a copy cut for it.
+    downloadButton.addEventListener('click', async () => {
+        if (download.isOpen) return download.close();
+        await askDevice();
+        if (photo) download.open(photo);   // unless the viewer was closed meanwhile
+    });
     root.addEventListener('click', (event) => {
         if (download.isOpen && !event.target.closest('.menu-anchor')) download.close();
     });
 
     document.addEventListener('keydown', (event) => {
-        if (root.hidden || document.querySelector('dialog[open]')) return;
+        if (root.hidden || document.querySelector('dialog:modal')) return;
         if (event.target.closest?.('input, select, textarea')) return;
         const inInfo = event.target.closest?.('.v-info');
         if (event.key === 'Escape') {

@@ -7,6 +7,7 @@ with GPS positions in Paris for the near-me journeys. Chromium is /usr/bin/chrom
 Playwright's own browser download is never used.
 """
 
+import json
 import os
 import shutil
 import signal
@@ -30,6 +31,9 @@ PARIS = (48.8566, 2.3522)
 
 VIEWPORTS = {
     "phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),
+    "phone-landscape": dict(viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True, device_scale_factor=2),
+    "ipad": dict(viewport={"width": 820, "height": 1180}, is_mobile=True, has_touch=True, device_scale_factor=2),
+    "ipad-landscape": dict(viewport={"width": 1180, "height": 820}, is_mobile=True, has_touch=True, device_scale_factor=2),
     "desktop": dict(viewport={"width": 1280, "height": 800}),
 }
 
@@ -164,15 +168,24 @@ class Screens:
         self.page.screenshot(path=str(SCREENSHOTS / f"{self.prefix}-{name}.png"))
 
 
+# What the app asks once and keeps in the browser, answered as by someone who has used it before: it opens on the
+# feed, and they said "Not now" to choosing their device. Tests of those first questions leave them out.
+ANSWERED = {"imagefeed.open-on": "feed", "imagefeed.device": "null"}
+
+
 @pytest.fixture
 def open_app(chromium, web_server, request):
-    """`open_app(device, scheme, signed_in=True, **context_options)` → (context, page, shot)."""
+    """`open_app(device, scheme, signed_in=True, path, answered=ANSWERED, **context_options)` → (context, page, shot).
+    `answered`: the browser's storage before the app first runs (see ANSWERED)."""
     contexts = []
 
-    def make(device="phone", scheme="light", signed_in=True, path="/#/feed", **options):
+    def make(device="phone", scheme="light", signed_in=True, path="/#/feed", answered=ANSWERED, **options):
         context = chromium.new_context(color_scheme=scheme, **VIEWPORTS[device], **options)
         context.set_default_timeout(8000)
         contexts.append(context)
+        # Written only where nothing is kept yet, so the app's own answers last across reloads.
+        context.add_init_script(f"""try {{ for (const [key, value] of Object.entries({json.dumps(answered)}))
+            if (localStorage.getItem(key) === null) localStorage.setItem(key, value); }} catch (error) {{}}""")
         if signed_in:
             answer = context.request.post(f"{web_server.base}/account/login",
                                           data={"login": web_server.username, "password": web_server.password},

@@ -86,6 +86,12 @@ def test_sign_up_like_view_edit_profile_and_log_out(open_app, web_server, device
     expect(page.locator("#auth-password-error")).to_be_empty()
     page.get_by_role("button", name="Create account").click()
 
+    # signed up, back at the photo they wanted to like, in the viewer over the feed
+    viewer = page.get_by_role("dialog", name="Photo viewer")
+    expect(viewer).to_be_visible()
+    viewer.get_by_role("button", name="Back").click()
+    expect(viewer).to_be_hidden()
+
     # like fails once, is retried, then unliked
     card = page.locator(".card").first
     expect(card).to_be_visible()
@@ -236,7 +242,7 @@ def test_sign_in_tells_wrong_credentials_from_network_failure(open_app, web_serv
     expect(page.get_by_role("alertdialog")).to_have_count(0)
     expect(page.get_by_label("Password", exact=True)).to_be_focused()
 
-    # network failure: the generic alert, whose OK returns to the sign-in screen
+    # network failure: the generic alert, whose OK leaves the person on the form with what they typed
     page.route("**/account/login", lambda route: route.abort("connectionrefused"))
     page.get_by_label("Password").fill(web_server.password)
     page.get_by_role("button", name="Sign in").click()
@@ -245,8 +251,8 @@ def test_sign_in_tells_wrong_credentials_from_network_failure(open_app, web_serv
     expect(alert).to_contain_text("did not answer")
     shot("sign-in-network-failure")
     alert.get_by_role("button", name="OK").click()
-    expect(page).to_have_url(re.compile("#/signin"))
-    expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
+    expect(page).to_have_url(re.compile("#/login$"))
+    expect(page.get_by_label("Email or username")).to_have_value(web_server.username)
 
     # then it works, landing where the person was going
     page.unroute("**/account/login")

@@ -235,13 +235,13 @@ def test_each_route_shows_its_screen_title_and_tab_and_keeps_its_sign_in_rule(op
         else:
             expect(current).to_have_count(0)
 
-    # act + assert: each screen in its section, with its title; a page without a tab keeps the last tab lit
+    # act + assert: each screen in its section, with its title; a page of no tab (a person's, an album) lights none
     for hash, section, title, tab in [
         ("#/search?query=nature", "search", "Search", "search"),
         ("#/favourites", "favourites", "Favourites", "favourites"),
         ("#/profile", "profile", "Profile", "profile"),
-        ("#/user/mate", "user", "Albums", "profile"),
-        (f"#/collections/{album['id']}", "collections", "Album", "profile"),
+        ("#/user/mate", "user", "Albums", None),
+        (f"#/collections/{album['id']}", "collections", "Album", None),
         ("#/feed", "feed", "Feed", "feed"),
         ("#/no-such-screen", "feed", "Feed", "feed"),
         ("#/signin", "auth", "Sign in", None),
