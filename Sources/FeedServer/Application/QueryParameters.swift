@@ -70,12 +70,27 @@ extension QueryParameters {
         }
         var perPage = defaultSize
         if let raw = self["per_page"], !raw.isEmpty {
-            guard let value = Int(raw), value >= 1 else {
-                throw .badParameter("per_page must be a whole number from 1 to \(maxSize); got \"\(raw)\".")
+            if let value = Int(raw), value >= 1 {
+                perPage = min(value, maxSize)
+            } else if raw.allSatisfy({ $0.isASCII && $0.isNumber }), raw.contains(where: { $0 != "0" }) {
+                perPage = maxSize  // digits past Int's range: a whole number above the most, lowered like the others
+            } else {
+                throw .badParameter(
+                    "per_page must be a whole number of at least 1 (more than \(maxSize) reads as \(maxSize)); got \"\(raw)\".")
             }
-            perPage = min(value, maxSize)
         }
         return PageRequest(number: page, size: perPage)
+    }
+
+    /// A boolean parameter, read as the API reads booleans everywhere (`true`/`false`, `1`/`0`, `on`/`off`,
+    /// `yes`/`no`, any case); nil when absent or empty, a 400 for anything else.
+    func flag(_ name: String) throws(APIError) -> Bool? {
+        guard let raw = self[name], !raw.isEmpty else { return nil }
+        switch raw.lowercased() {
+        case "true", "1", "on", "yes": return true
+        case "false", "0", "off", "no": return false
+        default: throw .badParameter("\(name) must be true or false; got \"\(raw)\".")
+        }
     }
 
     /// A parameter that must be one of an enumeration's raw values, or absent.
@@ -104,24 +119,31 @@ extension QueryParameters {
 
     /// `lat`, `lon` and `radius` (km, default 10, at most 100): nil when no position is given.
     func geo() throws(APIError) -> GeoQuery? {
+        // Each given part is checked against its range first, whether or not the others are there: a bad value is
+        // named as such, not only as a missing partner.
         let latitudeRaw = self["lat"].flatMap { $0.isEmpty ? nil : $0 }
         let longitudeRaw = (self["lon"] ?? self["lng"]).flatMap { $0.isEmpty ? nil : $0 }
-        guard latitudeRaw != nil || longitudeRaw != nil else { return nil }
-        guard let latitudeRaw, let longitudeRaw else { throw .badParameter("lat and lon must be given together.") }
-        guard let latitude = Double(latitudeRaw), (-90...90).contains(latitude) else {
-            throw .badParameter("lat must be a number from -90 to 90; got \"\(latitudeRaw)\".")
+        let latitude = try latitudeRaw.map { raw throws(APIError) in
+            guard let value = Double(raw), (-90...90).contains(value) else {
+                throw .badParameter("lat must be a number from -90 to 90; got \"\(raw)\".")
+            }
+            return value
         }
-        guard let longitude = Double(longitudeRaw), (-180...180).contains(longitude) else {
-            throw .badParameter("lon must be a number from -180 to 180; got \"\(longitudeRaw)\".")
+        let longitude = try longitudeRaw.map { raw throws(APIError) in
+            guard let value = Double(raw), (-180...180).contains(value) else {
+                throw .badParameter("lon must be a number from -180 to 180; got \"\(raw)\".")
+            }
+            return value
         }
-        var radius = 10.0
-        if let raw = self["radius"], !raw.isEmpty {
+        let radius = try self["radius"].flatMap { $0.isEmpty ? nil : $0 }.map { raw throws(APIError) in
             guard let value = Double(raw), value > 0, value <= 100 else {
                 throw .badParameter("radius must be a number of kilometres above 0 and at most 100; got \"\(raw)\".")
             }
-            radius = value
+            return value
         }
-        return GeoQuery(latitude: latitude, longitude: longitude, radiusKilometers: radius)
+        guard latitude != nil || longitude != nil else { return nil }
+        guard let latitude, let longitude else { throw .badParameter("lat and lon must be given together.") }
+        return GeoQuery(latitude: latitude, longitude: longitude, radiusKilometers: radius ?? 10)
     }
 
     /// `orientation`, `color`, `tags` and the position.

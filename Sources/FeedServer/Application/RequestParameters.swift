@@ -34,9 +34,22 @@ struct RequestParameters: Sendable {
             }
         } else if contentType.hasPrefix("application/json") || contentType.isEmpty {
             if let object = try? JSONDecoder().decode([String: JSONScalar].self, from: data) {
-                for (name, value) in object {
-                    if let text = value.text { parameters.values[name] = text }
+                var problems: [String] = []
+                for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+                    switch value {
+                    case .text(let text): parameters.values[name] = text
+                    case .null: parameters.values[name] = ""
+                    case .number(let text), .bool(let text):
+                        if Self.takesNumberOrBoolean(name) {
+                            parameters.values[name] = text
+                        } else {
+                            problems.append("\(name) must be text; got \(text).")
+                        }
+                    case .nested(let kind): problems.append("\(name) must be a single value, not \(kind).")
+                    }
                 }
+                // A value of the wrong kind is refused, rather than stored as "false" or silently dropped.
+                guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
             } else if contentType.hasPrefix("application/json"),
                 (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
             {
@@ -47,40 +60,53 @@ struct RequestParameters: Sendable {
         return parameters
     }
 
-    /// A boolean as clients send it: `true`/`false`, `True`/`False` (python's `str(bool)`), `1`/`0`, `on`.
-    func bool(_ name: String) -> Bool? {
-        guard let raw = values[name]?.lowercased() else { return nil }
-        switch raw {
+    /// Parameters a JSON body may give as a number or `true`/`false`, read as the text a form would carry: the
+    /// switches, the coordinates, and ids (some clients send Unsplash's numeric album ids as numbers). Every other
+    /// parameter is text.
+    static func takesNumberOrBoolean(_ name: String) -> Bool {
+        ["private", "public", "exact_location_public", "location[latitude]", "location[longitude]", "latitude",
+         "longitude", "address_lat", "address_lng"].contains(name) || name.lowercased().hasSuffix("id")
+    }
+
+    /// A boolean as clients send it: `true`/`false`, `True`/`False` (python's `str(bool)`), `1`/`0`, `on`/`off`,
+    /// `yes`/`no`; nil when absent or empty. Anything else is refused rather than read as false.
+    func bool(_ name: String) throws(APIError) -> Bool? {
+        guard let raw = values[name], !raw.isEmpty else { return nil }
+        switch raw.lowercased() {
         case "true", "1", "on", "yes": return true
-        case "false", "0", "off", "no", "": return false
-        default: return nil
+        case "false", "0", "off", "no": return false
+        default: throw APIError(.unprocessableContent, "\(name) must be true or false; got \"\(raw)\".")
         }
     }
 }
 
-/// A top-level value of a JSON body, read as the string a form would have carried.
+/// A top-level value of a JSON body: text as a form would have carried it, or what it is when it is not text.
 enum JSONScalar: Decodable {
-    case text(String?)
-
-    var text: String? {
-        if case .text(let value) = self { return value }
-        return nil
-    }
+    case text(String)
+    /// A number, as its text.
+    case number(String)
+    /// `true` or `false`, as its text.
+    case bool(String)
+    case null
+    /// An object or an array, named for messages ("an object").
+    case nested(String)
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
-            self = .text("")
+            self = .null
         } else if let bool = try? container.decode(Bool.self) {
-            self = .text(bool ? "true" : "false")
+            self = .bool(bool ? "true" : "false")
         } else if let integer = try? container.decode(Int.self) {
-            self = .text(String(integer))
+            self = .number(String(integer))
         } else if let number = try? container.decode(Double.self) {
-            self = .text(String(number))
+            self = .number(String(number))
         } else if let string = try? container.decode(String.self) {
             self = .text(string)
+        } else if (try? container.decode([JSONScalar].self)) != nil {
+            self = .nested("an array")
         } else {
-            self = .text(nil)  // nested objects and arrays are not form values
+            self = .nested("an object")
         }
     }
 }

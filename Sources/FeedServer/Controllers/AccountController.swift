@@ -241,7 +241,7 @@ struct AccountController: Sendable {
             return try await settingsPage(user, notice: HTMLPage.errors(problems), status: .unprocessableContent)
         }
         let registered = try await AppRegistration.register(
-            name: name, ownerID: user.id, redirectURIs: uris, isPublic: parameters.bool("public") ?? false, store: store
+            name: name, ownerID: user.id, redirectURIs: uris, isPublic: try parameters.bool("public") ?? false, store: store
         )
         let secretLine = registered.app.isPublic ? "" :
             "<br>Secret key <code>\(HTMLPage.escape(registered.secret))</code> — copy it now: it is not shown again."

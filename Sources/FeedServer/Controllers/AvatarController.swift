@@ -18,14 +18,17 @@ struct AvatarController: Sendable {
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let username = try context.parameters.require("username")
         guard let user = try await store.user(username: username) else { throw APIError.notFound("User") }
+        // Both sizes are checked before choosing between the drawn avatar and the rendition: a bad one is refused
+        // the same whoever it is asked of.
+        let query = QueryParameters(request.uri.query)
+        let width = try ImageParameters.dimension(query, "w"), height = try ImageParameters.dimension(query, "h")
         var headers = HTTPFields()
         guard let sha256 = user.avatarSHA256, let format = user.avatarFormat else {
             headers[.contentType] = "image/svg+xml"
             headers[.cacheControl] = "public, max-age=3600"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.svg(for: user))))
         }
-        let query = QueryParameters(request.uri.query)
-        let size = min(512, max(16, try ImageParameters.dimension(query, "w") ?? ImageParameters.dimension(query, "h") ?? 128))
+        let size = min(512, max(16, width ?? height ?? 128))
         let spec = RenditionSpec(width: size, height: size, fit: .crop, crop: .attention, quality: 85, format: .jpeg)
         let bytes = try await renditions.rendition(
             source: files.originalPath(sha256: sha256, format: format), cacheID: LibraryFiles.avatarCacheID(sha256: sha256), spec: spec

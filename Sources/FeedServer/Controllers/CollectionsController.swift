@@ -78,7 +78,7 @@ struct CollectionsController: Sendable {
         let record = try await store.createCollection(
             ownerID: user.id, title: try Self.validatedTitle(parameters["title"]),
             description: parameters["description"].flatMap { $0.isEmpty ? nil : $0 },
-            isPrivate: parameters.bool("private") ?? false
+            isPrivate: try parameters.bool("private") ?? false
         )
         return EditedResponse(status: .created, response: context.presenter.collection(record))
     }
@@ -88,7 +88,7 @@ struct CollectionsController: Sendable {
         let parameters = try await RequestParameters.collect(request, context: context)
         let changes = CollectionChanges(
             title: try parameters["title"].map(Self.validatedTitle), description: parameters["description"],
-            isPrivate: parameters.bool("private")
+            isPrivate: try parameters.bool("private")
         )
         let record = try await store.updateCollection(try context.parameters.require("id"), by: user.id, changes)
         return context.presenter.collection(record)

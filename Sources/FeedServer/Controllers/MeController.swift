@@ -38,7 +38,7 @@ struct MeController: Sendable {
             email: trimmed("email"), bio: trimmed("bio"), location: trimmed("location"),
             portfolioURL: trimmed("url") ?? trimmed("portfolio_url"),
             instagramUsername: trimmed("instagram_username"), deviceID: trimmed("device"),
-            exactLocationPublic: parameters.bool("exact_location_public")
+            exactLocationPublic: try parameters.bool("exact_location_public")
         )
         changes.contact = ContactDetails(
             street: trimmed("address_street"), suite: trimmed("address_suite"), city: trimmed("address_city"),

@@ -185,6 +185,12 @@ struct OAuthController: Sendable {
         case failure(Response)
     }
 
+    /// A body the token endpoints cannot read, answered as OAuth clients read errors there (RFC 6749 §5.2), not
+    /// with the API's `{"errors": [...]}`.
+    static func unreadable(_ error: APIError) -> Response {
+        oauthError("invalid_request", error.messages.joined(separator: " "), status: error.status)
+    }
+
     static func oauthError(_ error: String, _ description: String, status: HTTPResponse.Status = .badRequest,
                            basic: Bool = false) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
@@ -225,7 +231,12 @@ struct OAuthController: Sendable {
     }
 
     @Sendable func token(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        let parameters = try await RequestParameters.collect(request, context: context)
+        let parameters: RequestParameters
+        do {
+            parameters = try await RequestParameters.collect(request, context: context)
+        } catch let error as APIError {
+            return Self.unreadable(error)
+        }
         let app: OAuthApp
         switch try await authenticateClient(request, parameters) {
         case .failure(let response): return response
@@ -271,7 +282,12 @@ struct OAuthController: Sendable {
     }
 
     @Sendable func revoke(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        let parameters = try await RequestParameters.collect(request, context: context)
+        let parameters: RequestParameters
+        do {
+            parameters = try await RequestParameters.collect(request, context: context)
+        } catch let error as APIError {
+            return Self.unreadable(error)
+        }
         let app: OAuthApp
         switch try await authenticateClient(request, parameters) {
         case .failure(let response): return response

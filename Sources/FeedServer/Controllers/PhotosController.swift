@@ -101,15 +101,18 @@ struct PhotosController: Sendable {
     /// `h` — a rendition cut to exactly that many pixels with saliency cropping.
     @Sendable func download(_ request: Request, context: FeedRequestContext) async throws -> DownloadLink {
         let query = QueryParameters(request.uri.query)
+        // w and h are checked whenever given, even beside a device (which wins): a bad value is never passed over.
+        let width = try ImageParameters.dimension(query, "w"), height = try ImageParameters.dimension(query, "h")
         var size: (width: Int, height: Int)?
         if let deviceID = query["device"], !deviceID.isEmpty {
             guard let device = Device.named(deviceID) else {
                 throw APIError.badParameter("device must be an id from GET /devices; got \"\(deviceID)\".")
             }
             size = (device.width, device.height)
-        } else if query["w"] != nil || query["h"] != nil {
-            guard let width = try ImageParameters.dimension(query, "w"), let height = try ImageParameters.dimension(query, "h")
-            else { throw APIError.badParameter("w and h must be given together for a wallpaper download.") }
+        } else if width != nil || height != nil {
+            guard let width, let height else {
+                throw APIError.badParameter("w and h must be given together for a wallpaper download.")
+            }
             size = (width, height)
         }
         guard let photo = try await store.recordDownload(idOrSlug: try context.parameters.require("id")) else {

@@ -37,12 +37,13 @@ struct UsersController: Sendable {
         let query = QueryParameters(request.uri.query)
         let page = try query.page()
         let order = try query.choice("order_by", as: PhotoOrder.self) ?? .latest
+        let withStatistics = try query.flag("stats") ?? false
         let result = try await store.photos(
             ofUsername: try context.parameters.require("username"), order: order, page: page,
             viewerID: context.caller.user?.id
         )
         let presenter = context.presenter
-        guard ["true", "1"].contains(query["stats"]?.lowercased()) else {
+        guard withStatistics else {
             return ListPage(result, page, origin: context.origin, present: presenter.photo)
         }
         // `stats=true`: each photo carries its statistics over the asked window.

@@ -38,8 +38,9 @@ struct PixabayController: Sendable {
 
     /// The library holds no videos: every video search finds nothing (after the same checks as image searches).
     @Sendable func videos(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try await answer(request, context: context) { _ in
-            .object([("total", 0), ("totalHits", 0), ("hits", .array([]))])
+        try await answer(request, context: context) { parameters in
+            _ = try Self.page(parameters)
+            return .object([("total", 0), ("totalHits", 0), ("hits", .array([]))])
         }
     }
 
@@ -68,7 +69,8 @@ struct PixabayController: Sendable {
         }
     }
 
-    func search(_ parameters: PixabayParameters, context: FeedRequestContext) async throws -> JSONValue {
+    /// `page` and `per_page` (3–200, default 20), checked as Pixabay checks them on images and videos alike.
+    static func page(_ parameters: PixabayParameters) throws -> PageRequest {
         let perPage = try parameters.integer("per_page") ?? 20
         guard (3...200).contains(perPage) else { throw Failure.bad("\"per_page\" is out of valid range.") }
         let pageNumber = try parameters.integer("page") ?? 1
@@ -77,6 +79,12 @@ struct PixabayController: Sendable {
         guard pageNumber >= 1, pageNumber <= Self.maxHits / perPage + 1 else {
             throw Failure.bad("\"page\" is out of valid range.")
         }
+        return PageRequest(number: pageNumber, size: perPage)
+    }
+
+    func search(_ parameters: PixabayParameters, context: FeedRequestContext) async throws -> JSONValue {
+        let page = try Self.page(parameters)
+        let perPage = page.size, pageNumber = page.number
         let q = parameters.raw["q"] ?? ""
         guard q.count <= 100 else { throw Failure.bad("\"q\" is too long (at most 100 characters).") }
 
@@ -107,7 +115,6 @@ struct PixabayController: Sendable {
         if parameters.bool("editors_choice") == true { query.inFeaturedTopic = true }
         query.order = parameters.value("order") == "latest" ? .posted(ascending: false) : .interesting(ascending: false)
 
-        let page = PageRequest(number: pageNumber, size: perPage)
         let found = try await store.catalogPhotos(query, page: page)
         let totalHits = min(found.total, Self.maxHits)
         guard pageNumber == 1 || (pageNumber - 1) * perPage < totalHits else {

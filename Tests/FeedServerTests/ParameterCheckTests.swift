@@ -1,0 +1,135 @@
+import FeedModels
+@testable import FeedServer
+import Foundation
+import HTTPTypes
+import TestSupport
+import Testing
+
+/// Every parameter given is checked, whether or not this request goes on to use it, and a value of the wrong kind is
+/// refused rather than read as something else (found by schemathesis's negative-data checks).
+@Suite("Parameter checks", .fixtureLibrary)
+struct ParameterCheckTests {
+    @Test(arguments: [
+        ("/photos?radius=-5", "radius must be a number of kilometres above 0 and at most 100; got \"-5\"."),
+        ("/search/photos?query=sea&lng=1e308", "lon must be a number from -180 to 180; got \"1e308\"."),
+        ("/search/photos?query=sea&lat=91", "lat must be a number from -90 to 90; got \"91\"."),
+        ("/users/alice/photos?stats=maybe", "stats must be true or false; got \"maybe\"."),
+        ("/avatars/alice?w=-5", "w must be a number of pixels from 1 to 8192; got \"-5\"."),
+        ("/photos/{id}/download?device=ipad-10&h=1.5e308", "h must be a number of pixels from 1 to 8192; got \"1.5e308\"."),
+    ])
+    func a_bad_value_is_refused_even_where_the_request_would_not_use_it(request: (path: String, message: String))
+        async throws
+    {
+        try await withTestServer(.sqlite, library: .fixtures) { server in
+            // setup: alice has no avatar, so her avatar is drawn without reading w
+            _ = try await server.user("alice")
+            let path = request.path.replacingOccurrences(of: "{id}", with: server.fixtures.id(.seaView))
+
+            // act
+            let response = try await server.client.get(path)
+
+            // assert
+            #expect(response.status == .badRequest, "\(response.text)")
+            #expect(response.errors == [request.message])
+        }
+    }
+
+    @Test func a_page_size_past_any_integer_is_lowered_like_any_size_over_30() async throws {
+        try await withTestServer(.sqlite, library: .fixtures) { server in
+            // act
+            let huge = try await server.client.get("/photos?per_page=4150053728168297455681536")
+            let zero = try await server.client.get("/photos?per_page=0000")
+
+            // assert
+            #expect(huge.status == .ok)
+            #expect(try huge.decode([Photo].self).count == min(30, FixturePhoto.allCases.count))
+            #expect(zero.status == .badRequest)
+        }
+    }
+
+    @Test func statistics_are_asked_for_with_any_of_the_apis_booleans() async throws {
+        try await withTestServer { server in
+            // setup
+            let alice = try await server.user("alice")
+            _ = try await server.uploadPhoto(try smallJPEG(seed: 97), as: alice)
+
+            // act
+            let yes = try await server.client.get("/users/alice/photos?stats=yes")
+            let no = try await server.client.get("/users/alice/photos?stats=off")
+
+            // assert
+            #expect(try yes.decode([Photo].self).first?.statistics != nil)
+            #expect(try no.decode([Photo].self).first?.statistics == nil)
+        }
+    }
+
+    @Test func pixabay_videos_check_the_page_size_as_images_do() async throws {
+        try await withTestServer { server in
+            // setup
+            let key = try await server.registerApp().key
+
+            // act
+            let response = try await server.client.get("/api/videos?key=\(key)&per_page=1")
+
+            // assert
+            #expect(response.status == .badRequest)
+            #expect(response.text == "[ERROR 400] \"per_page\" is out of valid range.")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"title": "Trip", "private": {}}"#, ["private must be a single value, not an object."]),
+        (#"{"title": ["a"], "description": false}"#,
+         ["description must be text; got false.", "title must be a single value, not an array."]),
+        (#"{"title": 12}"#, ["title must be text; got 12."]),
+        (#"{"title": "Trip", "private": "maybe"}"#, ["private must be true or false; got \"maybe\"."]),
+    ])
+    func a_json_value_of_the_wrong_kind_is_refused_not_ignored(body: (json: String, messages: [String])) async throws {
+        try await withTestServer { server in
+            // setup
+            let alice = try await server.user("alice")
+
+            // act
+            let response = try await server.client.send(
+                .post, "/collections", headers: alice.auth.merging([.contentType: "application/json"]), body: body.json)
+            let albums = try await server.client.get("/users/alice/collections")
+
+            // assert
+            #expect(response.status == .unprocessableContent, "\(response.text)")
+            #expect(response.errors == body.messages)
+            #expect(try albums.decode([FeedModels.Collection].self).isEmpty)
+        }
+    }
+
+    @Test func numbers_and_booleans_are_read_where_the_parameter_is_one() async throws {
+        try await withTestServer { server in
+            // setup
+            let alice = try await server.user("alice")
+
+            // act
+            let response = try await server.client.send(
+                .post, "/collections", headers: alice.auth.merging([.contentType: "application/json"]),
+                body: #"{"title": "Trip", "private": true}"#)
+
+            // assert
+            #expect(response.status == .created, "\(response.text)")
+            #expect(try response.decode(FeedModels.Collection.self).private == true)
+        }
+    }
+
+    @Test(arguments: ["/oauth/token", "/oauth/revoke"])
+    func an_unreadable_body_at_the_token_endpoints_is_an_oauth_error(path: String) async throws {
+        try await withTestServer { server in
+            // act
+            let response = try await server.client.send(
+                .post, path, headers: [.contentType: "application/json"], body: "{bad")
+
+            // assert
+            #expect(response.status == .badRequest)
+            let body = try response.decode(OAuthErrorBody.self)
+            #expect(body.error == "invalid_request")
+            #expect(body.errorDescription.hasPrefix("The body is not valid JSON"))
+            #expect(response.header("Cache-Control") == "no-store")
+        }
+    }
+}
