@@ -14,6 +14,7 @@ struct ParameterCheckTests {
         ("/search/photos?query=sea&lng=1e308", "lon must be a number from -180 to 180; got \"1e308\"."),
         ("/search/photos?query=sea&lat=91", "lat must be a number from -90 to 90; got \"91\"."),
         ("/users/alice/photos?stats=maybe", "stats must be true or false; got \"maybe\"."),
+        ("/users/alice/photos?quantity=99", "quantity must be a whole number from 1 to 30; got \"99\"."),
         ("/avatars/alice?w=-5", "w must be a number of pixels from 1 to 8192; got \"-5\"."),
         ("/photos/{id}/download?device=ipad-10&h=1.5e308", "h must be a number of pixels from 1 to 8192; got \"1.5e308\"."),
     ])
@@ -79,8 +80,8 @@ struct ParameterCheckTests {
 
     @Test(arguments: [
         (#"{"title": "Trip", "private": {}}"#, ["private must be a single value, not an object."]),
-        (#"{"title": ["a"], "description": false}"#,
-         ["description must be text; got false.", "title must be a single value, not an array."]),
+        (#"{"title": ["a"], "description": false}"#, ["title must be a single value, not an array."]),
+        (#"{"title": "Trip", "description": false}"#, ["description must be text; got false."]),
         (#"{"title": 12}"#, ["title must be text; got 12."]),
         (#"{"title": "Trip", "private": "maybe"}"#, ["private must be true or false; got \"maybe\"."]),
     ])
@@ -101,6 +102,37 @@ struct ParameterCheckTests {
         }
     }
 
+    @Test func members_the_endpoint_does_not_read_are_ignored_whatever_they_hold() async throws {
+        try await withTestServer { server in
+            // setup
+            let alice = try await server.user("alice")
+
+            // act
+            let response = try await server.client.send(
+                .post, "/collections", headers: alice.auth.merging([.contentType: "application/json"]),
+                body: #"{"title": "Trip", "notes": {"a": 1}, "colour": false}"#)
+
+            // assert
+            #expect(response.status == .created, "\(response.text)")
+        }
+    }
+
+    @Test func the_older_name_of_a_profile_url_is_checked_beside_the_newer() async throws {
+        try await withTestServer { server in
+            // setup
+            let alice = try await server.user("alice")
+
+            // act
+            let response = try await server.client.send(
+                .put, "/me", headers: alice.auth.merging([.contentType: "application/json"]),
+                body: #"{"url": null, "portfolio_url": "AAA"}"#)
+
+            // assert
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errors == ["portfolio_url must be an http(s) address."])
+        }
+    }
+
     @Test func numbers_and_booleans_are_read_where_the_parameter_is_one() async throws {
         try await withTestServer { server in
             // setup
@@ -117,18 +149,26 @@ struct ParameterCheckTests {
         }
     }
 
-    @Test(arguments: ["/oauth/token", "/oauth/revoke"])
-    func an_unreadable_body_at_the_token_endpoints_is_an_oauth_error(path: String) async throws {
+    @Test(arguments: [
+        ("/oauth/token", "{bad", "The body is not valid JSON"),
+        ("/oauth/revoke", "{bad", "The body is not valid JSON"),
+        ("/oauth/token", #"{"grant_type": "authorization_code", "code_verifier": {}}"#,
+         "code_verifier must be a single value, not an object."),
+        ("/oauth/revoke", #"{"token": 42}"#, "token must be text; got 42."),
+    ])
+    func an_unreadable_body_at_the_token_endpoints_is_an_oauth_error(request: (path: String, body: String, message: String))
+        async throws
+    {
         try await withTestServer { server in
             // act
             let response = try await server.client.send(
-                .post, path, headers: [.contentType: "application/json"], body: "{bad")
+                .post, request.path, headers: [.contentType: "application/json"], body: request.body)
 
-            // assert
+            // assert: a 400, as RFC 6749 answers every error there but a bad client
             #expect(response.status == .badRequest)
             let body = try response.decode(OAuthErrorBody.self)
             #expect(body.error == "invalid_request")
-            #expect(body.errorDescription.hasPrefix("The body is not valid JSON"))
+            #expect(body.errorDescription.hasPrefix(request.message), "\(body.errorDescription)")
             #expect(response.header("Cache-Control") == "no-store")
         }
     }

@@ -47,15 +47,18 @@ public enum AccountRules {
     }
 
     /// Every problem with profile changes (`PUT /me`, a JSONPlaceholder user written with a token), in form order.
+    /// Whether `text` is an absolute http(s) address with a host.
+    static func isWebAddress(_ text: String) -> Bool {
+        (text.hasPrefix("http://") || text.hasPrefix("https://")) && URL(string: text)?.host != nil
+    }
+
     static func profile(_ changes: ProfileChanges) -> [String] {
         var problems = contact(changes.contact)
         if let username = changes.username, let problem = Self.username(username) { problems.append(problem) }
         if let firstName = changes.firstName, let problem = name(firstName, field: "First name") { problems.append(problem) }
         if let email = changes.email, let problem = Self.email(email) { problems.append(problem) }
         if let bio = changes.bio, bio.count > 250 { problems.append("Bio must be at most 250 characters.") }
-        if let url = changes.portfolioURL, !url.isEmpty,
-            !(url.hasPrefix("http://") || url.hasPrefix("https://")) || URL(string: url)?.host == nil
-        {
+        if let url = changes.portfolioURL, !url.isEmpty, !isWebAddress(url) {
             problems.append("url must be an http(s) address.")
         }
         if let device = changes.deviceID, !device.isEmpty, Device.named(device) == nil {

@@ -8,9 +8,27 @@ import NIOCore
 /// win over query values. A JSON body that is not an object (the iOS apps send `""`) is ignored; one that is not JSON
 /// at all is a 400, rather than a request that silently changes nothing.
 struct RequestParameters: Sendable {
+    /// The values given as text (or as a number or boolean where the parameter takes one).
     private(set) var values: [String: String] = [:]
+    /// Why a member of a JSON body cannot be read (an object, or a number for a text parameter), by name. Refused
+    /// only when the endpoint reads that parameter: members nobody reads are ignored, as Unsplash ignores them and
+    /// as RFC 6749 §3.2 asks of the token endpoint.
+    private var unreadable: [String: String] = [:]
 
-    subscript(name: String) -> String? { values[name] }
+    /// The parameter's text; a 422 when the body gave it as a value of the wrong kind.
+    subscript(name: String) -> String? {
+        get throws(APIError) {
+            if let problem = unreadable[name] { throw APIError(.unprocessableContent, problem) }
+            return values[name]
+        }
+    }
+
+    /// Refuses, all at once, those of `names` the body gave as values of the wrong kind: for readers that take
+    /// ``values`` whole.
+    func check(_ names: [String]) throws(APIError) {
+        let problems = names.compactMap { unreadable[$0] }
+        if !problems.isEmpty { throw APIError(.unprocessableContent, problems) }
+    }
 
     /// Reads the request's query and body. The body is limited by the context's `maxUploadSize`.
     static func collect(_ request: Request, context: FeedRequestContext) async throws -> RequestParameters {
@@ -34,8 +52,8 @@ struct RequestParameters: Sendable {
             }
         } else if contentType.hasPrefix("application/json") || contentType.isEmpty {
             if let object = try? JSONDecoder().decode([String: JSONScalar].self, from: data) {
-                var problems: [String] = []
-                for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+                // A value of the wrong kind is refused when read, rather than stored as "false" or dropped.
+                for (name, value) in object {
                     switch value {
                     case .text(let text): parameters.values[name] = text
                     case .null: parameters.values[name] = ""
@@ -43,13 +61,14 @@ struct RequestParameters: Sendable {
                         if Self.takesNumberOrBoolean(name) {
                             parameters.values[name] = text
                         } else {
-                            problems.append("\(name) must be text; got \(text).")
+                            parameters.values[name] = nil
+                            parameters.unreadable[name] = "\(name) must be text; got \(text)."
                         }
-                    case .nested(let kind): problems.append("\(name) must be a single value, not \(kind).")
+                    case .nested(let kind):
+                        parameters.values[name] = nil
+                        parameters.unreadable[name] = "\(name) must be a single value, not \(kind)."
                     }
                 }
-                // A value of the wrong kind is refused, rather than stored as "false" or silently dropped.
-                guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
             } else if contentType.hasPrefix("application/json"),
                 (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
             {
@@ -71,7 +90,7 @@ struct RequestParameters: Sendable {
     /// A boolean as clients send it: `true`/`false`, `True`/`False` (python's `str(bool)`), `1`/`0`, `on`/`off`,
     /// `yes`/`no`; nil when absent or empty. Anything else is refused rather than read as false.
     func bool(_ name: String) throws(APIError) -> Bool? {
-        guard let raw = values[name], !raw.isEmpty else { return nil }
+        guard let raw = try self[name], !raw.isEmpty else { return nil }
         switch raw.lowercased() {
         case "true", "1", "on", "yes": return true
         case "false", "0", "off", "no": return false

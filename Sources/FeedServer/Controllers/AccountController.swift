@@ -69,12 +69,12 @@ struct AccountController: Sendable {
 
     @Sendable func signUp(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let parameters = try await RequestParameters.collect(request, context: context)
-        let username = parameters["username"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let firstName = parameters["first_name"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let lastName = parameters["last_name"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let email = parameters["email"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let password = parameters["password"] ?? ""
-        let returnTo = Self.safeReturn(parameters["return_to"])
+        let username = try parameters["username"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let firstName = try parameters["first_name"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let lastName = try parameters["last_name"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let email = try parameters["email"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let password = try parameters["password"] ?? ""
+        let returnTo = Self.safeReturn(try parameters["return_to"])
         let json = Self.wantsJSON(request)
         func failure(_ status: HTTPResponse.Status, _ errors: [String]) -> Response {
             json ? APIError(status, errors).response()
@@ -125,10 +125,10 @@ struct AccountController: Sendable {
 
     @Sendable func logIn(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let parameters = try await RequestParameters.collect(request, context: context)
-        let login = (parameters["login"] ?? parameters["email"] ?? parameters["username"] ?? "")
+        let login = try (parameters["login"] ?? parameters["email"] ?? parameters["username"] ?? "")
             .trimmingCharacters(in: .whitespaces)
-        let password = parameters["password"] ?? ""
-        let returnTo = Self.safeReturn(parameters["return_to"])
+        let password = try parameters["password"] ?? ""
+        let returnTo = Self.safeReturn(try parameters["return_to"])
         let json = Self.wantsJSON(request)
         func failure(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) -> Response {
             json ? APIError(status, message, headers: headers).response()
@@ -233,8 +233,8 @@ struct AccountController: Sendable {
     @Sendable func createApp(_ request: Request, context: FeedRequestContext) async throws -> Response {
         guard let user = sessionUser(request, context) else { throw APIError.invalidToken }
         let parameters = try await RequestParameters.collect(request, context: context)
-        let name = parameters["name"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let uris = (parameters["redirect_uris"] ?? parameters["redirect_uri"] ?? "")
+        let name = try parameters["name"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let uris = try (parameters["redirect_uris"] ?? parameters["redirect_uri"] ?? "")
             .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let problems = AppRegistration.problems(name: name, redirectURIs: uris)
         guard problems.isEmpty else {

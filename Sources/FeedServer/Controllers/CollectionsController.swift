@@ -87,7 +87,7 @@ struct CollectionsController: Sendable {
         let user = try context.requireUser(.writeCollections)
         let parameters = try await RequestParameters.collect(request, context: context)
         let changes = CollectionChanges(
-            title: try parameters["title"].map(Self.validatedTitle), description: parameters["description"],
+            title: try parameters["title"].map(Self.validatedTitle), description: try parameters["description"],
             isPrivate: try parameters.bool("private")
         )
         let record = try await store.updateCollection(try context.parameters.require("id"), by: user.id, changes)
@@ -119,7 +119,7 @@ struct CollectionsController: Sendable {
     func membershipRequest(_ request: Request, _ context: FeedRequestContext) async throws -> (UserRecord, String) {
         let user = try context.requireUser(.writeCollections)
         let parameters = try await RequestParameters.collect(request, context: context)
-        guard let photoID = parameters["photo_id"], !photoID.isEmpty else {
+        guard let photoID = try parameters["photo_id"], !photoID.isEmpty else {
             throw APIError.badParameter("photo_id is missing")
         }
         return (user, photoID)

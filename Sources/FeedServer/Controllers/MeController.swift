@@ -32,19 +32,26 @@ struct MeController: Sendable {
     @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> User {
         let user = try context.requireUser(.writeUser)
         let parameters = try await RequestParameters.collect(request, context: context)
-        func trimmed(_ name: String) -> String? { parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        func trimmed(_ name: String) throws(APIError) -> String? {
+            try parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // portfolio_url is Unsplash's older name of url; given beside it, it is still checked.
+        let url = try trimmed("url"), portfolioURL = try trimmed("portfolio_url")
+        if url != nil, let portfolioURL, !portfolioURL.isEmpty, !AccountRules.isWebAddress(portfolioURL) {
+            throw APIError(.unprocessableContent, "portfolio_url must be an http(s) address.")
+        }
         var changes = ProfileChanges(
-            username: trimmed("username"), firstName: trimmed("first_name"), lastName: trimmed("last_name"),
-            email: trimmed("email"), bio: trimmed("bio"), location: trimmed("location"),
-            portfolioURL: trimmed("url") ?? trimmed("portfolio_url"),
-            instagramUsername: trimmed("instagram_username"), deviceID: trimmed("device"),
+            username: try trimmed("username"), firstName: try trimmed("first_name"), lastName: try trimmed("last_name"),
+            email: try trimmed("email"), bio: try trimmed("bio"), location: try trimmed("location"),
+            portfolioURL: url ?? portfolioURL,
+            instagramUsername: try trimmed("instagram_username"), deviceID: try trimmed("device"),
             exactLocationPublic: try parameters.bool("exact_location_public")
         )
         changes.contact = ContactDetails(
-            street: trimmed("address_street"), suite: trimmed("address_suite"), city: trimmed("address_city"),
-            zipcode: trimmed("address_zipcode"), latitude: trimmed("address_lat"), longitude: trimmed("address_lng"),
-            phone: trimmed("phone"), website: trimmed("website"), companyName: trimmed("company_name"),
-            companyCatchPhrase: trimmed("company_catch_phrase"), companyBS: trimmed("company_bs")
+            street: try trimmed("address_street"), suite: try trimmed("address_suite"), city: try trimmed("address_city"),
+            zipcode: try trimmed("address_zipcode"), latitude: try trimmed("address_lat"), longitude: try trimmed("address_lng"),
+            phone: try trimmed("phone"), website: try trimmed("website"), companyName: try trimmed("company_name"),
+            companyCatchPhrase: try trimmed("company_catch_phrase"), companyBS: try trimmed("company_bs")
         )
         let problems = AccountRules.profile(changes)
         guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }

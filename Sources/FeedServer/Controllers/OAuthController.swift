@@ -124,7 +124,7 @@ struct OAuthController: Sendable {
         case .page(let response), .redirect(let response):
             return response
         case .valid(let authorization):
-            guard parameters["decision"] == "allow" else {
+            guard try parameters["decision"] == "allow" else {
                 return errorRedirect(authorization.redirectURI, error: "access_denied",
                                      description: "The user denied access.", state: authorization.state)
             }
@@ -186,9 +186,11 @@ struct OAuthController: Sendable {
     }
 
     /// A body the token endpoints cannot read, answered as OAuth clients read errors there (RFC 6749 §5.2), not
-    /// with the API's `{"errors": [...]}`.
+    /// with the API's `{"errors": [...]}`. Every such error is a 400 there, a body too large aside.
     static func unreadable(_ error: APIError) -> Response {
-        oauthError("invalid_request", error.messages.joined(separator: " "), status: error.status)
+        oauthError(
+            "invalid_request", error.messages.joined(separator: " "),
+            status: error.status == .contentTooLarge ? .contentTooLarge : .badRequest)
     }
 
     static func oauthError(_ error: String, _ description: String, status: HTTPResponse.Status = .badRequest,
@@ -205,8 +207,8 @@ struct OAuthController: Sendable {
     func authenticateClient(_ request: Request, _ parameters: RequestParameters) async throws
         -> ClientAuthentication
     {
-        var clientID = parameters["client_id"]
-        var secret = parameters["client_secret"]
+        var clientID = parameters.values["client_id"]
+        var secret = parameters.values["client_secret"]
         var usedBasic = false
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("basic "),
             let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
@@ -234,6 +236,7 @@ struct OAuthController: Sendable {
         let parameters: RequestParameters
         do {
             parameters = try await RequestParameters.collect(request, context: context)
+            try parameters.check(["client_id", "client_secret", "grant_type", "code", "redirect_uri", "code_verifier"])
         } catch let error as APIError {
             return Self.unreadable(error)
         }
@@ -242,13 +245,13 @@ struct OAuthController: Sendable {
         case .failure(let response): return response
         case .success(let found): app = found
         }
-        guard let grantType = parameters["grant_type"], !grantType.isEmpty else {
+        guard let grantType = parameters.values["grant_type"], !grantType.isEmpty else {
             return Self.oauthError("invalid_request", "grant_type is missing.")
         }
         guard grantType == "authorization_code" else {
             return Self.oauthError("unsupported_grant_type", "Only the authorization_code grant is supported.")
         }
-        guard let code = parameters["code"], !code.isEmpty else {
+        guard let code = parameters.values["code"], !code.isEmpty else {
             return Self.oauthError("invalid_request", "code is missing.")
         }
         let invalidGrant = "The authorization code is invalid, expired, already used, or was issued to another client."
@@ -257,11 +260,11 @@ struct OAuthController: Sendable {
         else {
             return Self.oauthError("invalid_grant", invalidGrant)
         }
-        if let given = parameters["redirect_uri"], !given.isEmpty, given != grant.redirectURI {
+        if let given = parameters.values["redirect_uri"], !given.isEmpty, given != grant.redirectURI {
             return Self.oauthError("invalid_grant", "redirect_uri does not match the one used to get the code.")
         }
         if let challenge = grant.codeChallenge {
-            guard let verifier = parameters["code_verifier"], !verifier.isEmpty,
+            guard let verifier = parameters.values["code_verifier"], !verifier.isEmpty,
                 Secrets.constantTimeEqual(Secrets.pkceChallenge(verifier: verifier), challenge)
             else {
                 return Self.oauthError("invalid_grant", "The PKCE code_verifier does not match the code_challenge.")
@@ -285,6 +288,7 @@ struct OAuthController: Sendable {
         let parameters: RequestParameters
         do {
             parameters = try await RequestParameters.collect(request, context: context)
+            try parameters.check(["client_id", "client_secret", "token"])
         } catch let error as APIError {
             return Self.unreadable(error)
         }
@@ -293,7 +297,7 @@ struct OAuthController: Sendable {
         case .failure(let response): return response
         case .success(let found): app = found
         }
-        guard let token = parameters["token"], !token.isEmpty else {
+        guard let token = parameters.values["token"], !token.isEmpty else {
             return Self.oauthError("invalid_request", "token is missing.")
         }
         try await store.revokeToken(hash: Secrets.hash(token), appID: app.id)

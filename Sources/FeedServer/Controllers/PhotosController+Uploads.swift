@@ -32,12 +32,15 @@ extension PhotosController {
     @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> Photo {
         let user = try context.requireUser(.writePhotos)
         let parameters = try await RequestParameters.collect(request, context: context)
-        let locationKeys = ["name", "city", "country", "latitude", "longitude"].map { "location[\($0)]" }
-        let hasPlace = locationKeys.contains { parameters[$0] != nil }
+        let placeKeys = ["name", "city", "country", "latitude", "longitude"]
+        let locationKeys = placeKeys.map { "location[\($0)]" }
+        // The place is read from the values whole: its parts are checked first.
+        try parameters.check(locationKeys + placeKeys)
+        let hasPlace = locationKeys.contains { parameters.values[$0] != nil }
         var changes = PhotoChanges(
-            description: parameters["description"],
-            altDescription: parameters["alt_description"],
-            tags: parameters["tags"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+            description: try parameters["description"],
+            altDescription: try parameters["alt_description"],
+            tags: try parameters["tags"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
             place: hasPlace ? try Self.place(from: parameters.values) : nil
         )
         if let description = changes.description, description.count > 2000 {

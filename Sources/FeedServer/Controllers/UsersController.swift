@@ -38,6 +38,8 @@ struct UsersController: Sendable {
         let page = try query.page()
         let order = try query.choice("order_by", as: PhotoOrder.self) ?? .latest
         let withStatistics = try query.flag("stats") ?? false
+        // The window is checked whenever given, even without stats, like every other parameter.
+        let days = try query.statisticsWindow()
         let result = try await store.photos(
             ofUsername: try context.parameters.require("username"), order: order, page: page,
             viewerID: context.caller.user?.id
@@ -47,7 +49,7 @@ struct UsersController: Sendable {
             return ListPage(result, page, origin: context.origin, present: presenter.photo)
         }
         // `stats=true`: each photo carries its statistics over the asked window.
-        let statistics = try await store.statistics(photoIDs: result.items.map(\.id), days: try query.statisticsWindow())
+        let statistics = try await store.statistics(photoIDs: result.items.map(\.id), days: days)
         return ListPage(result, page, origin: context.origin) { record in
             var photo = presenter.photo(record)
             photo.statistics = statistics[record.id].map { Presenter.statistics($0) }

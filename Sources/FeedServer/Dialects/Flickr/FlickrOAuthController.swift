@@ -116,10 +116,10 @@ struct FlickrOAuthController: Sendable {
                 <h1>Not signed in</h1><p>Sign in, then authorise the application again.</p>
                 """)
         }
-        guard let token = parameters["oauth_token"], let (pending, app) = try await pending(token) else {
+        guard let token = try parameters["oauth_token"], let (pending, app) = try await pending(token) else {
             return Self.expiredPage()
         }
-        guard parameters["decision"] == "allow" else {
+        guard try parameters["decision"] == "allow" else {
             return HTMLPage.response(title: "Not authorised", body: """
                 <h1>Not authorised</h1><p>\(HTMLPage.escape(app.name)) was not given access. You can close this page.</p>
                 """)
