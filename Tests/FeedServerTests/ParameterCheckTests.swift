@@ -48,6 +48,26 @@ struct ParameterCheckTests {
         }
     }
 
+    @Test func a_users_photos_are_filtered_by_orientation() async throws {
+        try await withTestServer { server in
+            // setup
+            let alice = try await server.user("alice")
+            let wide = try await server.uploadPhoto(try smallJPEG(seed: 31, width: 300, height: 200), as: alice)
+            let tall = try await server.uploadPhoto(try smallJPEG(seed: 32, width: 200, height: 300), as: alice)
+
+            // act
+            let portrait = try await server.client.get("/users/alice/photos?orientation=portrait")
+            let landscape = try await server.client.get("/users/alice/photos?orientation=landscape")
+            let bad = try await server.client.get("/users/alice/photos?orientation=sideways")
+
+            // assert
+            #expect(try portrait.decode([Photo].self).map(\.id) == [tall.id])
+            #expect(portrait.header("X-Total") == "1")
+            #expect(try landscape.decode([Photo].self).map(\.id) == [wide.id])
+            #expect(bad.status == .badRequest)
+        }
+    }
+
     @Test func statistics_are_asked_for_with_any_of_the_apis_booleans() async throws {
         try await withTestServer { server in
             // setup

@@ -41,7 +41,8 @@ struct UsersController: Sendable {
         // The window is checked whenever given, even without stats, like every other parameter.
         let days = try query.statisticsWindow()
         let result = try await store.photos(
-            ofUsername: try context.parameters.require("username"), order: order, page: page,
+            ofUsername: try context.parameters.require("username"), order: order,
+            orientation: try query.choice("orientation", as: Orientation.self), page: page,
             viewerID: context.caller.user?.id
         )
         let presenter = context.presenter

@@ -38,11 +38,15 @@ enum UploadReceiver {
                     throw APIError(.badRequest, "The multipart body has no boundary.")
                 }
                 let parser = MultipartParser(boundary: boundary)
+                var headerGuard = MultipartHeaderGuard(boundary: boundary)
                 let state = MultipartState()
                 parser.onHeader = { name, value in state.header(name, value) }
                 parser.onBody = { buffer in state.body(&buffer, sink: sink) }
                 parser.onPartComplete = { state.complete() }
                 for try await buffer in request.body {
+                    guard headerGuard.accepts(buffer) else {
+                        throw APIError(.badRequest, "The multipart body is malformed: a part header's name is not ASCII.")
+                    }
                     do {
                         try parser.execute(buffer)
                     } catch {

@@ -120,22 +120,27 @@ extension LibraryStore {
             .decode(column: "value", as: Int.self) ?? 0
     }
 
-    /// The photos of one user (by username, ignoring case), in `order`. Throws `.notFound("User")` for an unknown
-    /// username.
+    /// The photos of one user (by username, ignoring case), in `order`; with `orientation`, only those of it.
+    /// Throws `.notFound("User")` for an unknown username.
     public func photos(
-        ofUsername username: String, order: PhotoOrder, page: PageRequest, viewerID: String? = nil
+        ofUsername username: String, order: PhotoOrder, orientation: Orientation? = nil, page: PageRequest,
+        viewerID: String? = nil
     ) async throws -> Page<PhotoRecord> {
         try await database.read { db in
             guard let user = try await user(username: username, on: db) else { throw StoreError.notFound("User") }
+            let condition: SQLQueryString = orientation.map { " AND p.orientation = \(bind: $0.rawValue)" } ?? ""
             let items = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
-                WHERE p.user_id = \(bind: user.id) \
+                WHERE p.user_id = \(bind: user.id)\(condition) \
                 ORDER BY \(unsafeRaw: order.sql) LIMIT \(literal: page.size) OFFSET \(literal: page.offset)
                 """,
                 viewerID: viewerID, on: db
             )
-            return Page(items: items, total: user.totalPhotos)
+            let total = orientation == nil
+                ? user.totalPhotos
+                : try await count("SELECT COUNT(*) AS n FROM photos p WHERE p.user_id = \(bind: user.id)\(condition)", on: db)
+            return Page(items: items, total: total)
         }
     }
 
