@@ -13,6 +13,7 @@ struct ParameterCheckTests {
         ("/photos?radius=-5", "radius must be a number of kilometres above 0 and at most 100; got \"-5\"."),
         ("/search/photos?query=sea&lng=1e308", "lon must be a number from -180 to 180; got \"1e308\"."),
         ("/search/photos?query=sea&lat=91", "lat must be a number from -90 to 90; got \"91\"."),
+        ("/photos?lat=42&lon=47&lng=null", "lng must be a number from -180 to 180; got \"null\"."),
         ("/users/alice/photos?stats=maybe", "stats must be true or false; got \"maybe\"."),
         ("/users/alice/photos?quantity=99", "quantity must be a whole number from 1 to 30; got \"99\"."),
         ("/avatars/alice?w=-5", "w must be a number of pixels from 1 to 8192; got \"-5\"."),

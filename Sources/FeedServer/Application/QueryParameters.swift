@@ -122,7 +122,8 @@ extension QueryParameters {
         // Each given part is checked against its range first, whether or not the others are there: a bad value is
         // named as such, not only as a missing partner.
         let latitudeRaw = self["lat"].flatMap { $0.isEmpty ? nil : $0 }
-        let longitudeRaw = (self["lon"] ?? self["lng"]).flatMap { $0.isEmpty ? nil : $0 }
+        let lngRaw = self["lng"].flatMap { $0.isEmpty ? nil : $0 }
+        let longitudeRaw = self["lon"].flatMap { $0.isEmpty ? nil : $0 } ?? lngRaw
         let latitude = try latitudeRaw.map { raw throws(APIError) in
             guard let value = Double(raw), (-90...90).contains(value) else {
                 throw .badParameter("lat must be a number from -90 to 90; got \"\(raw)\".")
@@ -134,6 +135,10 @@ extension QueryParameters {
                 throw .badParameter("lon must be a number from -180 to 180; got \"\(raw)\".")
             }
             return value
+        }
+        // lng, the other name of lon, is checked even when lon is given too.
+        if let lngRaw, Double(lngRaw).map({ (-180...180).contains($0) }) != true {
+            throw .badParameter("lng must be a number from -180 to 180; got \"\(lngRaw)\".")
         }
         let radius = try self["radius"].flatMap { $0.isEmpty ? nil : $0 }.map { raw throws(APIError) in
             guard let value = Double(raw), value > 0, value <= 100 else {

@@ -72,10 +72,12 @@ struct OAuthController: Sendable {
             return fail("invalid_scope", "Unknown scope: \(parsed.unknown.joined(separator: ", ")).")
         }
         let challenge = parameters["code_challenge"].flatMap { $0.isEmpty ? nil : $0 }
+        // A method is checked whenever given, with or without a challenge: a client sending one means PKCE.
+        let method = parameters["code_challenge_method"].flatMap { $0.isEmpty ? nil : $0 }
+        if method != nil || challenge != nil, method != "S256" {
+            return fail("invalid_request", "code_challenge_method must be S256.")
+        }
         if let challenge {
-            guard parameters["code_challenge_method"] == "S256" else {
-                return fail("invalid_request", "code_challenge_method must be S256.")
-            }
             guard (43...128).contains(challenge.count) else {
                 return fail("invalid_request", "code_challenge must be 43 to 128 characters.")
             }

@@ -287,17 +287,19 @@ struct OAuthAuthorizeTests {
         }
     }
 
-    @Test
-    func plain_pkce_method_is_refused() async throws {
+    @Test(arguments: [true, false])
+    func plain_pkce_method_is_refused_with_or_without_a_challenge(withChallenge: Bool) async throws {
         try await withTestServer { server in
             // setup
-            let app = try await server.registerApp(isPublic: true)
+            let app = try await server.registerApp(isPublic: !withChallenge)
             let verifier = Secrets.make()
 
             // act
             let response = try await server.client.get(
                 "/oauth/authorize?" + authorizeQuery(
-                    app, extra: ["code_challenge": verifier, "code_challenge_method": "plain"]))
+                    app, extra: withChallenge
+                        ? ["code_challenge": verifier, "code_challenge_method": "plain"]
+                        : ["code_challenge_method": "plain"]))
 
             // assert
             #expect(response.status == .found)
