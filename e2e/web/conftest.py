@@ -9,6 +9,7 @@ Playwright's own browser download is never used.
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 REPO = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("IMAGEFEED_BIN", str(REPO / ".build" / "debug" / "imagefeed"))
@@ -216,3 +217,15 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+def open_first_photo(page):
+    """Opens the feed's first photo in the viewer; → (viewer, its id)."""
+    card = page.locator(".card").first
+    expect(card).to_be_visible()
+    photo_id = card.get_attribute("data-photo-id")
+    card.locator(".card-photo").click()
+    viewer = page.get_by_role("dialog", name="Photo viewer")
+    expect(viewer).to_be_visible()
+    expect(page).to_have_url(re.compile(re.escape(f"#/photo/{photo_id}") + "$"))
+    return viewer, photo_id

@@ -10,18 +10,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BINARY
-
-
-def open_first_photo(page):
-    """Opens the feed's first photo → (viewer, its id)."""
-    card = page.locator(".card").first
-    expect(card).to_be_visible()
-    photo_id = card.get_attribute("data-photo-id")
-    card.locator(".card-photo").click()
-    viewer = page.get_by_role("dialog", name="Photo viewer")
-    expect(viewer).to_be_visible()
-    return viewer, photo_id
+from conftest import BINARY, open_first_photo
 
 
 def test_the_details_panel_writes_nothing_for_the_parts_a_photo_lacks(open_app, web_server):

@@ -5,24 +5,14 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import open_first_photo
+
 FIT = """([width, height]) => {
     const stage = document.querySelector('.v-stage'), frame = document.querySelector('.v-frame');
     const ratio = Math.min(stage.clientWidth / width, stage.clientHeight / height);
     return frame.style.width === `${Math.round(width * ratio)}px`
         && frame.style.height === `${Math.round(height * ratio)}px`;
 }"""
-
-
-def open_first_card(page):
-    """Opens the feed's first photo; → (viewer, its id)."""
-    card = page.locator(".card").first
-    expect(card).to_be_visible()
-    photo_id = card.get_attribute("data-photo-id")
-    card.locator(".card-photo").click()
-    viewer = page.get_by_role("dialog", name="Photo viewer")
-    expect(viewer).to_be_visible()
-    expect(page).to_have_url(re.compile(re.escape(f"#/photo/{photo_id}") + "$"))
-    return viewer, photo_id
 
 
 def offset(frame):
@@ -64,7 +54,7 @@ def test_touch_double_tap_pan_pinch_and_swipes(open_app, web_server):
     # setup
     context, page, shot = open_app("phone", "light")
     feed = context.request.get(f"{web_server.base}/photos?order_by=latest&per_page=2").json()
-    viewer, first_id = open_first_card(page)
+    viewer, first_id = open_first_photo(page)
     assert first_id == feed[0]["id"]
     touch = Touch(context, page)
     box = viewer.locator(".v-stage").bounding_box()
@@ -120,7 +110,7 @@ def test_keys_zoom_button_details_download_menu_and_resize(open_app, web_server)
     # setup
     context, page, shot = open_app("desktop", "light")
     feed = context.request.get(f"{web_server.base}/photos?order_by=latest&per_page=2").json()
-    viewer, first_id = open_first_card(page)
+    viewer, first_id = open_first_photo(page)
     assert first_id == feed[0]["id"]
     first, second = (context.request.get(f"{web_server.base}/photos/{photo['id']}").json() for photo in feed)
     assert first["tags"] and second["tags"], "photos with tags, which only the photo's own request brings"
