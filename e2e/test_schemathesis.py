@@ -272,9 +272,9 @@ def within_rules(label: str, query: dict, body) -> None:
     prose only (OpenAPI has no `dependentRequired` across parameters); the server answers each broken rule with a
     400, rightly."""
     if label in NEAR_ME:
-        # A position is `lat` with `lon` (or `lng`): half of one is left out.
-        longitude = query["lon"] if "lon" in query else query.get("lng")
-        if (given(query, "lat") is None) != (longitude is None or str(longitude) == ""):
+        # A position is `lat` with `lon` (or `lng`, read when `lon` is absent or empty): half of one is left out.
+        longitude = given(query, "lon") or given(query, "lng")
+        if (given(query, "lat") is None) != (longitude is None):
             for name in ("lat", "lon", "lng"):
                 query.pop(name, None)
         # A photo search needs words or a position.

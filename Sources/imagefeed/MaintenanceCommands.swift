@@ -11,8 +11,9 @@ struct CheckCommand: AsyncParsableCommand {
         discussion: """
             Exits 1 when something needs attention. --repair removes what nothing points at (orphaned originals, \
             mezzanines and rendition folders, and files a killed process left behind) and makes missing mezzanines \
-            again from their originals; renditions are made again when next asked for. Missing or corrupt originals are only reported: restore them from a backup. Files \
-            younger than --min-age seconds (10 minutes) are left alone, as an import may still be writing them.
+            again from their originals; renditions are made again when next asked for. Missing or corrupt \
+            originals are only reported: restore them from a backup. Files younger than --min-age seconds \
+            (10 minutes) are left alone, as an import may still be writing them.
             """
     )
 

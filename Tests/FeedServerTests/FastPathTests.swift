@@ -110,7 +110,7 @@ struct FastPathTests {
             let before = routes.fastAnswers
 
             // act: a slow request (an upload-sized random read through the router) and a fast one, pipelined
-            let answers = try RawHTTP.pipelined(port: port, [
+            let answers = try await RawHTTP.pipelined(port: port, [
                 "GET /photos/random?count=3 HTTP/1.1\r\nHost: localhost\r\n\r\n",
                 "GET \(small) HTTP/1.1\r\nHost: localhost\r\n\r\n",
             ])
@@ -124,7 +124,7 @@ struct FastPathTests {
     }
 }
 
-/// HTTP/1.1 over a plain socket, for what the test client cannot do: several requests in one write.
+/// HTTP/1.1 answers to several requests sent in one write, which the test client cannot do.
 enum RawHTTP {
     struct Answer {
         var status: Int
@@ -133,37 +133,22 @@ enum RawHTTP {
     }
 
     /// Sends `requests` in one write and reads one answer for each (bodies by `Content-Length`).
-    static func pipelined(port: Int, _ requests: [String]) throws -> [Answer] {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw RawHTTPError.socket }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    static func pipelined(port: Int, _ requests: [String]) async throws -> [Answer] {
+        try await RawConnection.with(port: port) { connection in
+            connection.send(Array(requests.joined().utf8))
+            var received: [UInt8] = []
+            var answers: [Answer] = []
+            while answers.count < requests.count {
+                if let (answer, used) = parse(received) {
+                    answers.append(answer)
+                    received.removeFirst(used)
+                    continue
+                }
+                guard let bytes = connection.receive() else { throw RawHTTPError(operation: "read answer \(answers.count + 1)") }
+                received += bytes
             }
+            return answers
         }
-        guard connected == 0 else { throw RawHTTPError.connect }
-        let bytes = Array(requests.joined().utf8)
-        guard send(socket, bytes, bytes.count, 0) == bytes.count else { throw RawHTTPError.send }
-
-        var received: [UInt8] = []
-        var answers: [Answer] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while answers.count < requests.count {
-            if let (answer, used) = parse(received) {
-                answers.append(answer)
-                received.removeFirst(used)
-                continue
-            }
-            let count = recv(socket, &buffer, buffer.count, 0)
-            guard count > 0 else { throw RawHTTPError.closed(answers.count) }
-            received += buffer[0..<count]
-        }
-        return answers
     }
 
     /// One whole answer at the start of `bytes` and how many bytes it took; nil until it has all arrived.
@@ -181,10 +166,5 @@ enum RawHTTP {
         let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
         let body = Array(bytes[end.upperBound..<end.upperBound + length])
         return (Answer(status: status, contentType: fields["content-type"], body: body), end.upperBound + length)
-    }
-
-    enum RawHTTPError: Error {
-        case socket, connect, send
-        case closed(Int)
     }
 }

@@ -114,18 +114,20 @@ public func buildApplication(
     groups.addDerivedRoutes()
 
     // Services stop last first: the views are written before the database closes, and the cache's sweeps stop
-    // before the renditions' pool.
+    // before the thread pools.
     var services: [any Service] = [
         ResourcesService(store: store, threadPools: [threadPool, renditionPool], logger: logger),
         ViewCounterService(counter: views, store: store, interval: configuration.viewFlushInterval, logger: logger),
     ]
     if configuration.renditionLimits.cacheBytes != nil {
+        // Sweeps walk the disk on the general pool: the renditions' threads are counted out to renders.
         services.append(RenditionCacheService(
-            limit: cacheLimit, threadPool: renditionPool, interval: configuration.renditionLimits.cacheSweepInterval,
+            limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
             logger: logger))
     }
     let serverName = "ImageFeed"
     let fastRouter = FastRouter(routes)
+    router.add(middleware: UnknownMethodMiddleware(routes: fastRouter))
     let fastLog = FastPathLog(logger: logger, serverName: serverName, dates: HTTPDateCache())
     let useFastPath = configuration.fastPath && !fastRouter.isEmpty
     return Application(

@@ -86,11 +86,10 @@ extension QueryParameters {
     /// `yes`/`no`, any case); nil when absent or empty, a 400 for anything else.
     func flag(_ name: String) throws(APIError) -> Bool? {
         guard let raw = self[name], !raw.isEmpty else { return nil }
-        switch raw.lowercased() {
-        case "true", "1", "on", "yes": return true
-        case "false", "0", "off", "no": return false
-        default: throw .badParameter("\(name) must be true or false; got \"\(raw)\".")
+        guard let value = Bool(parameter: raw) else {
+            throw .badParameter("\(name) must be true or false; got \"\(raw)\".")
         }
+        return value
     }
 
     /// A parameter that must be one of an enumeration's raw values, or absent.
@@ -166,5 +165,17 @@ extension QueryParameters {
             orientation: try choice("orientation", as: Orientation.self), colorName: colorName, tags: list("tags"),
             near: try geo()
         )
+    }
+}
+
+extension Bool {
+    /// A boolean as the API reads them in queries, forms and bodies alike: `true`/`false` in any case (python's
+    /// `str(bool)` is `True`), `1`/`0`, `on`/`off`, `yes`/`no`; nil for anything else.
+    init?(parameter raw: String) {
+        switch raw.lowercased() {
+        case "true", "1", "on", "yes": self = true
+        case "false", "0", "off", "no": self = false
+        default: return nil
+        }
     }
 }

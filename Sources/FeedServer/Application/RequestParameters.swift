@@ -87,15 +87,14 @@ struct RequestParameters: Sendable {
          "longitude", "address_lat", "address_lng"].contains(name) || name.lowercased().hasSuffix("id")
     }
 
-    /// A boolean as clients send it: `true`/`false`, `True`/`False` (python's `str(bool)`), `1`/`0`, `on`/`off`,
-    /// `yes`/`no`; nil when absent or empty. Anything else is refused rather than read as false.
+    /// A boolean (see `Bool(parameter:)`); nil when absent or empty. Anything else is refused rather than read as
+    /// false.
     func bool(_ name: String) throws(APIError) -> Bool? {
         guard let raw = try self[name], !raw.isEmpty else { return nil }
-        switch raw.lowercased() {
-        case "true", "1", "on", "yes": return true
-        case "false", "0", "off", "no": return false
-        default: throw APIError(.unprocessableContent, "\(name) must be true or false; got \"\(raw)\".")
+        guard let value = Bool(parameter: raw) else {
+            throw APIError(.unprocessableContent, "\(name) must be true or false; got \"\(raw)\".")
         }
+        return value
     }
 }
 

@@ -31,7 +31,7 @@ struct SiteOrigin: Sendable {
     /// The request's origin, or nil when its host is not one this server answers to.
     func origin(of request: HTTPRequest, peer: String?) -> String? {
         if let publicOrigin { return publicOrigin }
-        let host = request.authority ?? request.headerFields[.host] ?? "localhost"
+        let host = Self.host(of: request) ?? "localhost"
         guard answers(to: host) else { return nil }
         let secure = peer.map(trustedProxies.contains) == true && request.headerFields[.forwardedProto] == "https"
         return (secure ? "https://" : "http://") + host
@@ -39,10 +39,15 @@ struct SiteOrigin: Sendable {
 
     /// The refusal of a request for a name this server does not answer to.
     func misdirected(_ request: HTTPRequest) -> APIError {
-        let host = request.authority ?? request.headerFields[.host] ?? ""
+        let host = Self.host(of: request) ?? ""
         return APIError(.init(code: 421, reasonPhrase: "Misdirected Request"),
             "This server does not answer to the name \(Self.name(of: host)). To serve it under that name, start it "
                 + "with --public-url or --allowed-host.")
+    }
+
+    /// The name the client asked for, port included: HTTP/2's authority or HTTP/1's `Host`.
+    static func host(of request: HTTPRequest) -> String? {
+        request.authority ?? request.headerFields[.host]
     }
 
     /// Whether `host` (a `Host` value, port included) names this server.

@@ -68,6 +68,27 @@ public struct LibraryFiles: Sendable {
         renditionsPath + "/" + photoID.prefix(2) + "/" + photoID + "/" + key
     }
 
+    /// Calls `body` with every regular file under `root` and its status; folders are walked with `opendir`, not
+    /// Foundation's enumerator, which costs several calls per file on Linux.
+    static func forEachFile(under root: String, _ body: (String, stat) -> Void) {
+        guard let directory = opendir(root) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = root + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: forEachFile(under: path, body)
+            case S_IFREG: body(path, status)
+            default: continue
+            }
+        }
+    }
+
     /// The whole file at `path`; nil when it cannot be read. Plain `open`/`read`: Foundation's `contents(atPath:)`
     /// also looks up the file owner's name, two more files opened per rendition served.
     public static func read(_ path: String) -> [UInt8]? {

@@ -67,7 +67,7 @@ final class RenditionCacheLimit: Sendable {
     func sweep() -> Sweep {
         var sweep = Sweep()
         var found: [(path: String, bytes: Int, used: timespec)] = []
-        forEachFile(under: folder) { path, status in
+        LibraryFiles.forEachFile(under: folder) { path, status in
             found.append((path, Int(status.st_size), status.modified))
             sweep.bytes += Int(status.st_size)
         }
@@ -103,26 +103,5 @@ final class RenditionCacheLimit: Sendable {
 
     private func isStale(_ modified: timespec) -> Bool {
         Date().timeIntervalSince1970 - Double(modified.tv_sec) >= markAfter
-    }
-
-    /// Calls `body` with every regular file under `root` and its status; folders are walked with `opendir`, not
-    /// Foundation's enumerator, which costs several calls per file on Linux.
-    private func forEachFile(under root: String, _ body: (String, stat) -> Void) {
-        guard let directory = opendir(root) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let path = root + "/" + name
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: forEachFile(under: path, body)
-            case S_IFREG: body(path, status)
-            default: continue
-            }
-        }
     }
 }

@@ -2,7 +2,7 @@ import Logging
 import NIOPosix
 import ServiceLifecycle
 
-/// Runs the rendition cache's sweeps (see ``RenditionCacheLimit``) on the renditions' thread pool: at start, when
+/// Runs the rendition cache's sweeps (see ``RenditionCacheLimit``) on a thread pool: at start, when
 /// this process's writes may have filled the budget, and every `interval`, for what other processes wrote (an
 /// import, another node). One sweep at a time; requests made during one are answered by the next.
 struct RenditionCacheService: Service {

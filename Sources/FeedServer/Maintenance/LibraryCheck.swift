@@ -146,15 +146,8 @@ public struct LibraryCheck: Sendable {
 
     /// Every regular file under `root`, as absolute paths.
     static func files(under root: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let path = root + "/" + relative
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                found.append(path)
-            }
-        }
+        LibraryFiles.forEachFile(under: root) { path, _ in found.append(path) }
         return found.sorted()
     }
 

@@ -89,7 +89,9 @@ struct FastRouter: Sendable {
         var constants: [Substring: Node] = [:]
         var parameter: (name: Substring, node: Node)?
         var responders: [HTTPRequest.Method: FastResponder] = [:]
-        var isRoute = false
+        /// The methods routes serve here; empty where no route ends.
+        var methods: Set<HTTPRequest.Method> = []
+        var isRoute: Bool { !methods.isEmpty }
     }
 
     private let root = Node()
@@ -108,7 +110,8 @@ struct FastRouter: Sendable {
                     node = node.constants[segment]!
                 }
             }
-            node.isRoute = true
+            node.methods.insert(entry.method)
+            if entry.method == .get { node.methods.insert(.head) }
             if let responder { node.responders[entry.method] = responder }
         }
     }
@@ -134,6 +137,14 @@ struct FastRouter: Sendable {
         else { return nil }
         table.countFastAnswer()
         return answer
+    }
+
+    /// The `Allow` header of the route `path` names (as the router finds it), or nil when it names none.
+    func allow(forPath path: Substring) -> String? {
+        var parameters: [(name: Substring, value: Substring)] = []
+        return Self.resolve(path.split(separator: "/")[...], from: root, &parameters).map {
+            RouteTable.allowHeader($0.methods)
+        }
     }
 
     /// A path that starts with `/` and has no `%`, no empty segment and no segment starting with a dot (checked

@@ -41,14 +41,13 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            // A request for a host name this server does not answer to is the router's to refuse.
-            if waiting == 0, !Self.closes(head), head.headerFields[.expect] == nil,
-                let origin = site.origin(of: head, peer: context.channel.remoteAddress?.ipAddress)
-            {
+            if waiting == 0, !Self.closes(head), head.headerFields[.expect] == nil {
                 let start = ContinuousClock.now
-                let address = clientAddress.resolve(
-                    peer: context.channel.remoteAddress?.ipAddress, headers: head.headerFields)
-                if let answer = router.answer(head, origin: origin, remoteAddress: address) {
+                let peer = context.channel.remoteAddress?.ipAddress
+                // A request for a host name this server does not answer to is the router's to refuse.
+                if let origin = site.origin(of: head, peer: peer), let answer = router.answer(
+                    head, origin: origin, remoteAddress: clientAddress.resolve(peer: peer, headers: head.headerFields))
+                {
                     draining = true
                     write(answer, context: context)
                     log.record(head, answer.status, since: start)

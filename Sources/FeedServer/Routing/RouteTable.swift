@@ -91,30 +91,8 @@ public final class RouteTable: Sendable {
         }
     }
 
-    /// The `Allow` header of a request path: the methods of the most specific route path it matches (constant
-    /// segments before parameters, as the router prefers them), in canonical order with `OPTIONS`; nil when no
-    /// route matches it.
-    func allow(forPath path: String) -> String? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        let best = paths.filter { Self.matches($0.path, segments) }
-            .max { Self.constants(in: $0.path) < Self.constants(in: $1.path) }
-        guard let best else { return nil }
-        return Self.canonicalOrder.filter { best.methods.contains($0) || $0 == .options }
-            .map(\.rawValue).joined(separator: ", ")
-    }
-
-    /// Whether a route path (`/photos/:id`, `/web/**`) matches a request path's segments.
-    private static func matches(_ template: String, _ segments: [Substring]) -> Bool {
-        let parts = template.split(separator: "/", omittingEmptySubsequences: true)
-        for (index, part) in parts.enumerated() {
-            if part == "**" { return segments.count > index }
-            guard index < segments.count else { return false }
-            if part != "*", !part.hasPrefix(":"), part != segments[index] { return false }
-        }
-        return parts.count == segments.count
-    }
-
-    private static func constants(in template: String) -> Int {
-        template.split(separator: "/").filter { !$0.hasPrefix(":") && !$0.hasPrefix("*") }.count
+    /// The `Allow` header of a path serving `methods`: them in canonical order, with `OPTIONS`.
+    static func allowHeader(_ methods: some Collection<HTTPRequest.Method>) -> String {
+        canonicalOrder.filter { methods.contains($0) || $0 == .options }.map(\.rawValue).joined(separator: ", ")
     }
 }

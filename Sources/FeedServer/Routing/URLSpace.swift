@@ -59,7 +59,6 @@ struct URLSpace {
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: OriginMiddleware(site: middleware.site))
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: UnknownMethodMiddleware(table: table))
 
         let apiStack = { (requireKey: Bool) in
             router.group()
@@ -149,8 +148,7 @@ struct URLSpace {
     /// so it gets that group's middleware: an API 405 carries the rate-limit and CORS headers.
     func addDerivedRoutes() {
         for (path, methods, kind) in table.paths {
-            let allow = RouteTable.canonicalOrder.filter { methods.contains($0) || $0 == .options }
-                .map(\.rawValue).joined(separator: ", ")
+            let allow = RouteTable.allowHeader(methods)
             let router = methodErrors(kind)
             router.on(RouterPath(path), method: .options) { _, _ in
                 Response(status: .noContent, headers: [.allow: allow])
