@@ -71,7 +71,8 @@ let package = Package(
         .target(
             name: "FeedServer",
             dependencies: [
-                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking",
+                // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
+                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -84,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "imagefeed",
             dependencies: [
-                "FeedServer", "FeedStore", "Imaging", "Locking",
+                "FeedServer", "FeedStore", "FeedModels", "Imaging", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ]
@@ -113,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
-                "FeedServer", "TestSupport", "Locking",
+                "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

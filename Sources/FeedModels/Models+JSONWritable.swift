@@ -41,6 +41,8 @@ extension Photo: JSONWritable {
             json.key("taken_at", takenAt)
             if let original { json.key("original", original) }
             if let statistics { json.key("statistics", statistics) }
+            if let license { json.key("license", license) }
+            if let source { json.key("source", source) }
         }
     }
 }

@@ -33,6 +33,8 @@ extension Photo {
         original = try container.decodeIfPresent(OriginalFile.self, forKey: .original)
         topics = try? container.decodeIfPresent([PhotoTopic].self, forKey: .topics)
         statistics = try? container.decodeIfPresent(PhotoStatistics.self, forKey: .statistics)
+        license = try? container.decodeIfPresent(PhotoLicense.self, forKey: .license)
+        source = try? container.decodeIfPresent(PhotoSource.self, forKey: .source)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,6 +74,8 @@ extension Photo {
         try container.encode(takenAt, forKey: .takenAt)
         try container.encodeIfPresent(original, forKey: .original)
         try container.encodeIfPresent(statistics, forKey: .statistics)
+        try container.encodeIfPresent(license, forKey: .license)
+        try container.encodeIfPresent(source, forKey: .source)
     }
 }
 

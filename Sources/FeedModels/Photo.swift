@@ -37,6 +37,10 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     public var topics: [PhotoTopic]?
     /// With `stats=true` on a person's photos: its downloads, views and likes.
     public var statistics: PhotoStatistics?
+    /// Extension: the licence, when known.
+    public var license: PhotoLicense?
+    /// Extension: the service a photo brought in from elsewhere comes from, and whom to credit.
+    public var source: PhotoSource?
 
     /// Whether this is a full photo (`GET /photos/:id`, `/photos/random`).
     public var isFull: Bool { topics != nil }
@@ -75,11 +79,13 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         self.original = original
         self.topics = nil
         self.statistics = nil
+        self.license = nil
+        self.source = nil
     }
 
     enum CodingKeys: String, CodingKey {
         case id, slug, width, height, color, description, breadcrumbs, urls, links, likes, user, exif, location
-        case tags, views, downloads, original, sponsorship, topics, meta, statistics
+        case tags, views, downloads, original, sponsorship, topics, meta, statistics, license, source
         case topicSubmissions = "topic_submissions"
         case assetType = "asset_type"
         case publicDomain = "public_domain"

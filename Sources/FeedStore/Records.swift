@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 
 /// A photo row with its owner, its tags and whether the viewer likes it: everything the API needs to shape one.
@@ -28,6 +29,10 @@ public struct PhotoRecord: Sendable, Hashable, Identifiable {
     public var topics: [TopicReference] = []
     /// The stable numeric id the Flickr, Pixabay and JSONPlaceholder dialects use.
     public var number: Int64 = 0
+    /// One of ``PhotoLicense/known``'s ids, when the owner or the source said.
+    public var license: String?
+    /// For a photo brought in from a remote source: where it comes from and whom to credit.
+    public var source: PhotoSource?
 }
 
 /// EXIF camera settings, in Unsplash's string forms.
@@ -148,15 +153,18 @@ public struct NewPhoto: Sendable, Hashable {
     public var format: String
     public var tags: [String]
     public var collectionIDs: [String]
+    /// One of ``PhotoLicense/known``'s ids.
     public var license: String?
-    public var attribution: String?
+    /// For a photo brought in from a source: whom to credit, and what ties the row to the remote photo.
+    public var source: PhotoSource?
+    public var sourceLink: SourceLink?
     public var createdAt: Date
 
     public init(
         id: String, ownerID: String, title: String?, altDescription: String?, width: Int, height: Int,
         color: String, colorName: String, blurHash: String?, takenAt: Date?, camera: CameraSettings, place: Place,
         sha256: String, bytes: Int, format: String, tags: [String], collectionIDs: [String] = [],
-        license: String? = nil, attribution: String? = nil, createdAt: Date
+        license: String? = nil, source: PhotoSource? = nil, sourceLink: SourceLink? = nil, createdAt: Date
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -176,7 +184,8 @@ public struct NewPhoto: Sendable, Hashable {
         self.tags = tags
         self.collectionIDs = collectionIDs
         self.license = license
-        self.attribution = attribution
+        self.source = source
+        self.sourceLink = sourceLink
         self.createdAt = createdAt
     }
 }
@@ -240,6 +249,8 @@ public struct ImageSource: Sendable, Hashable {
     public var width: Int
     public var height: Int
     public var original: StoredOriginal
+    /// Where the images of a hotlinked photo are; nil for a photo whose files are here.
+    public var hotlink: RemoteImage?
 }
 
 /// What adding a photo to an album or taking it out left: the photo and the album as its owner now sees them.

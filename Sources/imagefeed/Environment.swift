@@ -7,7 +7,7 @@ enum ConfigurationLoader {
     static func load(
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil, requireClientID: Bool? = nil,
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        syncEvery: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var problems: [String] = []
         func integer(_ name: String) -> Int? {
@@ -57,6 +57,13 @@ enum ConfigurationLoader {
                 configuration.renditionLimits.cacheBytes = bytes
             } else {
                 problems.append("The cache size must be a size such as 500MB or 20GB, or \"unlimited\"; got \"\(size)\".")
+            }
+        }
+        if let every = syncEvery ?? environment["IMAGEFEED_SYNC_EVERY"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            if let interval = DurationText.parse(every) {
+                configuration.syncEvery = interval
+            } else {
+                problems.append("The sync interval must be a duration such as 30m, 1h or 1d; got \"\(every)\".")
             }
         }
         configuration.renditionLimits.newPerHour =

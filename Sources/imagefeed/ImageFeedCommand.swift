@@ -8,7 +8,7 @@ struct ImageFeedCommand: AsyncParsableCommand {
         abstract: "A self-hosted photo feed with an Unsplash-compatible API.",
         subcommands: [
             ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self, TopicsCommand.self,
-            RoutesCommand.self, CheckCommand.self, BackupCommand.self, RestoreCommand.self,
+            RoutesCommand.self, SourcesCommand.self, CheckCommand.self, BackupCommand.self, RestoreCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

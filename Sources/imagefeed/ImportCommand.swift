@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedModels
 import FeedServer
 import FeedStore
 import Foundation
@@ -29,6 +30,17 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Files processed at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The licence the photos are shared under, shown with them: \(PhotoLicense.known.map(\.id).joined(separator: ", ")).",
+        valueName: "id"))
+    var license: String?
+
+    func validate() throws {
+        if let license, PhotoLicense(id: license) == nil {
+            throw ValidationError("--license must be one of \(PhotoLicense.known.map(\.id).joined(separator: ", ")); got \"\(license)\".")
+        }
+    }
+
     func run() async throws {
         var logger = Logger(label: "imagefeed.import")
         logger.logLevel = .error
@@ -41,7 +53,8 @@ struct ImportCommand: AsyncParsableCommand {
         )
         let options = ImportOptions(
             username: user, collectionPerFolder: collectionPerFolder,
-            tags: tags.split(separator: ",").map(String.init), concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            tags: tags.split(separator: ",").map(String.init), concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            license: license
         )
         let bar = ProgressBar(interactive: isatty(STDERR_FILENO) == 1)
         let summary: ImportSummary

@@ -21,25 +21,45 @@ final class ProgressBar: Sendable {
     }
 
     func handle(_ event: ImportEvent) {
+        switch event {
+        case .started(let total):
+            start(total: total, message: "Importing \(total) file\(total == 1 ? "" : "s")…")
+        case .finished(let path, let outcome):
+            if case .failed(let reason) = outcome { step(failure: "\(path): \(reason)") } else { step() }
+        }
+    }
+
+    /// Starts counting towards `total`, saying `message` first.
+    func start(total: Int, message: String) {
         state.withLock { state in
-            switch event {
-            case .started(let total):
-                state.total = total
-                state.started = .now
-                write("Importing \(total) file\(total == 1 ? "" : "s")…\n")
-            case .finished(let path, let outcome):
-                state.done += 1
-                if case .failed(let reason) = outcome {
-                    state.failed += 1
-                    if interactive { write("\r\u{1B}[2K") }
-                    write("  failed: \(path): \(reason)\n")
-                }
-                let now = ContinuousClock.now
-                if interactive || now - state.lastLine >= .seconds(1) || state.done == state.total {
-                    state.lastLine = now
-                    write(line(state))
-                }
+            state.total = total
+            state.started = .now
+            write(message + "\n")
+        }
+    }
+
+    /// One more done; a failure is written on its own line above the bar.
+    func step(failure: String? = nil) {
+        state.withLock { state in
+            state.done += 1
+            if let failure {
+                state.failed += 1
+                if interactive { write("\r\u{1B}[2K") }
+                write("  failed: \(failure)\n")
             }
+            let now = ContinuousClock.now
+            if interactive || now - state.lastLine >= .seconds(1) || state.done == state.total {
+                state.lastLine = now
+                write(line(state))
+            }
+        }
+    }
+
+    /// A line of its own above the bar (a wait, a removal).
+    func note(_ text: String) {
+        state.withLock { _ in
+            if interactive { write("\r\u{1B}[2K") }
+            write("  \(text)\n")
         }
     }
 

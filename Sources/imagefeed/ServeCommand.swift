@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Most disk space the rendition cache may take, e.g. 500MB or 20GB, or \"unlimited\"; the least recently used renditions go first (IMAGEFEED_CACHE_SIZE; default 10GB).")
     var cacheSize: String?
 
+    @Option(name: .long, help: "Sync every remote source at start and then this often, e.g. 30m, 1h or 1d (IMAGEFEED_SYNC_EVERY; default: only `imagefeed sources sync` syncs).")
+    var syncEvery: String?
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
@@ -44,7 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration = try ConfigurationLoader.load(
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
-                allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize
+                allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
+                syncEvery: syncEvery
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

@@ -1,3 +1,4 @@
+import FeedKit
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -67,8 +68,10 @@ public func buildApplication(
         clientAddress: clientAddress
     ))
 
+    let network = URLSessionTransport()
     let photos = PhotosController(
-        store: store, ingester: ingester, files: files, renditions: renditions, threadPool: threadPool
+        store: store, ingester: ingester, files: files, renditions: renditions, threadPool: threadPool,
+        downloads: DownloadTracker(store: store, network: network)
     )
     photos.addRoutes(to: groups.api)
     SearchController(store: store).addRoutes(to: groups.api)
@@ -124,6 +127,11 @@ public func buildApplication(
         services.append(RenditionCacheService(
             limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
             logger: logger))
+    }
+    if let interval = configuration.syncEvery {
+        services.append(SourceSyncService(
+            syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),
+            interval: interval, logger: logger))
     }
     let serverName = "ImageFeed"
     let fastRouter = FastRouter(routes)

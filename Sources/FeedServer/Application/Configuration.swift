@@ -52,6 +52,8 @@ public struct Configuration: Sendable {
     public var requireClientID = false
     /// How often gathered photo views are written to the database.
     public var viewFlushInterval: Duration = .seconds(2)
+    /// How often `serve` syncs every remote source (`--sync-every`); nil: only `imagefeed sources sync` does.
+    public var syncEvery: Duration?
 
     public init(
         host: String = "127.0.0.1",

@@ -70,13 +70,20 @@ struct ImageController: Sendable {
                 : nil)
         if let cached { return cached.response }
         guard let source = try await store.imageSource(idOrSlug: id) else { throw APIError.notFound("Photo") }
-        return try await answer(source, parsed, download: query["dl"] == "1", request: request, context: context)
+        return try await answer(
+            source, parsed, download: query["dl"] == "1", request: request, context: context, query: query
+        )
     }
 
-    /// The original or a rendition of `source`, with its ETag (a 304 when the client has it), made when not cached.
+    /// The original or a rendition of `source`, with its ETag (a 304 when the client has it), made when not cached;
+    /// for a hotlinked photo, a redirect to the same image at its source.
     func answer(
-        _ source: ImageSource, _ parsed: ImageRequest, download: Bool, request: Request, context: FeedRequestContext
+        _ source: ImageSource, _ parsed: ImageRequest, download: Bool, request: Request, context: FeedRequestContext,
+        query: QueryParameters? = nil
     ) async throws -> Response {
+        if let hotlink = source.hotlink {
+            return HotlinkRedirect.response(to: HotlinkRedirect.location(hotlink, parsed, query: query))
+        }
         var headers = HTTPFields()
         headers[.cacheControl] = Self.cacheControl
         if download {

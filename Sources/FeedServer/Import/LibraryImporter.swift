@@ -72,7 +72,8 @@ public struct LibraryImporter: Sendable {
             collectionIDs: {
                 guard let album else { return [] }
                 return [try await albums.id(for: album)]
-            }
+            },
+            license: options.license
         )
         do {
             switch try await ingester.ingest(

@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 import Imaging
@@ -27,6 +28,10 @@ struct PhotoIngester: Sendable {
         var place = Place()
         /// Albums to put the photo in; asked only once the image has been read successfully.
         var collectionIDs: @Sendable () async throws -> [String] = { [] }
+        /// For a photo downloaded from a remote source: its licence, its credit and what ties it to the source.
+        var license: String?
+        var credit: PhotoSource?
+        var sourceLink: SourceLink?
     }
 
     /// Ingests the file at `path` for `ownerID`. Image problems are thrown as ``ImagingError`` (a non-image is
@@ -43,7 +48,10 @@ struct PhotoIngester: Sendable {
         }
         guard ImageSniffer.looksLikeImage(bytes) else { throw ImagingError.notAnImage }
         let sha256 = Secrets.sha256Hex(bytes)
-        if let existing = try await store.photoID(sha256: sha256) { return .duplicate(photoID: existing) }
+        if let existing = try await store.photoID(sha256: sha256) {
+            if let link = details.sourceLink { try await store.linkSourcePhoto(existing, link) }
+            return .duplicate(photoID: existing)
+        }
 
         let prepared = try await threadPool.runIfActive { [imaging] in
             try imaging.prepare(file: path, renditions: FeedSizes.all.map(\.spec), mezzanine: true)
@@ -74,7 +82,8 @@ struct PhotoIngester: Sendable {
                 aperture: probe.exif.aperture, focalLength: probe.exif.focalLength, iso: probe.exif.iso
             ),
             place: place, sha256: sha256, bytes: bytes.count, format: format,
-            tags: details.tags + probe.keywords, collectionIDs: try await details.collectionIDs(), createdAt: Date()
+            tags: details.tags + probe.keywords, collectionIDs: try await details.collectionIDs(),
+            license: details.license, source: details.credit, sourceLink: details.sourceLink, createdAt: Date()
         )
         switch try await store.recordPhoto(photo) {
         case .inserted(let record):

@@ -53,7 +53,7 @@ struct Presenter: Sendable {
         let place = record.place
         let coordinates = position(record).map { Position(latitude: $0.latitude, longitude: $0.longitude) }
         let hasPlace = place.name != nil || place.city != nil || place.country != nil || coordinates != nil
-        return Photo(
+        var photo = Photo(
             id: record.id, slug: record.slug, createdAt: record.createdAt, updatedAt: record.updatedAt,
             width: record.width, height: record.height, color: record.color, blurHash: record.blurHash,
             description: record.description, altDescription: record.altDescription, urls: urls, links: links,
@@ -66,8 +66,13 @@ struct Presenter: Sendable {
                 ? Location(name: place.name, city: place.city, country: place.country, position: coordinates)
                 : Location(name: nil, city: nil, country: nil, position: nil),
             tags: record.tags.map { Tag(title: $0) }, views: record.views, downloads: record.downloads,
-            takenAt: record.takenAt, original: OriginalFile(bytes: record.bytes, format: record.format)
+            takenAt: record.takenAt,
+            // A hotlinked photo has no file here; its images are at its source.
+            original: record.format == "remote" ? nil : OriginalFile(bytes: record.bytes, format: record.format)
         )
+        photo.license = record.license.flatMap(PhotoLicense.init(id:))
+        photo.source = record.source
+        return photo
     }
 
     /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and the privacy setting.

@@ -40,6 +40,7 @@ struct Migration: Sendable {
         .datePhotoSearch,
         .createSocial,
         .addDialects,
+        .createSources,
     ]
 }
 

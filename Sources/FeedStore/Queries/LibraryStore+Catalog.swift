@@ -67,6 +67,8 @@ public struct CatalogQuery: Sendable, Hashable {
     public var collectionID: String?
     /// Only these photos (numeric ids).
     public var numbers: [Int64]?
+    /// Only photos under one of these licences (``PhotoLicense`` ids; a photo without one is all rights reserved).
+    public var licenses: [String]?
     public var order: Order = .posted(ascending: false)
 
     public init() {}
@@ -121,6 +123,10 @@ public struct CatalogQuery: Sendable, Hashable {
             conditions.append("p.id IN (SELECT photo_id FROM collection_photos WHERE collection_id = \(bind: collectionID))")
         }
         if let numbers { conditions.append(numbers.isEmpty ? "1 = 0" : "p.number IN (\(binds: numbers))") }
+        if let licenses {
+            let unlicensed: SQLQueryString = licenses.contains("all-rights-reserved") ? " OR p.license IS NULL" : ""
+            conditions.append(licenses.isEmpty ? "1 = 0" : "(p.license IN (\(binds: licenses))" + unlicensed + ")")
+        }
         return conditions
     }
 

@@ -7,12 +7,18 @@ public struct PhotoChanges: Sendable, Hashable {
     public var altDescription: String?
     public var tags: [String]?
     public var place: Place?
+    /// A ``PhotoLicense`` id; `""` takes the licence away.
+    public var license: String?
 
-    public init(description: String? = nil, altDescription: String? = nil, tags: [String]? = nil, place: Place? = nil) {
+    public init(
+        description: String? = nil, altDescription: String? = nil, tags: [String]? = nil, place: Place? = nil,
+        license: String? = nil
+    ) {
         self.description = description
         self.altDescription = altDescription
         self.tags = tags
         self.place = place
+        self.license = license
     }
 }
 
@@ -40,6 +46,7 @@ extension LibraryStore {
                 sets.append("description = \(bind: description.isEmpty ? nil : description)")
             }
             if let alt = changes.altDescription { sets.append("alt_description = \(bind: alt.isEmpty ? nil : alt)") }
+            if let license = changes.license { sets.append("license = \(bind: license.isEmpty ? nil : license)") }
             if let place = changes.place {
                 sets.append("location_name = \(bind: place.name)")
                 sets.append("location_city = \(bind: place.city)")

@@ -24,7 +24,13 @@ extension LibraryStore {
     public func recordPhoto(_ photo: NewPhoto) async throws -> RecordOutcome {
         try await database.transaction { db in
             if let existing = try await db.raw("SELECT id FROM photos WHERE sha256 = \(bind: photo.sha256)").first() {
-                return .duplicate(id: try existing.decode(column: "id", as: String.self))
+                let id = try existing.decode(column: "id", as: String.self)
+                // A source's photo whose bytes the library already has: remembered as brought in (so the next
+                // sync does not download it again), the photo itself left as it is.
+                if let link = photo.sourceLink {
+                    try await insertSourceLink(link, photoID: id, at: photo.createdAt.storedSeconds, on: db)
+                }
+                return .duplicate(id: id)
             }
             let now = photo.createdAt.storedSeconds
             try await db.raw("INSERT INTO photos (\(unsafeRaw: Self.photoInsertColumns)) VALUES \(Self.rowValues(photo))").run()
@@ -49,6 +55,7 @@ extension LibraryStore {
             for collectionID in photo.collectionIDs {
                 try await addPhoto(photo.id, toCollection: collectionID, at: now, on: db)
             }
+            if let link = photo.sourceLink { try await insertSourceLink(link, photoID: photo.id, at: now, on: db) }
             guard let record = try await self.photo(id: photo.id, viewerID: photo.ownerID, on: db) else {
                 throw StoreError.notFound("Photo")
             }
@@ -79,7 +86,7 @@ extension LibraryStore {
             \(bind: photo.camera.focalLength), \(bind: photo.camera.iso), \(bind: photo.place.name), \
             \(bind: photo.place.city), \(bind: photo.place.country), \(bind: photo.place.latitude), \
             \(bind: photo.place.longitude), \(bind: photo.sha256), \(bind: photo.bytes), \(bind: photo.format), \
-            \(bind: photo.license), \(bind: photo.attribution))
+            \(bind: photo.license), \(bind: PhotoSourceColumn.encode(photo.source)))
             """
     }
 

@@ -272,7 +272,8 @@ extension LibraryStore {
         }
     }
 
-    static let imageSourceColumns = "id, slug, width, height, sha256, format"
+    static let imageSourceColumns =
+        "id, slug, width, height, sha256, format, (SELECT hotlink FROM source_photos s WHERE s.photo_id = photos.id) AS hotlink"
 
     static func decodeImageSource(_ row: any SQLRow) throws -> ImageSource {
         ImageSource(
@@ -283,7 +284,8 @@ extension LibraryStore {
             original: StoredOriginal(
                 sha256: try row.decode(column: "sha256", as: String.self),
                 format: try row.decode(column: "format", as: String.self)
-            )
+            ),
+            hotlink: try row.decode(column: "hotlink", as: String?.self).flatMap(RemoteImageColumn.decode)
         )
     }
 

@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 import SQLKit
 
@@ -7,7 +8,7 @@ enum PhotoColumns {
         p.id, p.slug, p.created_at, p.updated_at, p.taken_at, p.width, p.height, p.color, p.blur_hash, \
         p.description, p.alt_description, p.exif_make, p.exif_model, p.exif_exposure_time, p.exif_aperture, \
         p.exif_focal_length, p.exif_iso, p.location_name, p.location_city, p.location_country, p.latitude, \
-        p.longitude, p.likes, p.downloads, p.views, p.sha256, p.bytes, p.format, p.number, \(UserColumns.select(table: "u", prefix: "owner_"))
+        p.longitude, p.likes, p.downloads, p.views, p.sha256, p.bytes, p.format, p.number, p.license, p.attribution, \(UserColumns.select(table: "u", prefix: "owner_"))
         """
 
     static let from = "photos p JOIN users u ON u.id = p.user_id"
@@ -49,8 +50,22 @@ enum PhotoColumns {
             format: try row.decode(column: "format", as: String.self),
             tags: [],
             likedByViewer: false,
-            number: try row.decode(column: "number", as: Int64.self)
+            number: try row.decode(column: "number", as: Int64.self),
+            license: try row.decode(column: "license", as: String?.self),
+            source: try row.decode(column: "attribution", as: String?.self).flatMap(PhotoSourceColumn.decode)
         )
+    }
+}
+
+/// `photos.attribution`: a source's credit, kept as its JSON so that lists read it with the row.
+enum PhotoSourceColumn {
+    static func encode(_ source: PhotoSource?) -> String? {
+        guard let source, let data = try? JSONEncoder().encode(source) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> PhotoSource? {
+        try? JSONDecoder().decode(PhotoSource.self, from: Data(text.utf8))
     }
 }
 

@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 
@@ -26,6 +27,12 @@ extension FlickrController {
             query.ownerID = owner.id
         }
         let isGeo = try geo(call, into: &query)
+        if let licenses = parameters["license"], !licenses.isEmpty {
+            // Flickr's licence numbers, comma-separated; a number it does not have matches nothing.
+            query.licenses = licenses.split(separator: ",").compactMap {
+                Int($0.trimmingCharacters(in: .whitespaces)).flatMap(PhotoLicense.init(flickrNumber:))?.id
+            }
+        }
         if let hasGeo = parameters["has_geo"], !hasGeo.isEmpty { query.hasGeo = hasGeo == "1" || hasGeo == "true" }
         query.uploadedAfter = try date(call, "min_upload_date")
         query.uploadedBefore = try date(call, "max_upload_date")

@@ -14,8 +14,10 @@ struct FlickrPresenter: Sendable {
 
     static func title(_ photo: PhotoRecord) -> String { photo.description ?? photo.altDescription ?? "" }
 
-    /// Flickr's licence id: 0, "All Rights Reserved" (the library records no licence a Flickr id could name).
-    static let license = "0"
+    /// Flickr's licence number of the photo's licence; 0, "All Rights Reserved", when none was given.
+    static func license(_ photo: PhotoRecord) -> String {
+        String(photo.license.flatMap(PhotoLicense.init(id:))?.flickrNumber ?? 0)
+    }
 
     static func unix(_ date: Date) -> String { String(Int64(date.timeIntervalSince1970)) }
 
@@ -33,7 +35,7 @@ struct FlickrPresenter: Sendable {
         ]
         var children: [FlickrNode.Child] = []
         if extras.contains("description") { children.append(.node(.text("description", photo.description ?? ""))) }
-        if extras.contains("license") { attributes.append(("license", .text(Self.license))) }
+        if extras.contains("license") { attributes.append(("license", .text(Self.license(photo)))) }
         if extras.contains("date_upload") { attributes.append(("dateupload", .text(Self.unix(photo.createdAt)))) }
         if extras.contains("date_taken") {
             attributes += [
@@ -137,7 +139,7 @@ struct FlickrPresenter: Sendable {
             ("id", .text(String(photo.number))), ("secret", .text(LadderImage.secret(photo.sha256))),
             ("server", .text(LadderImage.flickrServer)), ("farm", .number(LadderImage.flickrFarm)),
             ("dateuploaded", .text(Self.unix(photo.createdAt))), ("isfavorite", .number(photo.likedByViewer ? 1 : 0)),
-            ("license", .text(Self.license)), ("safety_level", .text("0")), ("rotation", .number(0)),
+            ("license", .text(Self.license(photo))), ("safety_level", .text("0")), ("rotation", .number(0)),
             ("originalsecret", .text(LadderImage.originalSecret(photo.sha256))),
             ("originalformat", .text(ImageFormat.fileExtension(ofStored: photo.format))),
             ("views", .text(String(photo.views))), ("media", .text("photo")),

@@ -1,0 +1,296 @@
+import FeedKit
+import FeedModels
+import FeedStore
+import Foundation
+import Imaging
+import Locking
+import Logging
+import NIOPosix
+
+/// What happened to one photo of a sync.
+public enum SyncOutcome: Sendable, Hashable {
+    case added(photoID: String)
+    case updated(photoID: String)
+    case unchanged(photoID: String)
+    case failed(reason: String)
+}
+
+/// Progress of a sync, as it happens.
+public enum SyncEvent: Sendable {
+    /// The sync will look at up to this many photos.
+    case started(source: String, limit: Int)
+    case photo(remoteID: String, outcome: SyncOutcome)
+    /// The source asked to slow down (or failed for a moment); the sync waits this long.
+    case waiting(Duration, reason: String)
+    /// Photos gone from the source: hotlinked ones removed, downloaded ones marked.
+    case removed(remoteID: String, deleted: Bool)
+}
+
+/// How a sync ended.
+public struct SyncSummary: Sendable, Hashable, CustomStringConvertible {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var removed = 0
+    public var marked = 0
+    public var failed: [String] = []
+    /// Whether the source's listing was read to its end (otherwise the limit stopped it).
+    public var reachedEnd = false
+
+    public var description: String {
+        var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
+        if removed > 0 { parts.append("\(removed) removed") }
+        if marked > 0 { parts.append("\(marked) marked as removed at the source") }
+        if !failed.isEmpty { parts.append("\(failed.count) failed") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// Fills the library from a remote source: reads its listing up to a limit, adds what is new, updates what changed,
+/// and asks about photos it no longer lists — removing hotlinked ones the source no longer has and marking
+/// downloaded ones.
+///
+/// Idempotent and resumable: each photo is recorded with its link to the source in one transaction (a downloaded
+/// one after its file is on disk), and a photo the library already has from the source is compared by
+/// fingerprint, so a sync killed at any moment loses nothing and the next run neither doubles nor misses a photo.
+/// One sync of a source runs at a time, on whichever process or machine holds its lease in the database.
+public struct SourceSyncer: Sendable {
+    let store: LibraryStore
+    let files: LibraryFiles
+    let imaging: Imaging
+    let logger: Logger
+    let network: any HTTPTransport
+    public var backoff: SourceBackoff
+    /// How long answers are cached for services that ask for it (Pixabay: 24 h).
+    public var answerLifetime: Duration = .seconds(24 * 3600)
+    /// At most this many photos no longer listed are asked about per sync (each is a request), those confirmed
+    /// longest ago first.
+    public var removalChecks = 50
+    /// Photos looked at per sync when the source sets no limit.
+    public static let defaultLimit = 100
+
+    public init(
+        store: LibraryStore, files: LibraryFiles, imaging: Imaging, logger: Logger, backoff: SourceBackoff = SourceBackoff(),
+        network: any HTTPTransport = URLSessionTransport()
+    ) {
+        self.store = store
+        self.files = files
+        self.imaging = imaging
+        self.logger = logger
+        self.backoff = backoff
+        self.network = network
+    }
+
+    /// Syncs `source`; `limit` overrides the source's own.
+    public func sync(
+        _ source: SourceRecord, limit: Int? = nil, progress: @escaping @Sendable (SyncEvent) -> Void = { _ in }
+    ) async throws -> SyncSummary {
+        let lease = SyncLease(store: store, sourceID: source.id)
+        try await lease.take(name: source.name)
+        do {
+            let summary = try await run(source, limit: limit, lease: lease, progress: progress)
+            try await store.recordSync(of: source.id, at: Date(), summary: summary.description)
+            try await lease.release()
+            return summary
+        } catch {
+            try? await store.recordSync(of: source.id, at: Date(), summary: "failed: \(error)")
+            try? await lease.release()
+            throw error
+        }
+    }
+
+    private func run(
+        _ source: SourceRecord, limit: Int?, lease: SyncLease, progress: @escaping @Sendable (SyncEvent) -> Void
+    ) async throws -> SyncSummary {
+        let limit = limit ?? source.options["limit"].flatMap(Int.init) ?? Self.defaultLimit
+        let transport = SourceTransport(inner: network, backoff: backoff) { wait, reason in
+            progress(.waiting(wait, reason: reason))
+        }
+        let connector = try SourceConnectors(store: store, transport: transport, answerLifetime: answerLifetime)
+            .connector(for: source)
+        try files.prepare()
+        var known = try await store.knownRemotePhotos(ofSource: source.id)
+        var summary = SyncSummary()
+        var seen: Set<String> = []
+        var confirmed: [String] = []
+        var cursor: String?
+        progress(.started(source: source.name, limit: limit))
+
+        listing: while seen.count < limit {
+            let page = try await connector.page(at: cursor)
+            for photo in page.photos where !seen.contains(photo.remoteID) {
+                guard seen.count < limit else { break listing }
+                seen.insert(photo.remoteID)
+                let outcome = await bringIn(photo, known: known[photo.remoteID], source: source, transport: transport)
+                switch outcome {
+                case .added: summary.added += 1
+                case .updated: summary.updated += 1
+                case .unchanged(let id):
+                    summary.unchanged += 1
+                    confirmed.append(id)
+                case .failed(let reason): summary.failed.append("\(photo.remoteID): \(reason)")
+                }
+                progress(.photo(remoteID: photo.remoteID, outcome: outcome))
+                try await lease.renewIfDue()
+            }
+            guard let next = page.next, !page.photos.isEmpty else {
+                summary.reachedEnd = true
+                break
+            }
+            cursor = next
+        }
+        try await store.markSynced(confirmed)
+
+        // Photos the listing no longer shows may still exist (a search ranks differently, a feed moves on): each is
+        // asked about, a bounded number per sync, and only a "not found" removes or marks it.
+        known = known.filter { !seen.contains($0.key) && !$0.value.isRemoved }
+        let unseen = known.sorted { $0.value.syncedAt < $1.value.syncedAt }.prefix(removalChecks)
+        var stillThere: [String] = []
+        for (remoteID, photo) in unseen {
+            if try await connector.stillExists(remoteID) {
+                stillThere.append(photo.photoID)
+                continue
+            }
+            if photo.isHotlinked {
+                files.remove(try await store.deleteRemotePhoto(photo.photoID))
+                summary.removed += 1
+            } else {
+                try await store.markRemoteRemoved(photo.photoID)
+                summary.marked += 1
+            }
+            progress(.removed(remoteID: remoteID, deleted: photo.isHotlinked))
+            try await lease.renewIfDue()
+        }
+        try await store.markSynced(stillThere)
+        return summary
+    }
+
+    /// Adds, updates or leaves one photo. Failures of one photo (a bad image, a download refused) are its outcome;
+    /// failures of the source itself (rate limits that do not end, the database) end the sync.
+    private func bringIn(
+        _ photo: RemotePhoto, known: KnownRemotePhoto?, source: SourceRecord, transport: SourceTransport
+    ) async -> SyncOutcome {
+        do {
+            if let known {
+                guard known.fingerprint != photo.fingerprint || known.isRemoved else {
+                    return .unchanged(photoID: known.photoID)
+                }
+                try await store.updateRemotePhoto(known.photoID, photo.changes(sourceID: source.id))
+                return .updated(photoID: known.photoID)
+            }
+            let ownerID = try await store.ensureAuthor(photo.author, sourceID: source.id)
+            switch photo.image {
+            case .hotlink:
+                switch try await store.recordPhoto(
+                    photo.hotlinkedRow(id: Identifier.make(), ownerID: ownerID, sourceID: source.id)
+                ) {
+                case .inserted(let record): return .added(photoID: record.id)
+                case .duplicate(let id): return .unchanged(photoID: id)
+                }
+            case .download(let url):
+                return try await download(photo, from: url, ownerID: ownerID, source: source, transport: transport)
+            }
+        } catch let error as ImagingError {
+            return .failed(reason: error.description)
+        } catch let error as PixabayAnswerError {
+            return .failed(reason: error.description)
+        } catch {
+            return .failed(reason: String(describing: error))
+        }
+    }
+
+    private func download(
+        _ photo: RemotePhoto, from url: URL, ownerID: String, source: SourceRecord, transport: SourceTransport
+    ) async throws -> SyncOutcome {
+        let bytes = try await transport.get(url, what: "The image of \(photo.remoteID)")
+        guard bytes.count <= imaging.limits.maxBytes else {
+            throw ImagingError.tooLarge(bytes: bytes.count, limit: imaging.limits.maxBytes)
+        }
+        let path = files.scratch.path + "/download-" + Identifier.make()
+        try bytes.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
+        let details = PhotoIngester.Details(
+            title: photo.title, description: photo.altDescription, tags: photo.tags, place: photo.place,
+            license: photo.license?.id, credit: photo.credit, sourceLink: photo.link(sourceID: source.id)
+        )
+        switch try await ingester.ingest(
+            path: path, size: bytes.count, ownerID: ownerID, details: details, threadPool: .singleton
+        ) {
+        case .recorded(let record): return .added(photoID: record.id)
+        case .duplicate(let id): return .unchanged(photoID: id)
+        }
+    }
+}
+
+/// The right to sync one source, held in the database so that one sync of it runs at a time across processes and
+/// machines. It lasts a few minutes and is renewed as the sync goes; a holder killed on this machine is noticed at
+/// once (its process is gone), one on another machine when its lease runs out.
+final class SyncLease: Sendable {
+    let store: LibraryStore
+    let sourceID: String
+    let holder: String
+    let lifetime: Duration = .seconds(300)
+    private let renewed = LockedInstant()
+
+    init(store: LibraryStore, sourceID: String) {
+        self.store = store
+        self.sourceID = sourceID
+        self.holder = "\(Self.machine)#\(getpid())#\(Identifier.make())"
+    }
+
+    static let machine = ProcessInfo.processInfo.hostName
+
+    func take(name: String) async throws {
+        var gone: String?
+        if let current = try await store.syncLease(of: sourceID), current.until > Date(),
+            Self.isDeadHolder(current.holder)
+        {
+            gone = current.holder
+        }
+        guard try await store.takeSyncLease(
+            of: sourceID, holder: holder, until: Date() + lifetime.timeInterval, replacing: gone
+        ) else {
+            throw SourceError("Another sync of \(name) is running; try again when it ends.")
+        }
+        renewed.set(.now)
+    }
+
+    func renewIfDue() async throws {
+        guard renewed.get() + .seconds(60) < .now else { return }
+        guard try await store.takeSyncLease(of: sourceID, holder: holder, until: Date() + lifetime.timeInterval) else {
+            throw SourceError("The sync lost its lease to another process; it stops here and loses nothing.")
+        }
+        renewed.set(.now)
+    }
+
+    func release() async throws {
+        try await store.releaseSyncLease(of: sourceID, holder: holder)
+    }
+
+    /// A holder on this machine whose process no longer runs.
+    static func isDeadHolder(_ holder: String) -> Bool {
+        let parts = holder.split(separator: "#")
+        guard parts.count == 3, parts[0] == machine, let pid = Int32(parts[1]) else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+}
+
+/// A clock reading behind a lock, shared by the copies of a value.
+final class LockedInstant: Sendable {
+    private let value: Locked<ContinuousClock.Instant?>
+
+    init(_ instant: ContinuousClock.Instant? = .now) {
+        value = Locked(instant)
+    }
+
+    func get() -> ContinuousClock.Instant { value.withLock { $0 } ?? .now }
+    func peek() -> ContinuousClock.Instant? { value.withLock { $0 } }
+    func set(_ instant: ContinuousClock.Instant?) { value.withLock { $0 = instant } }
+}
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
