@@ -26,17 +26,19 @@ extension Migration {
         "CREATE UNIQUE INDEX sources_by_name ON sources (lower(name))",
         """
         CREATE TABLE source_photos (
-            photo_id TEXT PRIMARY KEY REFERENCES photos (id) ON DELETE CASCADE,
             source_id TEXT NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
             remote_id TEXT NOT NULL,
+            photo_id TEXT NOT NULL REFERENCES photos (id) ON DELETE CASCADE,
             hotlink TEXT,
             download_location TEXT,
             fingerprint TEXT NOT NULL,
             removed_at BIGINT,
-            synced_at BIGINT NOT NULL
+            synced_at BIGINT NOT NULL,
+            PRIMARY KEY (source_id, remote_id)
         )
         """,
-        "CREATE UNIQUE INDEX source_photos_by_remote_id ON source_photos (source_id, remote_id)",
+        // Two remote photos with the same bytes are one downloaded photo here, with a link each.
+        "CREATE INDEX source_photos_by_photo ON source_photos (photo_id)",
         """
         CREATE TABLE source_authors (
             source_id TEXT NOT NULL REFERENCES sources (id) ON DELETE CASCADE,

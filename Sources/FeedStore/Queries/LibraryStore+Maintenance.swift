@@ -11,7 +11,7 @@ extension LibraryStore {
 
     func storedOriginals(on db: any SQLDatabase) async throws -> Set<StoredOriginal> {
         let rows = try await db.raw("""
-            SELECT sha256, format FROM photos UNION \
+            SELECT sha256, format FROM photos WHERE format <> 'remote' UNION \
             SELECT avatar_sha256, avatar_format FROM users WHERE avatar_sha256 IS NOT NULL AND avatar_format IS NOT NULL
             """).all()
         return Set(try rows.map { row in

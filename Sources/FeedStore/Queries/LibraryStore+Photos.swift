@@ -273,7 +273,7 @@ extension LibraryStore {
     }
 
     static let imageSourceColumns =
-        "id, slug, width, height, sha256, format, (SELECT hotlink FROM source_photos s WHERE s.photo_id = photos.id) AS hotlink"
+        "id, slug, width, height, sha256, format, (SELECT hotlink FROM source_photos s WHERE s.photo_id = photos.id LIMIT 1) AS hotlink"
 
     static func decodeImageSource(_ row: any SQLRow) throws -> ImageSource {
         ImageSource(

@@ -53,16 +53,21 @@ extension LibraryStore {
     }
 
     /// Deletes a source with every photo it brought in (and the people standing for its photographers who are
-    /// left without photos). Returns the files no photo uses any more.
+    /// left without photos). A photo of the library's own that a source also had (the same bytes) stays. Returns
+    /// the files no photo uses any more.
     public func deleteSource(id: String) async throws -> OrphanedFiles {
         var orphans = OrphanedFiles()
-        for photo in try await remotePhotos(ofSource: id) {
-            let owner = try await database.read { db in
-                try await db.raw("SELECT user_id FROM photos WHERE id = \(bind: photo.photoID)").first()?
-                    .decode(column: "user_id", as: String.self)
-            }
-            guard let owner else { continue }
-            let left = try await deletePhoto(photo.photoID, by: owner)
+        let owned = try await database.read { db in
+            try await db.raw(
+                """
+                SELECT DISTINCT p.id, p.user_id FROM source_photos sp JOIN photos p ON p.id = sp.photo_id \
+                JOIN source_authors sa ON sa.user_id = p.user_id AND sa.source_id = sp.source_id \
+                WHERE sp.source_id = \(bind: id)
+                """
+            ).all().map { (try $0.decode(column: "id", as: String.self), try $0.decode(column: "user_id", as: String.self)) }
+        }
+        for (photoID, owner) in owned {
+            let left = try await deletePhoto(photoID, by: owner)
             orphans.photoIDs += left.photoIDs
             orphans.originals += left.originals
         }
@@ -116,10 +121,6 @@ extension LibraryStore {
         return known
     }
 
-    func remotePhotos(ofSource sourceID: String) async throws -> [KnownRemotePhoto] {
-        try await remotePhotoRows(sourceID).map(\.1)
-    }
-
     private func remotePhotoRows(_ sourceID: String) async throws -> [(String, KnownRemotePhoto)] {
         try await database.read { db in
             try await db.raw(
@@ -140,7 +141,8 @@ extension LibraryStore {
     }
 
     /// The local person standing for a photographer at a source, made (without a password) the first time. The
-    /// username is theirs at the source when it is free and valid here, otherwise made unique with a number.
+    /// username is theirs at the source when it is free and valid here, otherwise made unique with a number. Their
+    /// photos' coordinates are shown as the source publishes them.
     public func ensureAuthor(_ author: RemoteAuthor, sourceID: String) async throws -> String {
         try await database.transaction { db in
             if let row = try await db.raw(
@@ -163,9 +165,10 @@ extension LibraryStore {
             let now = Date().storedSeconds
             try await db.raw(
                 """
-                INSERT INTO users (id, username, first_name, last_name, bio, portfolio_url, created_at, updated_at) \
+                INSERT INTO users (id, username, first_name, last_name, bio, portfolio_url, exact_location_public, \
+                created_at, updated_at) \
                 VALUES (\(bind: id), \(bind: username), \(bind: author.firstName), \(bind: author.lastName), \
-                \(bind: author.bio), \(bind: author.profileURL), \(bind: now), \(bind: now))
+                \(bind: author.bio), \(bind: author.profileURL), \(bind: true), \(bind: now), \(bind: now))
                 """
             ).run()
             try await db.raw(
@@ -216,7 +219,7 @@ extension LibraryStore {
                 UPDATE source_photos SET fingerprint = \(bind: link.fingerprint), \
                 hotlink = \(bind: RemoteImageColumn.encode(link.hotlink)), \
                 download_location = \(bind: link.downloadLocation), removed_at = NULL, synced_at = \(bind: now) \
-                WHERE photo_id = \(bind: photoID)
+                WHERE source_id = \(bind: link.sourceID) AND remote_id = \(bind: link.remoteID)
                 """
             ).run()
         }
@@ -258,7 +261,7 @@ extension LibraryStore {
                 """
                 SELECT s.*, 0 AS photo_count, sp.download_location FROM source_photos sp \
                 JOIN sources s ON s.id = sp.source_id \
-                WHERE sp.photo_id = \(bind: photoID) AND sp.download_location IS NOT NULL
+                WHERE sp.photo_id = \(bind: photoID) AND sp.download_location IS NOT NULL LIMIT 1
                 """
             ).first() else { return nil }
             return (try Self.decodeSource(row), try row.decode(column: "download_location", as: String.self))
