@@ -94,6 +94,19 @@ struct SourceKillTests {
             #expect(final.problems.isEmpty, "after the rerun: \(final.problems)")
             #expect(final.photos == Self.photoCount && final.links == Self.photoCount)
             #expect(final.remoteIDs.isSuperset(of: afterKill.remoteIDs))
+
+            // The list shows the source without its key; removing it removes what it brought in.
+            let list = try KillAndRerunTests.start(["sources", "list", "--data", data], log: work + "/list.log")
+            list.waitUntilExit()
+            let listed = (try? String(contentsOfFile: work + "/list.log", encoding: .utf8)) ?? ""
+            #expect(listed.contains("peaks  pixabay  \(pair.upstreamURL)  key …\(pair.key.suffix(4))  \(Self.photoCount) photos"),
+                    "\(listed)")
+            #expect(!listed.contains(pair.key))
+            let remove = try KillAndRerunTests.start(["sources", "remove", "peaks", "--data", data], log: work + "/remove.log")
+            remove.waitUntilExit()
+            let removed = (try? String(contentsOfFile: work + "/remove.log", encoding: .utf8)) ?? ""
+            #expect(removed.contains("Removed peaks and its \(Self.photoCount) photos."), "\(removed)")
+            #expect(!KillAndRerunTests.hasAnyFile(under: data + "/originals"), "the downloaded originals went with it")
         }
     }
 }
