@@ -71,8 +71,9 @@ struct FlickrAndPixabaySourceTests {
         }
     }
 
-    @Test func pixabayPhotosAreDownloadedWithCreditAndMarkedWhenRemoved() async throws {
-        try await withSourcePair { pair in
+    @Test(arguments: Backend.available)
+    func pixabayPhotosAreDownloadedWithCreditAndMarkedWhenRemoved(_ backend: Backend) async throws {
+        try await withSourcePair(backend) { pair in
             let owner = try await pair.upstream.user(TestUser("snapper", firstName: "Snap", lastName: "Per"))
             var uploaded: [Photo] = []
             for seed in 0..<3 {
@@ -105,8 +106,9 @@ struct FlickrAndPixabaySourceTests {
         }
     }
 
-    @Test func pixabayAnswersAreKeptForADay() async throws {
-        try await withSourcePair { pair in
+    @Test(arguments: Backend.available)
+    func pixabayAnswersAreKeptForADay(_ backend: Backend) async throws {
+        try await withSourcePair(backend) { pair in
             let owner = try await pair.upstream.user("snapper")
             _ = try await pair.upstream.uploadPhoto(try smallJPEG(seed: 950, width: 800, height: 600), as: owner,
                                                     fields: ["tags": "mountains"])

@@ -38,15 +38,15 @@ struct SourcePair: Sendable {
     }
 }
 
-/// Runs `body` with an upstream ImageFeed server on a free port and an empty library beside it.
+/// Runs `body` with an upstream ImageFeed server on a free port and an empty library on `backend` beside it.
 func withSourcePair(
-    configureUpstream: (inout Configuration) -> Void = { _ in },
+    _ backend: Backend = .sqlite, configureUpstream: (inout Configuration) -> Void = { _ in },
     _ body: @Sendable (SourcePair) async throws -> Void
 ) async throws {
     try await withTestServer(.sqlite, transport: .live, configure: configureUpstream) { upstream in
         let port = try #require(upstream.client.port)
         let app = try await upstream.registerApp(name: "Library")
-        try await withTestServer(.sqlite) { library in
+        try await withTestServer(backend) { library in
             try await body(SourcePair(
                 upstream: upstream, upstreamURL: "http://127.0.0.1:\(port)", key: app.key, library: library))
         }

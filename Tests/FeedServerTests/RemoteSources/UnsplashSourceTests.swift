@@ -49,8 +49,9 @@ struct UnsplashSourceTests {
         }
     }
 
-    @Test func secondSyncAddsNothingAndAChangeUpstreamIsFollowed() async throws {
-        try await withSourcePair { pair in
+    @Test(arguments: Backend.available)
+    func secondSyncAddsNothingAndAChangeUpstreamIsFollowed(_ backend: Backend) async throws {
+        try await withSourcePair(backend) { pair in
             let (photographer, upstreamPhotos) = try await Self.seedUpstream(pair)
             let source = try await pair.addSource(.unsplash)
             _ = try await pair.syncer().sync(source)
@@ -75,8 +76,9 @@ struct UnsplashSourceTests {
         }
     }
 
-    @Test func aPhotoRemovedUpstreamIsRemovedHere() async throws {
-        try await withSourcePair { pair in
+    @Test(arguments: Backend.available)
+    func aPhotoRemovedUpstreamIsRemovedHere(_ backend: Backend) async throws {
+        try await withSourcePair(backend) { pair in
             let (photographer, upstreamPhotos) = try await Self.seedUpstream(pair)
             let source = try await pair.addSource(.unsplash)
             _ = try await pair.syncer().sync(source)
