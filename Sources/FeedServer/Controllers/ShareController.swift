@@ -23,13 +23,23 @@ struct ShareController: Sendable {
         let presenter = context.presenter
         let photo = presenter.photo(record)
         let title = photo.description ?? photo.altDescription ?? "Photo"
-        let byline = "Photo by \(photo.user.name) on ImageFeed"
+        // A photo from a remote source credits its photographer and the service, with their links.
+        let byline = photo.source.map { "Photo by \($0.authorName) on \($0.name)" }
+            ?? "Photo by \(photo.user.name) on ImageFeed"
         // The preview image: 1200 px wide, the size chat apps like, with its exact height.
         let width = min(1200, record.width)
         let height = Int((Double(record.height) * Double(width) / Double(max(1, record.width))).rounded())
         let image = presenter.imageURL(record.id, "w=\(width)&fit=max&q=85&fm=jpg")
         let viewer = "/#/photo/\(record.id)"
         let escape = HTMLPage.escape
+        let credit = photo.source.map { source in
+            let author = source.authorURL.map { "<a href=\"\(escape($0))\">\(escape(source.authorName))</a>" }
+                ?? escape(source.authorName)
+            let license = photo.license.map { license in
+                license.url.map { " · <a href=\"\(escape($0))\">\(escape(license.name))</a>" } ?? " · " + escape(license.name)
+            } ?? ""
+            return "Photo by \(author) on <a href=\"\(escape(source.photoURL))\">\(escape(source.name))</a>\(license)"
+        } ?? escape(byline)
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -54,7 +64,7 @@ struct ShareController: Sendable {
             img{max-width:100%;height:auto;display:block;margin:0 auto}a{color:#fff}</style>
             </head><body>
             <a href="\(escape(viewer))"><img src="\(escape(image))" width="\(width)" height="\(height)" alt="\(escape(photo.altDescription ?? title))"></a>
-            <p>\(escape(title)) — \(escape(byline)). <a href="\(escape(viewer))">Open in ImageFeed</a></p>
+            <p>\(escape(title)) — \(credit). <a href="\(escape(viewer))">Open in ImageFeed</a></p>
             <script>location.replace(\(Self.javaScriptString(viewer)))</script>
             </body></html>
             """

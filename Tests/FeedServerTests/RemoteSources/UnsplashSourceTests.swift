@@ -46,6 +46,11 @@ struct UnsplashSourceTests {
             #expect(photo.user.name == "Ansel Adams")
             #expect(photo.original == nil, "a hotlinked photo has no file here")
             #expect(Set(photo.tags.map(\.title)) == ["yosemite", "granite"])
+            // The share page credits the photographer and the service, with the licence.
+            let page = try await pair.library.client.get("/p/\(photo.id)")
+            #expect(page.text.contains(#"<meta property="og:description" content="Photo by Ansel Adams on Unsplash">"#))
+            #expect(page.text.contains(#">Ansel Adams</a> on <a href=""#))
+            #expect(page.text.contains(#">Unsplash</a> · <a href="https://unsplash.com/license">Unsplash License</a>"#))
         }
     }
 
