@@ -86,7 +86,7 @@ extension LibraryStore {
             \(bind: photo.camera.focalLength), \(bind: photo.camera.iso), \(bind: photo.place.name), \
             \(bind: photo.place.city), \(bind: photo.place.country), \(bind: photo.place.latitude), \
             \(bind: photo.place.longitude), \(bind: photo.sha256), \(bind: photo.bytes), \(bind: photo.format), \
-            \(bind: photo.license), \(bind: PhotoSourceColumn.encode(photo.source)))
+            \(bind: photo.license), \(bind: JSONColumn.encode(photo.source)))
             """
     }
 

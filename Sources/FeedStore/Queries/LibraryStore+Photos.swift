@@ -285,7 +285,7 @@ extension LibraryStore {
                 sha256: try row.decode(column: "sha256", as: String.self),
                 format: try row.decode(column: "format", as: String.self)
             ),
-            hotlink: try row.decode(column: "hotlink", as: String?.self).flatMap(RemoteImageColumn.decode)
+            hotlink: try row.decode(column: "hotlink", as: String?.self).flatMap(JSONColumn.decode)
         )
     }
 

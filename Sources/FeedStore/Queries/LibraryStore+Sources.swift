@@ -205,7 +205,7 @@ extension LibraryStore {
                 location_name = \(bind: changes.place.name), location_city = \(bind: changes.place.city), \
                 location_country = \(bind: changes.place.country), latitude = \(bind: changes.place.latitude), \
                 longitude = \(bind: changes.place.longitude), license = \(bind: changes.license), \
-                attribution = \(bind: PhotoSourceColumn.encode(changes.source)) WHERE id = \(bind: photoID)
+                attribution = \(bind: JSONColumn.encode(changes.source)) WHERE id = \(bind: photoID)
                 """
             ).run()
             try await db.raw("DELETE FROM photo_tags WHERE photo_id = \(bind: photoID)").run()
@@ -217,7 +217,7 @@ extension LibraryStore {
             try await db.raw(
                 """
                 UPDATE source_photos SET fingerprint = \(bind: link.fingerprint), \
-                hotlink = \(bind: RemoteImageColumn.encode(link.hotlink)), \
+                hotlink = \(bind: JSONColumn.encode(link.hotlink)), \
                 download_location = \(bind: link.downloadLocation), removed_at = NULL, synced_at = \(bind: now) \
                 WHERE source_id = \(bind: link.sourceID) AND remote_id = \(bind: link.remoteID)
                 """
@@ -230,11 +230,11 @@ extension LibraryStore {
         try await database.transaction { db in
             guard let row = try await db.raw("SELECT attribution FROM photos WHERE id = \(bind: photoID)").first()
             else { return }
-            var source = try row.decode(column: "attribution", as: String?.self).flatMap(PhotoSourceColumn.decode)
+            var source = try row.decode(column: "attribution", as: String?.self).flatMap { JSONColumn.decode($0) as PhotoSource? }
             source?.removedAt = date
             try await db.raw(
                 """
-                UPDATE photos SET attribution = \(bind: PhotoSourceColumn.encode(source)), \
+                UPDATE photos SET attribution = \(bind: JSONColumn.encode(source)), \
                 updated_at = \(bind: date.storedSeconds) WHERE id = \(bind: photoID)
                 """
             ).run()
@@ -309,7 +309,7 @@ extension LibraryStore {
             """
             INSERT INTO source_photos (photo_id, source_id, remote_id, hotlink, download_location, fingerprint, \
             synced_at) VALUES (\(bind: photoID), \(bind: link.sourceID), \(bind: link.remoteID), \
-            \(bind: RemoteImageColumn.encode(link.hotlink)), \(bind: link.downloadLocation), \
+            \(bind: JSONColumn.encode(link.hotlink)), \(bind: link.downloadLocation), \
             \(bind: link.fingerprint), \(bind: seconds)) ON CONFLICT DO NOTHING
             """
         ).run()
@@ -374,17 +374,5 @@ extension LibraryStore {
 
     static func decodeOptions(_ text: String) -> [String: String] {
         (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
-    }
-}
-
-/// `source_photos.hotlink`: a ``RemoteImage`` as JSON.
-enum RemoteImageColumn {
-    static func encode(_ image: RemoteImage?) -> String? {
-        guard let image, let data = try? JSONEncoder().encode(image) else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func decode(_ text: String) -> RemoteImage? {
-        try? JSONDecoder().decode(RemoteImage.self, from: Data(text.utf8))
     }
 }

@@ -52,20 +52,21 @@ enum PhotoColumns {
             likedByViewer: false,
             number: try row.decode(column: "number", as: Int64.self),
             license: try row.decode(column: "license", as: String?.self),
-            source: try row.decode(column: "attribution", as: String?.self).flatMap(PhotoSourceColumn.decode)
+            source: try row.decode(column: "attribution", as: String?.self).flatMap(JSONColumn.decode)
         )
     }
 }
 
-/// `photos.attribution`: a source's credit, kept as its JSON so that lists read it with the row.
-enum PhotoSourceColumn {
-    static func encode(_ source: PhotoSource?) -> String? {
-        guard let source, let data = try? JSONEncoder().encode(source) else { return nil }
+/// A value kept as JSON text in a column: `photos.attribution` (a source's credit, read with the row so that lists
+/// need no join) and `source_photos.hotlink`.
+enum JSONColumn {
+    static func encode(_ value: (some Encodable)?) -> String? {
+        guard let value, let data = try? JSONEncoder().encode(value) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func decode(_ text: String) -> PhotoSource? {
-        try? JSONDecoder().decode(PhotoSource.self, from: Data(text.utf8))
+    static func decode<Value: Decodable>(_ text: String) -> Value? {
+        try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
 }
 

@@ -11,12 +11,6 @@ import Testing
 /// service's image URLs and download tracking.
 @Suite("Recorded service answers", .serialized)
 struct RecordedSourceTests {
-    func syncer(_ library: TestServer) -> SourceSyncer {
-        SourceSyncer(
-            store: library.store, files: library.files, imaging: Imaging(limits: ImagingLimits()), logger: testLogger,
-            backoff: SourceBackoff(initial: .milliseconds(10), longest: .seconds(5), attempts: 6))
-    }
-
     @Test func unsplashIsWaitedForHotlinkedCreditedAndTracked() async throws {
         let service = try RecordedService()
         try await service.run { root in
@@ -27,7 +21,7 @@ struct RecordedSourceTests {
                 service.refuse(2)
                 let log = SyncLog()
 
-                let first = try await syncer(library).sync(source, progress: log.record)
+                let first = try await library.syncer().sync(source, progress: log.record)
 
                 #expect(first.added == 2 && first.failed.isEmpty)
                 #expect(log.waits.count == 2 && log.waits.allSatisfy { $0.contains("rate limiting (HTTP 403)") })
@@ -62,7 +56,7 @@ struct RecordedSourceTests {
 
                 service.caption("LBI7cgq3pbM", "Balloons at dawn")
                 service.remove("hlPongnSUns")
-                let second = try await syncer(library).sync(source)
+                let second = try await library.syncer().sync(source)
 
                 #expect(second.added == 0 && second.updated == 1 && second.removed == 1)
                 let now = try await library.feed()
@@ -78,7 +72,7 @@ struct RecordedSourceTests {
                 let source = try await library.store.addSource(SourceRecord(
                     name: "flickr", kind: "flickr", apiURL: root, credential: "flickr-key", options: ["tags": "doha"]))
 
-                let first = try await syncer(library).sync(source)
+                let first = try await library.syncer().sync(source)
 
                 #expect(first.added == 1)
                 let photo = try #require(try await library.feed().first)
@@ -97,9 +91,9 @@ struct RecordedSourceTests {
                 let large = try await library.client.get("/img/\(photo.id)?w=2000")
                 #expect(large.location == "https://live.staticflickr.com/8577/30488776035_b8587a5980_o.jpg")
 
-                #expect(try await syncer(library).sync(source).unchanged == 1)
+                #expect(try await library.syncer().sync(source).unchanged == 1)
                 service.remove("30488776035")
-                let gone = try await syncer(library).sync(source)
+                let gone = try await library.syncer().sync(source)
                 #expect(gone.removed == 1)
                 #expect(try await library.feed().isEmpty)
             }
@@ -116,7 +110,7 @@ struct RecordedSourceTests {
                 service.refuse(1)
                 let log = SyncLog()
 
-                let first = try await syncer(library).sync(source, progress: log.record)
+                let first = try await library.syncer().sync(source, progress: log.record)
 
                 #expect(first.added == 1 && first.unchanged == 1, "both hits are the same bytes: one photo")
                 #expect(log.waits == ["waiting 1.0 seconds: the source is rate limiting (HTTP 429)"])
@@ -128,7 +122,7 @@ struct RecordedSourceTests {
                 let searches = service.requests.filter { $0.0.hasPrefix("/api/") }.count
 
                 // Within the day, the kept answer is used: no search request.
-                let second = try await syncer(library).sync(source)
+                let second = try await library.syncer().sync(source)
                 #expect(second.added == 0 && second.unchanged == 2)
                 #expect(service.requests.filter { $0.0.hasPrefix("/api/") }.count == searches)
             }

@@ -23,12 +23,7 @@ struct SourcePair: Sendable {
 
     /// A syncer over the library, with backoffs short enough for a test.
     func syncer(answerLifetime: Duration = .seconds(24 * 3600)) -> SourceSyncer {
-        var syncer = SourceSyncer(
-            store: library.store, files: library.files, imaging: Imaging(limits: ImagingLimits()), logger: testLogger,
-            backoff: SourceBackoff(initial: .milliseconds(10), longest: .seconds(5), attempts: 6)
-        )
-        syncer.answerLifetime = answerLifetime
-        return syncer
+        library.syncer(answerLifetime: answerLifetime)
     }
 
     /// Records a source at the upstream server.
@@ -72,6 +67,16 @@ final class SyncLog: Sendable {
 }
 
 extension TestServer {
+    /// A syncer over this server's library, with backoffs short enough for a test.
+    func syncer(answerLifetime: Duration = .seconds(24 * 3600)) -> SourceSyncer {
+        var syncer = SourceSyncer(
+            store: store, files: files, imaging: Imaging(limits: ImagingLimits()), logger: testLogger,
+            backoff: SourceBackoff(initial: .milliseconds(10), longest: .seconds(5), attempts: 6)
+        )
+        syncer.answerLifetime = answerLifetime
+        return syncer
+    }
+
     /// The feed as the public sees it, up to 30 photos.
     func feed() async throws -> [Photo] {
         let response = try await client.get("/photos?per_page=30")
