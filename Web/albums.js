@@ -1,28 +1,23 @@
 // A person's page (name, place and Follow pinned on top, their counts, then their albums) and an album's square
-// grid with a filter.
+// grid with a filter. On one's own page and albums, the album editor (album-edit.js, loaded when asked for).
 
-import { get, PhotoList, arrayPages, imageURL, reason, session, sessionReady } from './api.js';
-import { followButton, personCounts } from './people.js';
-import { gridCell } from './photos.js';
-import { el, icon, avatar, displayName, debounce, showAlert } from './ui.js';
-import { placeholderStyle } from './blurhash.js';
+import { get, PhotoList, arrayPages, reason, session, sessionReady } from './api.js';
+import { albumCard } from './album-card.js';
+import { followButton, isSignedIn, personCounts } from './people.js';
+import { gridCell, outLink } from './photos.js';
+import { go } from './router.js';
+import { el, icon, avatar, displayName, debounce, showAlert, toast } from './ui.js';
 import { VirtualGrid } from './vgrid.js';
+
+/** The album editor for `album` (null: a new one); → what editAlbum answers, or null when it can't be loaded. */
+const editAlbum = (album) => import('./album-edit.js').then((m) => m.editAlbum(album), () => {
+    toast('The album editor could not be loaded. Check your connection.');
+    return null;
+});
 
 function failure(container, error, retry) {
     container.replaceChildren(el('div.empty', {}, el('h2', { text: 'Could not load this page' }), el('p', { text: reason(error) }),
         el('button.secondary', { type: 'button', onclick: retry }, 'Try again')));
-}
-
-/** An album as a card: its cover, title and number of photos, leading to the album. */
-export function albumCard(album) {
-    const cover = el('span.album-cover');
-    if (album.cover_photo) {
-        placeholderStyle(cover, album.cover_photo);
-        cover.append(el('img', { src: imageURL(album.cover_photo, 600, 450), alt: '', loading: 'lazy', width: 600, height: 450 }));
-    }
-    return el('li', {}, el('a.album', { href: `#/collections/${encodeURIComponent(album.id)}` }, cover,
-        el('span.album-title', { text: album.title }),
-        el('span.muted', { text: `${album.total_photos} photo${album.total_photos === 1 ? '' : 's'}` })));
 }
 
 /** A full user's address in one line, website and company, where set. */
@@ -36,8 +31,12 @@ function contactLines({ address: a, website, company }) {
 export function createUserPage(section) {
     let shown = null;
     let visit = 0;
-    // Whether they follow this person, and whether it is their own page, depend on who is signed in.
-    session.onChange(() => { shown = null; });
+    // Whether they follow this person, and whether it is their own page, depend on who is signed in; their albums
+    // change when one is made, changed, deleted or given a photo.
+    const outdated = () => { shown = null; };
+    session.onChange(outdated);
+    document.addEventListener('album-changed', outdated);
+    document.addEventListener('photo-collected', outdated);
     return {
         async show(route) {
             const username = route.params[0];
@@ -61,10 +60,24 @@ export function createUserPage(section) {
                         user.location ? el('p.place', {}, icon('pin'), user.location) : null,
                         contactLines(user)),
                     followButton(user, counts.update));
+                const own = isSignedIn(user);
                 const cards = albums.map(albumCard);
-                section.replaceChildren(header, counts.node,
-                    el('h2.section-title', { text: 'Albums' }),
-                    cards.length ? el('ul.albums', {}, cards) : el('p.empty-line', { text: 'No albums yet.' }));
+                const create = own ? el('button.secondary.small', {
+                    type: 'button',
+                    onclick: async () => {
+                        const album = await editAlbum(null);
+                        if (album) go(`/collections/${encodeURIComponent(album.id)}`);
+                    },
+                }, icon('plus'), 'New album') : null;
+                // Node.replaceChildren would write the parts left out (null) as text: they are filtered out first.
+                section.replaceChildren(...[header,
+                    user.bio ? el('p.person-bio', { text: user.bio }) : null,
+                    user.portfolio_url ? el('p.person-link', {}, outLink(user.portfolio_url, user.portfolio_url.replace(/^https?:\/\//i, ''))) : null,
+                    counts.node,
+                    el('div.section-row', {}, el('h2.section-title', { text: 'Albums' }), create),
+                    cards.length ? el('ul.albums', {}, cards)
+                        : el('p.empty-line', { text: own ? 'No albums yet. Make one, then add photos to it from the viewer.' : 'No albums yet.' }),
+                ].filter(Boolean));
             } catch (error) {
                 if (token !== visit) return;
                 shown = null;
@@ -81,6 +94,12 @@ export function createAlbumPage(section) {
     let virtual = null;
     let list = null;
     let active = false;
+    // An album given or losing a photo, or a photo deleted, is loaded again when next shown.
+    const outdated = ({ detail }) => {
+        if (!detail.album || detail.album.id === shown) shown = null;
+    };
+    document.addEventListener('photo-collected', outdated);
+    document.addEventListener('photo-deleted', outdated);
     return {
         get list() { return list; },
         async show(route) {
@@ -103,11 +122,23 @@ export function createAlbumPage(section) {
             const field = el('input', { id: 'album-filter', type: 'search', placeholder: 'Filter by title', autocomplete: 'off' });
             const count = el('p.muted.album-count', { role: 'status' });
             const grid = el('div.photo-grid.square');
-            const empty = el('div.empty', { hidden: true }, el('h2', { text: 'No photos found' }), el('p', { text: 'No photo title in this album matches.' }));
+            const empty = el('div.empty', { hidden: true });
+            const owner = `/user/${encodeURIComponent(album.user.username)}`;
+            const edit = isSignedIn(album.user) ? el('button.secondary.small', {
+                type: 'button',
+                onclick: async () => {
+                    const saved = await editAlbum(album);
+                    if (saved?.deleted) go(owner, { replace: true });
+                    else if (saved && shown === id) {
+                        shown = null;
+                        this.show(route);
+                    }
+                },
+            }, 'Edit album') : null;
             section.replaceChildren(
                 el('header.album-head', {},
-                    el('a.back-link', { href: `#/user/${encodeURIComponent(album.user.username)}` }, icon('back'), displayName(album.user)),
-                    el('h1', { text: album.title }),
+                    el('a.back-link', { href: `#${owner}` }, icon('back'), displayName(album.user)),
+                    el('div.section-row', {}, el('h1', {}, album.title, album.private ? el('span.badge', { text: 'Private' }) : null), edit),
                     album.description ? el('p.muted', { text: album.description }) : null,
                     el('div.search-row.compact', {},
                         el('label.visually-hidden', { for: 'album-filter', text: 'Filter this album by title' }),
@@ -136,6 +167,10 @@ export function createAlbumPage(section) {
                 }
                 if (target !== list) return;
                 empty.hidden = list.items.length > 0;
+                const filtered = Boolean(field.value.trim());
+                empty.replaceChildren(el('h2', { text: filtered ? 'No photos found' : 'No photos in this album yet' }),
+                    el('p', { text: filtered ? 'No photo title in this album matches.'
+                        : edit ? 'Open a photo and choose “Add to album” to put it here.' : '' }));
                 count.textContent = field.value.trim()
                     ? `${list.total ?? list.items.length} of ${album.total_photos} photos`
                     : `${album.total_photos} photos`;

@@ -102,6 +102,8 @@ export function slimPhoto(photo) {
         taken_at: photo.taken_at, likes: photo.likes, liked_by_user: photo.liked_by_user,
         urls: { raw: photo.urls?.raw }, links: { html: photo.links?.html, download: photo.links?.download },
         original: photo.original,
+        // Where a photo from another service came from: its credit goes wherever the photo is shown large.
+        source: photo.source, license: photo.license,
         user: { id: user.id, username: user.username, name: user.name, first_name: user.first_name,
             last_name: user.last_name, profile_image: user.profile_image },
     };
@@ -172,6 +174,16 @@ export class PhotoList {
             }
         })();
         return loading;
+    }
+
+    /** Puts photos the list does not hold yet at its top (photos just uploaded). */
+    prepend(photos) {
+        const fresh = photos.filter((photo) => !this.ids.has(photo.id)).map(intern);
+        if (!fresh.length) return;
+        for (const photo of fresh) this.ids.add(photo.id);
+        this.items.unshift(...fresh);
+        if (this.total !== undefined) this.total += fresh.length;
+        this.emit();
     }
 
     remove(id) {

@@ -311,6 +311,40 @@ window.addEventListener('online', paintOnline);
 window.addEventListener('offline', paintOnline);
 paintOnline();
 
+// MARK: uploads
+
+/**
+ * The upload sheet (upload.js, loaded on first use), with `files` already chosen when they were dropped. Someone
+ * not signed in is asked to sign in first, and comes back to the feed.
+ */
+async function openUpload(files = []) {
+    if (!sessionChecked) await sessionReady;
+    if (!session.user) {
+        go(`/signin?next=${encodeURIComponent('/feed')}`);
+        return;
+    }
+    load('./upload.js').then((m) => m.openUpload(files), moduleFailed);
+}
+document.getElementById('upload-button').addEventListener('click', () => openUpload());
+
+// Photos dragged from the desktop onto any screen are uploaded; the sheet, once open, takes its own drops.
+const carriesFiles = (event) => !event.defaultPrevented && event.dataTransfer?.types.includes('Files')
+    && Boolean(session.user) && !document.querySelector('dialog:modal');
+document.addEventListener('dragover', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    document.body.classList.add('dropping');
+});
+document.addEventListener('dragleave', (event) => {
+    if (!event.relatedTarget) document.body.classList.remove('dropping');
+});
+document.addEventListener('drop', (event) => {
+    document.body.classList.remove('dropping');
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    openUpload([...event.dataTransfer.files]);
+});
+
 // MARK: launch
 
 // A launch at the feed (where the installed app starts) may open on the photos near the person instead: search.js

@@ -1,8 +1,7 @@
 // Favourites: the signed-in person's liked photos, most recently liked first; unliking removes a photo.
 
 import { PhotoList, arrayPages, reason, session } from './api.js';
-import { gridCell } from './photos.js';
-import { gridColumns } from './search.js';
+import { gridCell, gridColumns } from './photos.js';
 import { el, icon, showAlert } from './ui.js';
 import { VirtualGrid } from './vgrid.js';
 
@@ -54,6 +53,7 @@ export function createFavourites(section) {
         else if (!list.items.some((item) => item.id === photo.id)) stale = true;
     });
     session.onChange(() => { stale = true; });
+    document.addEventListener('photo-deleted', ({ detail: { id } }) => list?.remove(id));
 
     return {
         get list() { return list; },

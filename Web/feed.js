@@ -69,6 +69,9 @@ export function cardColumn(holder, list, from, { empty = null, onFirstPage } = {
         defer: true,
     });
 
+    // A deleted photo leaves every column at once (the viewer and the editor tell of it).
+    document.addEventListener('photo-deleted', ({ detail: { id } }) => list.remove(id));
+
     let firstShown = onFirstPage;
     function shown() {
         firstShown?.();
@@ -127,6 +130,11 @@ export function createFeed(section, { onFirstPage } = {}) {
     let firstPageShown;
     const ready = new Promise((resolve) => { firstPageShown = resolve; });
     section.append(el('h1.visually-hidden', { text: 'Feed' }), feedNav('feed', ready));
+    // The newest photos come first: one just uploaded goes to the top at once, without reloading the feed (a feed
+    // not loaded yet will have it in its first page).
+    document.addEventListener('photo-uploaded', ({ detail: { photo } }) => {
+        if (list.page) list.prepend([slimPhoto(photo)]);
+    });
     // After signing in or out, liked states differ: app.js calls `reset`.
     return cardColumn(section, list, 'feed', {
         onFirstPage() {

@@ -189,8 +189,36 @@ export function feedCard(photo, list, from, index = Infinity, reuse = null) {
     if (eager) load();
     else later(image, load);
     fillLike(foot.firstChild, photo);
-    foot.lastChild.textContent = photo.description || '';
+    fillCaption(foot.lastChild, photo);
     return card;
+}
+
+/** A card's caption: the credit of a photo from another service (which its terms ask for), else its description. */
+function fillCaption(caption, photo) {
+    const line = credit(photo);
+    if (line) caption.replaceChildren(...line);
+    else caption.textContent = photo.description || '';
+}
+
+/** A link to `url` in a new tab; plain text when it is not a web address (it comes from another server). */
+export function outLink(url, text) {
+    return /^https?:\/\//i.test(url || '') ? el('a', { href: url, target: '_blank', rel: 'noopener' }, text) : text;
+}
+
+/**
+ * "Photo by AUTHOR on SOURCE", each linked, for a photo that came from another service (`photo.source`); null for
+ * a photo of this library. Built as nodes: the names are another server's text.
+ */
+export function credit(photo) {
+    const source = photo.source;
+    if (!source?.name) return null;
+    const on = [' on ', outLink(source.url, source.name)];
+    return source.author_name ? ['Photo by ', outLink(source.author_url, source.author_name), ...on] : ['Photo', ...on];
+}
+
+/** Columns of the square grids (search, favourites) at a width. */
+export function gridColumns(width) {
+    return width < 600 ? 2 : width < 900 ? 3 : width < 1200 ? 4 : 5;
 }
 
 /**
@@ -274,6 +302,13 @@ export async function toggleLike(photo, button) {
         }
     }
 }
+
+/** An edited photo's cards show its new caption (their photo object is the shared one, already changed). */
+document.addEventListener('photo-changed', ({ detail: { photo } }) => {
+    for (const card of document.querySelectorAll(`.card[data-photo-id="${CSS.escape(photo.id)}"]`)) {
+        fillCaption(card.querySelector('.caption'), photo);
+    }
+});
 
 /** Keeps every rendered heart of a photo in step with its new state. */
 document.addEventListener('photo-liked', ({ detail: { photo } }) => {

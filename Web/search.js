@@ -2,9 +2,9 @@
 // albums.
 
 import { PhotoList, request, get, query, reason } from './api.js';
-import { albumCard } from './albums.js';
+import { albumCard } from './album-card.js';
 import { personItem } from './people.js';
-import { gridCell } from './photos.js';
+import { gridCell, gridColumns } from './photos.js';
 import { current, go, OPEN_ON } from './router.js';
 import { el, icon, showAlert, toast } from './ui.js';
 import { askDevice } from './viewer-download.js';
@@ -25,10 +25,6 @@ const KINDS = {
     collections: { tab: 'Albums', field: 'Search albums', placeholder: 'Search albums', one: 'album', many: 'albums' },
 };
 const kindOf = (type) => (Object.hasOwn(KINDS, type || '') ? type : 'photos');
-
-export function gridColumns(width) {
-    return width < 600 ? 2 : width < 900 ? 3 : width < 1200 ? 4 : 5;
-}
 
 /** Where the browser says this person is: resolves to coords or rejects with a GeolocationPositionError. */
 function locate() {
@@ -296,6 +292,7 @@ export function createSearch(section) {
             nearButton.removeAttribute('aria-busy');
         }
     }
+    document.addEventListener('photo-deleted', ({ detail: { id } }) => list.remove(id));
     nearButton.addEventListener('click', nearMe);
     colour.addEventListener('change', () => submit());
     orientation.addEventListener('change', () => submit());

@@ -1,9 +1,15 @@
-// The viewer's details panel: who took the photo and when, camera and exposure, size, place, tags, and how often
-// it was viewed and downloaded. The list the viewer pages through holds slimmed photos, so each photo's full record
-// is fetched when it is shown — the request that counts a view.
+// The viewer's details panel: who took the photo and when, camera and exposure, size, place, tags, how often it
+// was viewed and downloaded, and — for a photo from another service — its licence and its page there. Its owner can
+// edit or delete it (photo-edit.js, loaded when asked for). The list the viewer pages through holds slimmed photos,
+// so each photo's full record is fetched when it is shown — the request that counts a view.
 
-import { get, intern, NetworkError, query } from './api.js';
-import { el, icon, formatDate, formatBytes, formatCount, displayName, altText } from './ui.js';
+import { get, intern, NetworkError, query, session } from './api.js';
+import { outLink } from './photos.js';
+import { el, icon, formatDate, formatBytes, formatCount, displayName, altText, toast } from './ui.js';
+
+/** Runs `name` of photo-edit.js on `photo` (the module loaded on first use). */
+const photoEditor = (name, photo) => import('./photo-edit.js').then((m) => m[name](photo),
+    () => toast('The photo editor could not be loaded. Check your connection.'));
 
 /** How often the totals of views and downloads are asked for again while the panel is open. */
 const STATISTICS_EVERY_MS = 5000;
@@ -38,14 +44,23 @@ export function createInfoPanel(panel, button, { onToggle }) {
         const where = placeName || position ? el('span', {}, placeName || `${position.latitude.toFixed(2)}, ${position.longitude.toFixed(2)}`,
             position ? el('a.near', { href: `#/search${query({ lat: position.latitude, lon: position.longitude })}` }, icon('pin'), 'Photos near here') : null) : null;
         const taken = p.taken_at ? new Date(p.taken_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+        const source = p.source || {};
+        const license = p.license;
+        const own = session.user && p.user?.id === session.user.id;
         // Node.replaceChildren would write a null as the text "null": the parts left out are filtered out first.
         panel.replaceChildren(...[
             el('button.icon-button.info-close', { type: 'button', 'aria-label': 'Close details', onclick: () => toggle(false) }, icon('close')),
             el('h2', { text: p.description || altText(p) }),
             p.alt_description && p.alt_description !== (p.description || '').toLowerCase() ? el('p.muted', { text: altText(p) }) : null,
             problem ? el('p.notice', { text: problem }) : null,
+            own ? el('div.inline-actions', {},
+                el('button.secondary.small', { type: 'button', onclick: () => photoEditor('editPhoto', p) }, 'Edit details'),
+                el('button.danger.small', { type: 'button', onclick: () => photoEditor('deletePhoto', p) }, 'Delete photo')) : null,
             el('dl', {},
-                row('Photographer', el('a', { href: `#/user/${encodeURIComponent(p.user.username)}` }, displayName(p.user))),
+                row('Photographer', source.author_name ? outLink(source.author_url, source.author_name)
+                    : el('a', { href: `#/user/${encodeURIComponent(p.user.username)}` }, displayName(p.user))),
+                row('Licence', license && (license.name || license.id) ? outLink(license.url, license.name || license.id) : ''),
+                row('Source', source.name ? outLink(source.photo_url || source.url, `View on ${source.name}`) : ''),
                 row('Taken', taken),
                 row('Published', formatDate(p.created_at)),
                 row('Camera', camera),
@@ -115,6 +130,13 @@ export function createInfoPanel(panel, button, { onToggle }) {
             button.focus();
         }
     }
+
+    // Its owner's edit shows at once: the shared photo object was changed, and the record is the saved one.
+    document.addEventListener('photo-changed', (event) => {
+        if (event.detail.photo.id !== photo?.id) return;
+        detail = event.detail.photo;
+        if (!panel.hidden) render();
+    });
 
     return {
         toggle,

@@ -1,10 +1,12 @@
 // The full-screen viewer: opening and closing, paging (arrows, keys, swipes) through the list it was opened from,
 // the keys and the focus. Its parts each have a module: zoom and gestures (viewer-gestures.js), the details panel
-// (viewer-info.js), sharing and the download menu (viewer-download.js).
+// (viewer-info.js), sharing and the download menu (viewer-download.js); adding the photo to albums is the collect
+// sheet's (collect.js, loaded when first asked for).
 
-import { get, PhotoList, NetworkError, imageURL, srcset } from './api.js';
+import { get, PhotoList, NetworkError, imageURL, srcset, session, sessionReady } from './api.js';
 import { placeholderStyle } from './blurhash.js';
-import { likeButton, viewerSource } from './photos.js';
+import { credit, likeButton, viewerSource } from './photos.js';
+import { go } from './router.js';
 import { el, icon, showAlert, toast, formatDate, displayName, altText } from './ui.js';
 import { askDevice, createDownloadMenu, sharePhoto } from './viewer-download.js';
 import { createGestures } from './viewer-gestures.js';
@@ -20,6 +22,8 @@ export function createViewer(onClose) {
     const infoButton = el('button.icon-button', { type: 'button', 'aria-label': 'Info', 'aria-expanded': 'false', title: 'Info (i)' }, icon('info'));
     const downloadButton = el('button.icon-button', { type: 'button', 'aria-label': 'Download', 'aria-expanded': 'false', 'aria-haspopup': 'true', title: 'Download' }, icon('download'));
     const shareButton = el('button.icon-button', { type: 'button', 'aria-label': 'Share', title: 'Share' }, icon('share'));
+    const collectButton = el('button.icon-button', { type: 'button', 'aria-label': 'Add to album', 'aria-haspopup': 'dialog', title: 'Add to album' }, icon('plus'));
+    const creditLine = el('p.v-credit', { hidden: true });
     const zoomButton = el('button.icon-button.zoom', { type: 'button', 'aria-label': 'Zoom in', 'aria-pressed': 'false', title: 'Zoom (+ / −)' }, el('span.zoom-label', { 'aria-hidden': 'true', text: '1×' }));
     const backButton = el('button.icon-button', { type: 'button', 'aria-label': 'Back', title: 'Back (Esc)' }, icon('back'));
     const downloadMenu = el('div.menu', { hidden: true, role: 'menu', 'aria-label': 'Download' });
@@ -29,9 +33,9 @@ export function createViewer(onClose) {
     const counter = el('span.visually-hidden', { 'aria-live': 'polite' });
     const root = el('div.viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Photo viewer', hidden: true },
         el('div.v-bar', {}, backButton, title,
-            el('div.v-actions', {}, likeSlot, zoomButton, shareButton,
+            el('div.v-actions', {}, likeSlot, collectButton, zoomButton, shareButton,
                 el('div.menu-anchor', {}, downloadButton, downloadMenu), infoButton)),
-        stage, previousButton, nextButton, info, counter);
+        stage, creditLine, previousButton, nextButton, info, counter);
     document.body.append(root);
 
     let list = null;
@@ -90,7 +94,7 @@ export function createViewer(onClose) {
         }
     });
 
-    const actionButtons = [infoButton, downloadButton, shareButton, zoomButton];
+    const actionButtons = [infoButton, downloadButton, shareButton, zoomButton, collectButton];
     function render() {
         photo = list.items[index];
         for (const button of actionButtons) button.disabled = false;
@@ -99,6 +103,10 @@ export function createViewer(onClose) {
             el('a.v-author', { href: `#/user/${encodeURIComponent(photo.user.username)}` }, displayName(photo.user)),
             el('span.v-date', { text: formatDate(photo.taken_at || photo.created_at) }));
         likeSlot.replaceChildren(likeButton(photo));
+        // The credit a photo from another service asks for (never for a photo of this library).
+        const line = credit(photo);
+        creditLine.hidden = !line;
+        creditLine.replaceChildren(...(line || []));
         previousButton.disabled = index === 0;
         nextButton.disabled = index === list.items.length - 1 && list.done;
         counter.textContent = altText(photo);
@@ -109,6 +117,8 @@ export function createViewer(onClose) {
 
     async function step(direction) {
         if (!list) return;
+        const at = list.items.indexOf(photo);   // where it is now: photos uploaded meanwhile went to the top of its list
+        if (at >= 0) index = at;
         let next = index + direction;
         if (next < 0) return;
         if (next >= list.items.length) {
@@ -133,6 +143,28 @@ export function createViewer(onClose) {
     nextButton.addEventListener('click', () => step(1));
     infoButton.addEventListener('click', () => details.toggle());
     shareButton.addEventListener('click', () => sharePhoto(photo));
+    collectButton.addEventListener('click', async () => {
+        const shown = photo;
+        if (!session.user) await sessionReady;
+        if (!session.user) {
+            go(`/signin?next=${encodeURIComponent(`/photo/${encodeURIComponent(shown.id)}`)}`);
+            return;
+        }
+        import('./collect.js').then((m) => m.openCollect(shown), () => toast('Albums could not be loaded. Check your connection.'));
+    });
+    // A photo deleted (by its owner, from the details) leaves the viewer for the next one, or closes it.
+    document.addEventListener('photo-deleted', ({ detail: { id } }) => {
+        if (!list || root.hidden) return;
+        list.remove(id);   // unless the screen it was opened from took it out already
+        if (photo?.id !== id) return;
+        if (!list.items.length) {
+            close();
+            return;
+        }
+        index = Math.min(index, list.items.length - 1);   // the photo after it is where it was
+        history.replaceState(history.state, '', `#/photo/${encodeURIComponent(list.items[index].id)}`);
+        render();
+    });
     zoomButton.addEventListener('click', () => gestures.toggle());
     // The first download asks which device this is (once), so the menu can offer a copy cut for it.
     downloadButton.addEventListener('click', async () => {

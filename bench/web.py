@@ -1,5 +1,5 @@
-"""Section 5: the feed in headless Chromium under a mobile lab profile (LCP, CLS, long tasks, DOM size after a long
-scroll, JS and CSS bytes).
+"""Section 5: the feed in headless Chromium under a mobile lab profile (LCP, CLS, long tasks, total blocking time of
+the first screen, DOM size after a long scroll, JS and CSS bytes).
 
 Method (shared/reference/performance-anchors.md §5, with Playwright driving Debian's Chromium instead of a raw CDP
 socket): a fresh browser context per repetition (empty cache, no service worker yet), phone viewport 390×844 at
@@ -7,7 +7,9 @@ DPR 3, mobile, touch; over the DevTools protocol `Emulation.setCPUThrottlingRate
 `Network.emulateNetworkConditions` with the anchors' mobile numbers (Lighthouse's "Slow 4G": 150 ms RTT, 1.6 Mbps
 down, 750 kbps up) and `Network.setCacheDisabled`. In-page PerformanceObservers (buffered, installed before any
 page script) give LCP (last `largest-contentful-paint` entry), CLS (sum of `layout-shift` values without recent
-input) and `longtask` entries. Then the page is scrolled (window.scrollBy, 8 viewports per step
+input), FCP (the `first-contentful-paint` paint entry) and `longtask` entries. The first screen's total blocking
+time (TBT) is Lighthouse's: the part over 50 ms of every long task between FCP and the end of the load (the page
+quiet for 2 s, a bound past TTI), each task clipped to that window. Then the page is scrolled (window.scrollBy, 8 viewports per step
 and two animation frames, 4× CPU but network throttle lifted; in every repetition)
 until the feed has rendered photo #2,000, and the DOM node count and the long tasks of the scroll are read.
 
@@ -24,6 +26,7 @@ Python that lacks Playwright.
 import gzip
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -59,7 +62,7 @@ DPR = 3
 CPU_RATE = 4
 # The anchors' mobile profile (= Lighthouse's mobile "Slow 4G" preset): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
-BUDGET = {"bytes_kb": 60, "lcp_ms": 1500, "cls": 0.01, "longtask_ms": 50}
+BUDGET = {"bytes_kb": 60, "lcp_ms": 1500, "cls": 0.01, "longtask_ms": 50, "tbt_ms": 100}
 
 OBSERVERS = """
 (() => {
@@ -72,6 +75,7 @@ OBSERVERS = """
       m.shifts.push({t: e.startTime, v: e.value, sources: (e.sources || []).map((s) => s.node ?
           (s.node.className || s.node.nodeName) + '' : '?').slice(0, 3)}); } });
   observe('longtask', (e) => m.longtasks.push({t: e.startTime, d: e.duration}));
+  observe('paint', (e) => { if (e.name === 'first-contentful-paint') m.fcp = e.startTime; });
 })();
 """
 
@@ -188,6 +192,15 @@ def wait_quiet(page, requests, settle=2.0, limit=25.0):
     return round(time.time() - t0, 1)
 
 
+def blocking_time(longtasks, start, end):
+    """Lighthouse's total blocking time: over the long tasks, each clipped to [start, end], the part over 50 ms."""
+    total = 0.0
+    for task in longtasks:
+        clipped = min(task["t"] + task["d"], end) - max(task["t"], start)
+        total += max(0.0, clipped - 50)
+    return round(total, 1)
+
+
 def rep(browser, url, index, do_scroll=True):
     context, page, cdp = new_page(browser)
     requests = {"started": {}, "finished": {}, "info": {}}
@@ -202,8 +215,10 @@ def rep(browser, url, index, do_scroll=True):
     load_s = round(time.time() - t0, 2)
     quiet = wait_quiet(page, requests)
     start = page.evaluate(STATE)
+    quiet_at = page.evaluate("performance.now()")
     b = start["bench"]
     lcp = b["lcp"][-1] if b["lcp"] else None
+    fcp = b.get("fcp")
     files = []
     for rid, info in requests["info"].items():
         if info["type"] in ("Script", "Stylesheet") and rid in requests["finished"]:
@@ -217,14 +232,18 @@ def rep(browser, url, index, do_scroll=True):
            "load_longtasks": {"count": len(b["longtasks"]), "max_ms": round(max([t["d"] for t in b["longtasks"]],
                                                                                  default=0), 1),
                               "total_blocking_ms": round(sum(max(0, t["d"] - 50) for t in b["longtasks"]), 1)},
+           "fcp_ms": round(fcp, 1) if fcp is not None else None,
+           # From FCP to the load's end: the TBT of the first screen, as Lighthouse counts it.
+           "first_screen_tbt_ms": blocking_time(b["longtasks"], fcp, quiet_at) if fcp is not None else None,
            "nodes_start": start["nodes"], "cells_start": start["cells"], "requests": len(requests["started"]),
            "image_requests": [(i["url"].split("/photos/")[-1][:70], i["status"],
                                requests["finished"].get(r)) for r, i in requests["info"].items()
                               if i["type"] == "Image"][:12],
            "image_bytes": sum(requests["finished"].get(r, 0) for r, i in requests["info"].items() if i["type"] == "Image"),
            "image_count": len(images), "js_css_files": files}
-    log(f"  rep {index}: load {load_s} s, LCP {out['lcp_ms']} ms ({lcp and lcp['tag']}), CLS {out['cls']}, "
-        f"long tasks {out['load_longtasks']}, nodes {start['nodes']}, {len(images)} images "
+    log(f"  rep {index}: load {load_s} s, FCP {out['fcp_ms']} ms, LCP {out['lcp_ms']} ms ({lcp and lcp['tag']}), "
+        f"CLS {out['cls']}, TBT {out['first_screen_tbt_ms']} ms, long tasks {out['load_longtasks']}, "
+        f"nodes {start['nodes']}, {len(images)} images "
         f"{out['image_bytes'] / 1024:.0f} KiB")
     if do_scroll:
         out["scroll"] = scroll(page, cdp)
@@ -294,14 +313,28 @@ def scroll(page, cdp):
 
 # ---------------------------------------------------------------------------------------------------------
 
+def first_screen_files():
+    """What the first screen loads: app.js with every module it imports statically, and the stylesheet (the other
+    modules are loaded on demand, the budget of issue 19)."""
+    found, waiting = set(), ["app.js"]
+    while waiting:
+        name = waiting.pop()
+        if name not in found:
+            found.add(name)
+            waiting += re.findall(r"^import [^;]*? from '\./([\w-]+\.js)';", (WEB / name).read_text(), re.M)
+    return sorted(found) + ["app.css"]
+
+
 def bundle_bytes(loaded):
     def gz(path):
         return len(gzip.compress(path.read_bytes(), compresslevel=9))
     all_files = sorted(list(WEB.glob("*.js")) + list(WEB.glob("*.css")))
     per_file = {p.name: {"raw": p.stat().st_size, "gzip9": gz(p)} for p in all_files}
+    first_screen = first_screen_files()
     loaded = sorted(set(loaded))
     sw_only = [n for n in per_file if n not in loaded]
-    return {"files": per_file, "loaded": loaded, "not_loaded_by_page": sw_only,
+    return {"files": per_file, "loaded": loaded, "not_loaded_by_page": sw_only, "first_screen": first_screen,
+            "first_screen_gzip": sum(per_file[n]["gzip9"] for n in first_screen),
             "loaded_js_gzip": sum(per_file[n]["gzip9"] for n in loaded if n.endswith(".js") and n in per_file),
             "loaded_css_gzip": sum(per_file[n]["gzip9"] for n in loaded if n.endswith(".css") and n in per_file),
             "loaded_raw": sum(per_file[n]["raw"] for n in loaded if n in per_file),
@@ -356,6 +389,9 @@ def main():
         "load_longtasks": med(lambda r: r["load_longtasks"]["count"]),
         "load_longtask_max_ms": med(lambda r: r["load_longtasks"]["max_ms"]),
         "load_tbt_ms": med(lambda r: r["load_longtasks"]["total_blocking_ms"]),
+        "fcp_ms": med(lambda r: r["fcp_ms"] if r["fcp_ms"] is not None else 1e9),
+        "first_screen_tbt_ms": med(lambda r: r["first_screen_tbt_ms"] if r["first_screen_tbt_ms"] is not None else 1e9),
+        "first_screen_tbt_ms_worst": max((r["first_screen_tbt_ms"] or 0) for r in reps),
         "scroll_longtasks": smed(lambda r: r["scroll"]["longtasks"]["count"]),
         "scroll_longtask_max_ms": smed(lambda r: r["scroll"]["longtasks"]["max_ms"]),
         "scroll_longtask_max_ms_worst": max((r["scroll"]["longtasks"]["max_ms"] for r in scrolled), default=None),
@@ -371,8 +407,11 @@ def main():
     result["section_s"] = round(time.time() - t_section, 1)
     save("web", result)
     m = result["median"]
+    log(f"web: median TBT of the first screen {m['first_screen_tbt_ms']} ms (worst {m['first_screen_tbt_ms_worst']} ms, "
+        f"budget {BUDGET['tbt_ms']} ms), FCP {m['fcp_ms']} ms")
     log(f"web: median LCP {m['lcp_ms']} ms, CLS {m['cls']}, scroll max task {m['scroll_longtask_max_ms']} ms, nodes "
-        f"{m['nodes_start']} → {m['nodes_end']}; JS+CSS gzip all {result['bytes']['all_js_gzip'] + result['bytes']['all_css_gzip']} B "
+        f"{m['nodes_start']} → {m['nodes_end']}; JS+CSS gzip first screen {result['bytes']['first_screen_gzip']} B, all "
+        f"{result['bytes']['all_js_gzip'] + result['bytes']['all_css_gzip']} B "
         f"({result['section_s']} s)")
 
 

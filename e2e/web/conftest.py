@@ -158,15 +158,15 @@ def chromium():
 
 
 class Screens:
-    """Saves screenshots as e2e/screenshots/<test>-<variant>-<screen>.png."""
+    """Saves screenshots as e2e/screenshots/<test>-<variant>-<screen>.png (`full_page`: the whole page, scrolled)."""
 
     def __init__(self, page, prefix: str):
         self.page, self.prefix = page, prefix
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def __call__(self, name: str):
+    def __call__(self, name: str, full_page: bool = False):
         self.page.wait_for_timeout(250)  # let image fades finish
-        self.page.screenshot(path=str(SCREENSHOTS / f"{self.prefix}-{name}.png"))
+        self.page.screenshot(path=str(SCREENSHOTS / f"{self.prefix}-{name}.png"), full_page=full_page)
 
 
 # What the app asks once and keeps in the browser, answered as by someone who has used it before: it opens on the
@@ -229,3 +229,69 @@ def open_first_photo(page):
     expect(viewer).to_be_visible()
     expect(page).to_have_url(re.compile(re.escape(f"#/photo/{photo_id}") + "$"))
     return viewer, photo_id
+
+
+NEWCOMER_PASSWORD = "fresh-start-2024!"
+
+
+def sign_up(context, base, username, first_name="Nora", last_name="Newcomer"):
+    """Signs a new person up in `context` (its requests and pages are then theirs) → the account's JSON."""
+    answer = context.request.post(f"{base}/account/signup", headers={"Origin": base, "Accept": "application/json"},
+                                  data={"username": username, "email": f"{username}@example.com",
+                                        "password": NEWCOMER_PASSWORD, "first_name": first_name,
+                                        "last_name": last_name})
+    assert answer.status in (200, 201), answer.text()
+    return answer.json()
+
+
+def delete_photos_of(base, username):
+    """Deletes every photo of `username` (a newcomer), as they would through the API."""
+    session = requests.Session()
+    headers = {"Origin": base, "Accept": "application/json"}
+    answer = session.post(f"{base}/account/login", json={"login": username, "password": NEWCOMER_PASSWORD},
+                          headers=headers, timeout=10)
+    if answer.status_code == 401:
+        return   # they took another username (the profile test), and uploaded nothing
+    answer.raise_for_status()
+    for _ in range(20):
+        photos = session.get(f"{base}/users/{username}/photos?per_page=30", headers=headers, timeout=10).json()
+        if not photos:
+            break
+        for photo in photos:
+            session.delete(f"{base}/photos/{photo['id']}", headers=headers, timeout=10)
+
+
+@pytest.fixture
+def newcomer(open_app, web_server):
+    """`newcomer(device, scheme, username, path="/#/feed", **context_options)` → (context, page, shot): a person
+    signed up for this test alone, on `path`. The photos they upload are deleted after the test, so the top of the
+    feed is again what the other tests expect."""
+    made = []
+
+    def make(device, scheme, username, path="/#/feed", **options):
+        context, page, shot = open_app(device, scheme, signed_in=False, path=None, **options)
+        sign_up(context, web_server.base, username)
+        made.append(username)
+        if path is not None:
+            page.goto(web_server.base + path)
+            page.locator("#launch").wait_for(state="detached")
+        return context, page, shot
+
+    yield make
+    for username in made:
+        delete_photos_of(web_server.base, username)
+
+
+def unique_jpeg(index: int, tag: str) -> bytes:
+    """A small wallpaper (one of the eight smallest JPEGs) with `tag` appended, so it is a file new to the library."""
+    sources = sorted(Path(WALLPAPERS).rglob("*.jpg"), key=lambda path: path.stat().st_size)[:8]
+    return sources[index % len(sources)].read_bytes() + b"\0upload-" + tag.encode() + str(index).encode()
+
+
+def upload_photo(context, base, tag, index=0, **fields):
+    """Uploads a photo through the API as the person signed in in `context` → the photo's JSON."""
+    answer = context.request.post(f"{base}/photos", headers={"Origin": base, "Accept": "application/json"},
+                                  multipart={"file": {"name": f"{tag}.jpg", "mimeType": "image/jpeg",
+                                                      "buffer": unique_jpeg(index, tag)}, **fields})
+    assert answer.status == 201, answer.text()
+    return answer.json()
