@@ -67,37 +67,24 @@ def test_every_screen_passes_an_axe_audit_and_works_with_the_keyboard(newcomer, 
     # the screens
     expect(page.locator("[data-view=feed] .card").first).to_be_visible()
     audit("feed")
-    page.goto(f"{base}/#/following")
-    expect(page.locator("[data-view=following] .empty")).to_be_visible()
-    audit("following")
     topics = context.request.get(f"{base}/topics").json()
-    page.goto(f"{base}/#/t/{topics[0]['slug'] if topics else 'no-such-topic'}")
-    expect(page.locator("[data-view=topic] h1, [data-view=topic] .empty h2").first).to_be_visible()
-    audit("topic")
-    page.goto(f"{base}/#/search?query=paris")
-    expect(page.locator("[data-view=search] .cell-wrap").first).to_be_visible()
-    audit("search-photos")
-    page.goto(f"{base}/#/search?query=walker&type=users")
-    expect(page.locator("[data-view=search] .person-item").first).to_be_visible()
-    audit("search-people")
-    page.goto(f"{base}/#/search?query=audited&type=collections")
-    expect(page.locator("[data-view=search] a.album").first).to_be_visible()
-    audit("search-albums")
-    page.goto(f"{base}/#/favourites")
-    expect(page.locator("[data-view=favourites] .empty")).to_be_visible()
-    audit("favourites")
-    page.goto(f"{base}/#/profile")
-    expect(page.locator("[data-view=profile] form")).to_be_visible()
-    audit("profile")
-    page.goto(f"{base}/#/user/{username}")
-    expect(page.locator("[data-view=user] a.album").first).to_be_visible()
-    audit("own-page")
-    page.goto(f"{base}/#/user/mate")
-    expect(page.locator("[data-view=user] a.album").first).to_be_visible()
-    audit("persons-page")
-    page.goto(f"{base}/#/collections/{album['id']}")
-    expect(page.locator("[data-view=collections] .cell-wrap").first).to_be_visible()
-    audit("album")
+    screens = [  # (name, address, what shows once it is drawn)
+        ("following", "#/following", "[data-view=following] .empty"),
+        ("topic", f"#/t/{topics[0]['slug'] if topics else 'no-such-topic'}",
+         "[data-view=topic] h1, [data-view=topic] .empty h2"),
+        ("search-photos", "#/search?query=paris", "[data-view=search] .cell-wrap"),
+        ("search-people", "#/search?query=walker&type=users", "[data-view=search] .person-item"),
+        ("search-albums", "#/search?query=audited&type=collections", "[data-view=search] a.album"),
+        ("favourites", "#/favourites", "[data-view=favourites] .empty"),
+        ("profile", "#/profile", "[data-view=profile] form"),
+        ("own-page", f"#/user/{username}", "[data-view=user] a.album"),
+        ("persons-page", "#/user/mate", "[data-view=user] a.album"),
+        ("album", f"#/collections/{album['id']}", "[data-view=collections] .cell-wrap"),
+    ]
+    for name, address, drawn in screens:
+        page.goto(f"{base}/{address}")
+        expect(page.locator(drawn).first).to_be_visible()
+        audit(name)
 
     # the sheets and dialogs
     page.locator("[data-view=collections]").get_by_role("button", name="Edit album").click()
