@@ -68,8 +68,7 @@ final class ProgressBar: Sendable {
     }
 
     private func line(_ state: State) -> String {
-        let elapsed = ContinuousClock.now - state.started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - state.started).timeInterval
         let rate = seconds > 0 ? Double(state.done) / seconds : 0
         let remaining = rate > 0 ? Double(state.total - state.done) / rate : 0
         let eta = String(format: "%d:%02d", Int(remaining) / 60, Int(remaining) % 60)

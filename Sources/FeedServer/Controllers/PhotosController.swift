@@ -120,7 +120,7 @@ struct PhotosController: Sendable {
         guard let photo = try await store.recordDownload(idOrSlug: try context.parameters.require("id")) else {
             throw APIError.notFound("Photo")
         }
-        downloads.track(photoID: photo.photoID, logger: context.logger)
+        downloads.track(photo, logger: context.logger)
         let imageQuery = size.map { "w=\($0.width)&h=\($0.height)&fit=crop&crop=attention&fm=jpg&q=90&dl=1" }
             ?? "fm=jpg&q=85&dl=1"
         return DownloadLink(url: context.presenter.imageURL(photo.photoID, imageQuery))

@@ -55,8 +55,7 @@ public struct LibraryImporter: Sendable {
                 _ = addNext()
             }
         }
-        let elapsed = ContinuousClock.now - start
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.seconds = (ContinuousClock.now - start).timeInterval
         return summary
     }
 

@@ -24,6 +24,8 @@ struct PhotoIngester: Sendable {
     struct Details: Sendable {
         var title: String?
         var description: String?
+        /// The alt text, when the caller has one; otherwise the title, lowercased.
+        var altDescription: String?
         var tags: [String] = []
         var place = Place()
         /// Albums to put the photo in; asked only once the image has been read successfully.
@@ -73,7 +75,7 @@ struct PhotoIngester: Sendable {
             : details.place
         let photo = NewPhoto(
             id: photoID, ownerID: ownerID, title: details.description ?? details.title,
-            altDescription: details.title?.lowercased(),
+            altDescription: details.altDescription ?? details.title?.lowercased(),
             width: probe.width, height: probe.height, color: prepared.dominantColor,
             colorName: ColorName.classify(hex: prepared.dominantColor), blurHash: prepared.blurHash,
             takenAt: probe.exif.takenAt,

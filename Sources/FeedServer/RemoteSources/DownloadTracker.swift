@@ -14,7 +14,10 @@ struct DownloadTracker: Sendable {
     let store: LibraryStore
     let network: any HTTPTransport
 
-    func track(photoID: String, logger: Logger) {
+    /// Tracks a download of `photo` when it is hotlinked: only those can have a `download_location`.
+    func track(_ photo: ImageSource, logger: Logger) {
+        guard photo.hotlink != nil else { return }
+        let photoID = photo.photoID
         Task { [store, network] in
             do {
                 guard let (source, location) = try await store.downloadLocation(ofPhoto: photoID),

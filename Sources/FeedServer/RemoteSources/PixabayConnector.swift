@@ -65,7 +65,8 @@ struct PixabayConnector: SourceConnector {
         } catch {
             throw SourceError("Pixabay's answer could not be read: \(error)")
         }
-        try await store.keepSourceAnswer(String(decoding: data, as: UTF8.self), request: request, sourceID: source.id)
+        try await store.keepSourceAnswer(
+            String(decoding: data, as: UTF8.self), request: request, sourceID: source.id, lifetime: answerLifetime)
         return answer
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import FeedModels
 import FeedStore
 import Foundation
@@ -45,9 +44,13 @@ struct RemotePhoto: Sendable, Hashable {
         case .hotlink(let remote): parts.append(String(describing: remote))
         case .download: break  // Pixabay's links change every day; the photo does not.
         }
-        let digest = SHA256.hash(data: Data(parts.joined(separator: "\u{1F}").utf8))
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return Secrets.sha256Hex(Data(parts.joined(separator: "\u{1F}").utf8))
     }
+
+    /// The row's description and alt text, the same whether the photo is added, downloaded or updated: the
+    /// source's description (or its title), and its alt text (or the title, lowercased).
+    var rowDescription: String? { description ?? title }
+    var rowAltDescription: String? { altDescription ?? title?.lowercased() }
 
     func link(sourceID: String) -> SourceLink {
         let hotlink: RemoteImage? = if case .hotlink(let remote) = image { remote } else { nil }
@@ -61,7 +64,7 @@ struct RemotePhoto: Sendable, Hashable {
     /// unique per source and remote id.
     func hotlinkedRow(id: String, ownerID: String, sourceID: String) -> NewPhoto {
         NewPhoto(
-            id: id, ownerID: ownerID, title: description ?? title, altDescription: altDescription ?? title?.lowercased(),
+            id: id, ownerID: ownerID, title: rowDescription, altDescription: rowAltDescription,
             width: width, height: height, color: color, colorName: ColorName.classify(hex: color), blurHash: blurHash,
             takenAt: takenAt, camera: camera, place: place, sha256: "remote:\(sourceID):\(remoteID)", bytes: 0,
             format: "remote", tags: tags, license: license?.id, source: credit, sourceLink: link(sourceID: sourceID),
@@ -72,9 +75,9 @@ struct RemotePhoto: Sendable, Hashable {
     func changes(sourceID: String) -> RemotePhotoChanges {
         let isHotlinked = if case .hotlink = image { true } else { false }
         return RemotePhotoChanges(
-            description: description ?? title, altDescription: altDescription ?? title?.lowercased(),
-            width: isHotlinked ? width : nil, height: isHotlinked ? height : nil, tags: tags, place: place, license: license?.id, source: credit,
-            link: link(sourceID: sourceID)
+            description: rowDescription, altDescription: rowAltDescription,
+            width: isHotlinked ? width : nil, height: isHotlinked ? height : nil, tags: tags, place: place,
+            license: license?.id, source: credit, link: link(sourceID: sourceID)
         )
     }
 }

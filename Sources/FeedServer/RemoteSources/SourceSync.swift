@@ -34,8 +34,6 @@ public struct SyncSummary: Sendable, Hashable, CustomStringConvertible {
     public var removed = 0
     public var marked = 0
     public var failed: [String] = []
-    /// Whether the source's listing was read to its end (otherwise the limit stopped it).
-    public var reachedEnd = false
 
     public var description: String {
         var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
@@ -121,7 +119,7 @@ public struct SourceSyncer: Sendable {
             for photo in page.photos where !seen.contains(photo.remoteID) {
                 guard seen.count < limit else { break listing }
                 seen.insert(photo.remoteID)
-                let outcome = await bringIn(photo, known: known[photo.remoteID], source: source, transport: transport)
+                let outcome = try await bringIn(photo, known: known[photo.remoteID], source: source, transport: transport)
                 switch outcome {
                 case .added: summary.added += 1
                 case .updated: summary.updated += 1
@@ -133,10 +131,7 @@ public struct SourceSyncer: Sendable {
                 progress(.photo(remoteID: photo.remoteID, outcome: outcome))
                 try await lease.renewIfDue()
             }
-            guard let next = page.next, !page.photos.isEmpty else {
-                summary.reachedEnd = true
-                break
-            }
+            guard let next = page.next, !page.photos.isEmpty else { break }
             cursor = next
         }
         try await store.markSynced(confirmed)
@@ -166,10 +161,11 @@ public struct SourceSyncer: Sendable {
     }
 
     /// Adds, updates or leaves one photo. Failures of one photo (a bad image, a download refused) are its outcome;
-    /// failures of the source itself (rate limits that do not end, the database) end the sync.
+    /// a source that stays unavailable (rate limits that do not end) and cancellation end the sync, rather than
+    /// waiting out the same refusal once per photo.
     private func bringIn(
         _ photo: RemotePhoto, known: KnownRemotePhoto?, source: SourceRecord, transport: SourceTransport
-    ) async -> SyncOutcome {
+    ) async throws -> SyncOutcome {
         do {
             if let known {
                 guard known.fingerprint != photo.fingerprint || known.isRemoved else {
@@ -190,10 +186,10 @@ public struct SourceSyncer: Sendable {
             case .download(let url):
                 return try await download(photo, from: url, ownerID: ownerID, source: source, transport: transport)
             }
-        } catch let error as ImagingError {
-            return .failed(reason: error.description)
-        } catch let error as PixabayAnswerError {
-            return .failed(reason: error.description)
+        } catch let error as SourceError where error.endsSync {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
             return .failed(reason: String(describing: error))
         }
@@ -211,8 +207,8 @@ public struct SourceSyncer: Sendable {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
         let details = PhotoIngester.Details(
-            title: photo.title, description: photo.altDescription, tags: photo.tags, place: photo.place,
-            license: photo.license?.id, credit: photo.credit, sourceLink: photo.link(sourceID: source.id)
+            description: photo.rowDescription, altDescription: photo.rowAltDescription, tags: photo.tags,
+            place: photo.place, license: photo.license?.id, credit: photo.credit, sourceLink: photo.link(sourceID: source.id)
         )
         switch try await ingester.ingest(
             path: path, size: bytes.count, ownerID: ownerID, details: details, threadPool: .singleton
@@ -231,7 +227,7 @@ final class SyncLease: Sendable {
     let sourceID: String
     let holder: String
     let lifetime: Duration = .seconds(300)
-    private let renewed = LockedInstant()
+    private let renewed = LockedInstant(.now)
 
     init(store: LibraryStore, sourceID: String) {
         self.store = store
@@ -257,7 +253,7 @@ final class SyncLease: Sendable {
     }
 
     func renewIfDue() async throws {
-        guard renewed.get() + .seconds(60) < .now else { return }
+        guard let last = renewed.get(), last + .seconds(60) < .now else { return }
         guard try await store.takeSyncLease(of: sourceID, holder: holder, until: Date() + lifetime.timeInterval) else {
             throw SourceError("The sync lost its lease to another process; it stops here and loses nothing.")
         }
@@ -276,21 +272,14 @@ final class SyncLease: Sendable {
     }
 }
 
-/// A clock reading behind a lock, shared by the copies of a value.
+/// A clock reading (or none) behind a lock, shared by the copies of a value.
 final class LockedInstant: Sendable {
     private let value: Locked<ContinuousClock.Instant?>
 
-    init(_ instant: ContinuousClock.Instant? = .now) {
+    init(_ instant: ContinuousClock.Instant?) {
         value = Locked(instant)
     }
 
-    func get() -> ContinuousClock.Instant { value.withLock { $0 } ?? .now }
-    func peek() -> ContinuousClock.Instant? { value.withLock { $0 } }
+    func get() -> ContinuousClock.Instant? { value.withLock { $0 } }
     func set(_ instant: ContinuousClock.Instant?) { value.withLock { $0 = instant } }
-}
-
-extension Duration {
-    var timeInterval: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
 }

@@ -30,9 +30,13 @@ public struct SourceBackoff: Sendable, Hashable {
 /// Why a source could not be read.
 public struct SourceError: Error, Sendable, CustomStringConvertible {
     public var description: String
+    /// The source itself is unavailable (it kept refusing, or asks to wait too long): every further request of the
+    /// sync would meet the same, so the sync ends and the next one resumes.
+    public var endsSync = false
 
-    public init(_ description: String) {
+    public init(_ description: String, endsSync: Bool = false) {
         self.description = description
+        self.endsSync = endsSync
     }
 }
 
@@ -61,7 +65,7 @@ struct SourceTransport: HTTPTransport {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         var attempt = 0
         while true {
-            if let until = notBefore.peek(), until > .now {
+            if let until = notBefore.get(), until > .now {
                 let wait = until - .now
                 onWait(wait, "the source's request budget is spent until its reset")
                 try await Task.sleep(for: wait)
@@ -99,11 +103,12 @@ struct SourceTransport: HTTPTransport {
     private func pause(attempt: inout Int, asked: Duration?, why: String) async throws {
         attempt += 1
         guard attempt < backoff.attempts else {
-            throw SourceError("Gave up after \(backoff.attempts) tries: \(why).")
+            throw SourceError("Gave up after \(backoff.attempts) tries: \(why).", endsSync: true)
         }
         let wait = backoff.wait(attempt: attempt - 1, asked: asked)
         guard wait <= backoff.longest else {
-            throw SourceError("The source asks to wait \(wait.components.seconds) s: \(why). The next sync resumes.")
+            throw SourceError(
+                "The source asks to wait \(wait.components.seconds) s: \(why). The next sync resumes.", endsSync: true)
         }
         onWait(wait, why)
         try await Task.sleep(for: wait)

@@ -116,26 +116,20 @@ extension LibraryStore {
 
     /// What `sourceID` has brought in, by remote id.
     public func knownRemotePhotos(ofSource sourceID: String) async throws -> [String: KnownRemotePhoto] {
-        var known: [String: KnownRemotePhoto] = [:]
-        for (remoteID, photo) in try await remotePhotoRows(sourceID) { known[remoteID] = photo }
-        return known
-    }
-
-    private func remotePhotoRows(_ sourceID: String) async throws -> [(String, KnownRemotePhoto)] {
         try await database.read { db in
             try await db.raw(
                 """
                 SELECT photo_id, remote_id, fingerprint, hotlink, removed_at, synced_at FROM source_photos \
                 WHERE source_id = \(bind: sourceID)
                 """
-            ).all().map { row in
-                (try row.decode(column: "remote_id", as: String.self), KnownRemotePhoto(
+            ).all().reduce(into: [:]) { known, row in
+                known[try row.decode(column: "remote_id", as: String.self)] = KnownRemotePhoto(
                     photoID: try row.decode(column: "photo_id", as: String.self),
                     fingerprint: try row.decode(column: "fingerprint", as: String.self),
                     isHotlinked: try row.decode(column: "hotlink", as: String?.self) != nil,
                     isRemoved: try row.decode(column: "removed_at", as: Int64?.self) != nil,
                     syncedAt: Date(storedSeconds: try row.decode(column: "synced_at", as: Int64.self))
-                ))
+                )
             }
         }
     }
@@ -333,11 +327,18 @@ extension LibraryStore {
         }
     }
 
-    /// Keeps the answer to `request`.
-    public func keepSourceAnswer(_ body: String, request: String, sourceID: String, at date: Date = Date())
-        async throws
-    {
+    /// Keeps the answer to `request`, and lets go of the source's answers older than `lifetime` (removal checks
+    /// ask for one photo each: kept for ever, they would pile up).
+    public func keepSourceAnswer(
+        _ body: String, request: String, sourceID: String, lifetime: Duration, at date: Date = Date()
+    ) async throws {
         try await database.transaction { db in
+            try await db.raw(
+                """
+                DELETE FROM source_responses WHERE source_id = \(bind: sourceID) \
+                AND fetched_at < \(bind: date.storedSeconds - lifetime.components.seconds)
+                """
+            ).run()
             try await db.raw(
                 """
                 INSERT INTO source_responses (source_id, request, body, fetched_at) VALUES \

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedServer
 import FeedStore
 import Foundation
 import Logging
@@ -58,7 +59,7 @@ struct BenchSeedCommand: AsyncParsableCommand {
         }
         if added > 0 { try await store.database.refreshPlannerStatistics() }
         try await store.database.shutdown()
-        let seconds = (ContinuousClock.now - started).seconds
+        let seconds = (ContinuousClock.now - started).timeInterval
         print(#"{"photos": \#(existing + added), "added": \#(added), "seconds": \#(String(format: "%.1f", seconds))}"#)
     }
 }
@@ -73,6 +74,5 @@ extension BenchCommand {
 }
 
 extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-    var milliseconds: Double { seconds * 1000 }
+    var milliseconds: Double { timeInterval * 1000 }
 }
