@@ -22,6 +22,7 @@ import struct
 import subprocess
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -119,6 +120,21 @@ def create_app(*redirect_uris: str, data: str, cwd: str) -> tuple[str, str, str]
     oauth1_secret = re.search(r"^OAuth 1\.0a secret: (\S+)$", printed, re.MULTILINE)
     assert access_key and secret_key and oauth1_secret, f"unexpected `apps create` output:\n{printed}"
     return access_key.group(1), secret_key.group(1), oauth1_secret.group(1)
+
+
+def png(width: int, height: int, seed: bytes) -> bytes:
+    """A small RGB PNG, unique per seed (so that uploading it never collides with another photo)."""
+    rows = b"".join(
+        b"\x00" + bytes(((x * 4 + seed[y % len(seed)]) % 256, (y * 5) % 256, (x * y + seed[x % len(seed)]) % 256)
+                        [channel] for x in range(width) for channel in range(3))
+        for y in range(height)
+    )
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
 def _ifd(entries: list[tuple[int, int, int, bytes]], start: int) -> bytes:

@@ -11,14 +11,13 @@ The library is the one conftest.py seeds (photos tagged `nature` and `abstract`,
 import json
 import os
 import re
-import struct
 import subprocess
-import zlib
 from pathlib import Path
 
 import pytest
 import requests
 import yaml
+from conftest import png
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate as validate_openapi
 
@@ -85,21 +84,6 @@ def check_body(spec: dict, path: str, method: str, response: requests.Response) 
         if value is not None and header.get("schema", {}).get("type") == "integer":
             assert re.fullmatch(r"-?\d+", value), f"{name}: {value!r} is not an integer"
     return body
-
-
-def png(width: int, height: int, seed: bytes) -> bytes:
-    """A small RGB PNG, unique per seed (so that uploading it never collides with another photo)."""
-    rows = b"".join(
-        b"\x00" + bytes(((x * 4 + seed[y % len(seed)]) % 256, (y * 5) % 256, (x * y + seed[x % len(seed)]) % 256)
-                        [channel] for x in range(width) for channel in range(3))
-        for y in range(height)
-    )
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
 @pytest.fixture(scope="module")

@@ -35,10 +35,8 @@ import html
 import os
 import re
 import socket
-import struct
 import subprocess
 import sys
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
@@ -48,6 +46,8 @@ import requests
 import schemathesis
 from requests.adapters import HTTPAdapter
 from requests_oauthlib import OAuth1Session
+
+from conftest import png
 
 REPO = Path(__file__).resolve().parent.parent
 SPEC = REPO / "openapi.yaml"
@@ -91,17 +91,6 @@ class Fuzzing:
     """`st_fuzzer`'s own photo: the one the token run likes and unlikes, and adds to and removes from albums."""
     request_token: str
     """A Flickr (OAuth 1.0a) request token of the app, for `GET /services/oauth/authorize`."""
-
-
-def png(seed: bytes) -> bytes:
-    """A 16×16 RGB PNG, unique per seed (the server refuses a photo it already has)."""
-    rows = b"".join(b"\x00" + bytes((x * 16 + seed[(x + y) % len(seed)]) % 256 for x in range(48)) for y in range(16))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", 16, 16, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
 def sign_up(server, username: str, first_name: str, last_name: str) -> requests.Session:
@@ -153,7 +142,7 @@ def fuzzing(server) -> Fuzzing:
     followee = "st_followee"
     sign_up(server, followee, "Followed", "Person")
     uploaded = requests.post(f"{server.base}/photos", headers={"Authorization": f"Bearer {token}"}, timeout=30,
-                             files={"file": ("fuzzing-target.png", png(os.urandom(16)), "image/png")},
+                             files={"file": ("fuzzing-target.png", png(16, 16, os.urandom(16)), "image/png")},
                              data={"title": "Fuzzing target"})
     assert uploaded.status_code == 201, uploaded.text
     for address in SOURCE_ADDRESSES.values():  # the runs connect from these: fail here, plainly, if they cannot

@@ -37,6 +37,8 @@ from unsplash.search import Search as SearchOperations
 from unsplash.stat import Stat as StatOperations
 from unsplash.user import User as UserOperations
 
+from conftest import png
+
 # The test server speaks plain http; python-unsplash users set the same variable [reference §6.1].
 os.environ["OAUTHLIB_INSECURE_TRANSPORT"] = "1"
 
@@ -477,8 +479,11 @@ def test_a_download_counts_in_every_statistic(server, public, library):
 
 
 def test_views_count_once_per_viewer_per_day(server, api, public, library):
-    # setup: a photo no test opens but this one
-    photo_id = library["nature"][1]
+    # setup: a photo of its own, which nobody else (schemathesis's runs included) can have opened
+    uploaded = requests.post(f"{server.base}/photos", headers=bearer(api), timeout=30,
+                             files={"file": ("views.png", png(32, 24, os.urandom(16)), "image/png")})
+    assert uploaded.status_code == 201, uploaded.text
+    photo_id = uploaded.json()["id"]
     before = public.photo.stats(photo_id).views["total"]
 
     # act: the application opens it twice, the signed-in user once
