@@ -47,8 +47,6 @@ import schemathesis
 from requests.adapters import HTTPAdapter
 from requests_oauthlib import OAuth1Session
 
-from conftest import png
-
 REPO = Path(__file__).resolve().parent.parent
 SPEC = REPO / "openapi.yaml"
 ST = Path(sys.executable).parent / "st"
@@ -135,6 +133,8 @@ def authorise(server, browser: requests.Session, access_key: str, secret_key: st
 @pytest.fixture(scope="module")
 def fuzzing(server) -> Fuzzing:
     # setup: the fuzzing person, their apps and token, the person they may follow, the photo they may like
+    from conftest import png  # here, not at the top: schemathesis loads this file as its hooks, without conftest
+
     browser = sign_up(server, "st_fuzzer", "Schema", "Fuzzer")
     access_key, secret_key, oauth1_secret = register_app(server, browser)
     pixabay_keys = tuple(register_app(server, browser)[0] for _ in range(4))

@@ -1,6 +1,7 @@
 """Issue 19's defects in the web app, each as the person met it: the viewer's details panel (its text, and the
 buttons it must leave usable), a failed session check, liking and signing in, the search field on a phone, the
-page's title, names of imported people, the lit tab, the width of a person's page and an album that fails to load."""
+page's title, names of imported people, the lit tab, the width of a person's page, an album that fails to load, and
+the server's own pages (sign-in, consent) with the app's look and an icon for the tab."""
 
 import os
 import re
@@ -10,7 +11,9 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BINARY, open_first_photo
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import BINARY, _cli, open_first_photo
 
 
 def test_the_details_panel_writes_nothing_for_the_parts_a_photo_lacks(open_app, web_server):
@@ -260,3 +263,66 @@ def test_an_album_that_fails_to_load_offers_to_try_again(open_app, web_server):
     section.get_by_role("button", name="Try again").click()
     expect(section.get_by_role("heading", name=album["title"])).to_be_visible()
     assert page.errors == []
+
+
+LOOK = """(selector) => {
+    const look = (node) => {
+        const style = getComputedStyle(node);
+        return {background: style.backgroundColor, color: style.color, radius: style.borderTopLeftRadius,
+                font: style.fontFamily};
+    };
+    return {page: look(document.body), button: look(document.querySelector(selector))};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_servers_sign_in_and_consent_pages_look_like_the_app(open_app, web_server, scheme):
+    # setup: the app's own sign-in form, and an app asking for access
+    context, page, shot = open_app("desktop", scheme, signed_in=False, path="/#/login")
+    expect(page.get_by_role("button", name="Sign in")).to_be_visible()
+    app = page.evaluate(LOOK, "form button.primary")
+    printed = _cli("apps", "create", "--name", f"Wallpapers ({scheme})", "--redirect-uri",
+                   "urn:ietf:wg:oauth:2.0:oob", data=web_server.data, cwd=web_server.data)
+    key = re.search(r"Access key: (\S+)", printed).group(1)
+
+    # act: signing in on the server's page on the way to the consent page, as an app's sign-in sends people
+    page.goto(f"{web_server.base}/oauth/authorize?client_id={key}&redirect_uri=urn:ietf:wg:oauth:2.0:oob"
+              "&response_type=code&scope=public+write_likes")
+    expect(page).to_have_title("Sign in · ImageFeed")
+    sign_in = page.evaluate(LOOK, "form button[type=submit]")
+    shot(f"server-sign-in-{scheme}")
+    audits = {"sign-in": Axe().run(page, options={"resultTypes": ["violations"]}).response}
+    page.get_by_label("Email or username").fill(web_server.username)
+    page.get_by_label("Password").fill(web_server.password)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name=re.compile("Authorise"))).to_contain_text(f"Wallpapers ({scheme})")
+    consent = page.evaluate(LOOK, "button[value=allow]")
+    shot(f"server-consent-{scheme}")
+    audits["consent"] = Axe().run(page, options={"resultTypes": ["violations"]}).response
+
+    # assert: the app's colours, type and round buttons; what the app asks, in words; no serious axe finding
+    assert sign_in == app and consent == app, (app, sign_in, consent)
+    expect(page.locator("ul.asks li")).to_have_text(["See your public photos, albums and profile",
+                                                     "Like and unlike photos for you"])
+    for name, results in audits.items():
+        serious = [found["id"] for found in results["violations"] if found["impact"] in ("serious", "critical")]
+        assert serious == [], (name, serious)
+    page.get_by_role("button", name="Authorise").click()
+    expect(page.locator("#code")).to_have_text(re.compile(r"\S{20,}"))
+
+
+def test_the_tab_has_an_icon_on_every_page(open_app, web_server):
+    # setup
+    context, page, shot = open_app("desktop", "light", signed_in=False, path="/account/login")
+
+    # act: what a browser asks for on its own, and what the pages name
+    default = context.request.get(f"{web_server.base}/favicon.ico")
+    named = page.evaluate("[...document.querySelectorAll('link[rel=icon]')].map((link) => link.href)")
+    page.goto(f"{web_server.base}/")
+    named += page.evaluate("[...document.querySelectorAll('link[rel=icon]')].map((link) => link.href)")
+
+    # assert: an ICO (its header, then 16, 32 and 48 pixel images) and each icon a page names is there
+    assert default.status == 200 and default.headers["content-type"] == "image/x-icon"
+    body = default.body()
+    assert body[:4] == b"\x00\x00\x01\x00" and sorted(body[6 + 16 * n] for n in range(body[4])) == [16, 32, 48]
+    assert named and all(context.request.get(href).status == 200 for href in named), named

@@ -63,7 +63,7 @@ struct AccountController: Sendable {
             <p class="muted">At least 8 characters, with a digit and a special character.</p>
             <button type="submit">Sign up</button>
             </form>
-            <p>Already have an account? <a href="/account/login?return_to=\(HTMLPage.escape(returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))">Sign in</a></p>
+            <p class="alt">Already have an account? <a href="/account/login?return_to=\(HTMLPage.escape(returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))">Sign in</a></p>
             """)
     }
 
@@ -119,7 +119,7 @@ struct AccountController: Sendable {
             <input id="password" name="password" type="password" autocomplete="current-password" required>
             <button type="submit">Sign in</button>
             </form>
-            <p>New here? <a href="/account/signup?return_to=\(HTMLPage.escape(encodedReturn))">Create an account</a></p>
+            <p class="alt">New here? <a href="/account/signup?return_to=\(HTMLPage.escape(encodedReturn))">Create an account</a></p>
             """)
     }
 
@@ -223,7 +223,7 @@ struct AccountController: Sendable {
             <label for="app-name">Application name</label><input id="app-name" name="name" type="text" required>
             <label for="app-redirects">Redirect URIs, one per line</label>
             <textarea id="app-redirects" name="redirect_uris" rows="3" required>urn:ietf:wg:oauth:2.0:oob</textarea>
-            <label><input type="checkbox" name="public" value="true"> Public client (mobile or browser app: no secret, PKCE required)</label>
+            <label class="check"><input type="checkbox" name="public" value="true"> Public client (mobile or browser app: no secret, PKCE required)</label>
             <button type="submit">Register application</button>
             </form>
             <form method="post" action="/account/logout"><button class="secondary" type="submit">Sign out</button></form>

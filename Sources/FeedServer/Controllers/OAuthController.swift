@@ -110,9 +110,8 @@ struct OAuthController: Sendable {
         let hidden = ["client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge",
                       "code_challenge_method"]
             .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
-        let scopes = authorization.scopes.map { "<li>\(HTMLPage.escape($0.summary))</li>" }.joined()
         return HTMLPage.consent(
-            app: authorization.app.name, user: user, asks: "This application asks to:</p>\n<ul>\(scopes)</ul>",
+            app: authorization.app.name, user: user, asks: authorization.scopes.map(\.summary),
             action: "/oauth/authorize", hidden: hidden
         )
     }
@@ -153,7 +152,7 @@ struct OAuthController: Sendable {
         return HTMLPage.response(title: "Authorization code", body: """
             <h1>Authorization code</h1>
             <p>Copy this code into the application you are signing in to:</p>
-            <p><code id="code">\(HTMLPage.escape(code))</code></p>
+            <p class="code"><code id="code">\(HTMLPage.escape(code))</code></p>
             <p class="muted">It works once and expires in 10 minutes.</p>
             """)
     }

@@ -101,10 +101,9 @@ struct FlickrOAuthController: Sendable {
             return HTMLPage.redirect(to: "/account/login?return_to=\(encoded)")
         }
         let perms = Self.perms(query["perms"])
-        let can = perms == "read" ? "see your photos, albums and favourites"
-            : "see your photos, albums and favourites, and add and remove favourites"
+        let asks = ["See your photos, albums and favourites"] + (perms == "read" ? [] : ["Add and remove favourites"])
         return HTMLPage.consent(
-            app: app.name, user: user, asks: "This Flickr app asks to \(can).</p>", action: "/services/oauth/authorize",
+            app: app.name, user: user, asks: asks, action: "/services/oauth/authorize",
             hidden: HTMLPage.hidden("oauth_token", query["oauth_token"]) + HTMLPage.hidden("perms", perms)
         )
     }
@@ -134,7 +133,7 @@ struct FlickrOAuthController: Sendable {
             return HTMLPage.response(title: "Verification code", body: """
                 <h1>Verification code</h1>
                 <p>Type this code into \(HTMLPage.escape(app.name)):</p>
-                <p><code id="verifier">\(verifier)</code></p>
+                <p class="code"><code id="verifier">\(verifier)</code></p>
                 """)
         }
         components.queryItems = (components.queryItems ?? []) + [
