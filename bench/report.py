@@ -69,7 +69,8 @@ def goal_list():
             goals.append(Goal(f"{backend}-{request}", f"scale_{backend}",
                               f"{label} {what} p95 ≤ {limit} ms at {GOAL_SCALE:,} photos"))
     goals += [
-        Goal("web-bytes", "web", "Web JS + CSS ≤ 60 KB gzipped"),
+        Goal("web-bytes", "web", "Web JS + CSS of the first screen ≤ 60 KB gzipped"),
+        Goal("web-tbt", "web", "Web first screen's total blocking time ≤ 100 ms (mobile lab, 4× CPU)"),
         Goal("web-lcp", "web", "Web LCP ≤ 1.5 s (mobile lab)"),
         Goal("web-cls", "web", "Web CLS ≤ 0.01 (mobile lab)"),
         Goal("web-dom", "web", "Web DOM bounded after a 2,000-photo scroll"),
@@ -437,11 +438,21 @@ def section_web(w, r):
              "scrolled to photo #", "DOM nodes after", "DOM nodes max", "long tasks (scroll)", "max ms", "TBT ms"], rows)
     total = b["all_js_gzip"] + b["all_css_gzip"]
     loaded = b["loaded_js_gzip"] + b["loaded_css_gzip"]
-    GOALS["web-bytes"].set(f"{total / 1024:.1f} KB", f"the {len(b['loaded'])} files the feed loaded: "
-                           f"{loaded / 1024:.1f} KB", total <= 60 * 1024)
+    first = b["first_screen_gzip"]
+    # Issue 19's budget: what the first screen loads (app.js, its static imports, the stylesheet); the modules
+    # loaded on demand have 12 KB each, checked by e2e/web/test_quality.py.
+    GOALS["web-bytes"].set(f"{first / 1024:.1f} KB ({len(b['first_screen'])} files)",
+                           f"everything in `Web/`: {total / 1024:.1f} KB; what the feed loaded in the end "
+                           f"({len(b['loaded'])} files): {loaded / 1024:.1f} KB", first <= 60 * 1024)
+    GOALS["web-tbt"].set(f"{fmt(m['first_screen_tbt_ms'])} ms (median; worst {fmt(m['first_screen_tbt_ms_worst'])} ms)",
+                         f"FCP {fmt(m['fcp_ms'])} ms", m["first_screen_tbt_ms"] <= 100)
     GOALS["web-lcp"].set(f"{fmt(m['lcp_ms'])} ms", "—", m["lcp_ms"] <= 1500)
     GOALS["web-cls"].set(str(m["cls"]), "—", m["cls"] <= 0.01)
-    w(f"- JS + CSS, gzip -9: all of `Web/*.js` + `Web/*.css` **{total / 1024:.1f} KB** (JS "
+    w(f"- First screen (from first contentful paint to the load's end, as Lighthouse counts it): total blocking "
+      f"time **{fmt(m['first_screen_tbt_ms'])} ms** median, worst {fmt(m['first_screen_tbt_ms_worst'])} ms; FCP "
+      f"{fmt(m['fcp_ms'])} ms.")
+    w(f"- JS + CSS, gzip -9: the first screen's {len(b['first_screen'])} files **{first / 1024:.1f} KB**; all of "
+      f"`Web/*.js` + `Web/*.css` {total / 1024:.1f} KB (JS "
       f"{b['all_js_gzip'] / 1024:.1f} KB, CSS {b['all_css_gzip'] / 1024:.1f} KB; raw {b['all_raw'] / 1024:.1f} KB); "
       f"the {len(b['loaded'])} files the feed loaded {loaded / 1024:.1f} KB. On the wire the page received "
       f"{r['transfer_js_css'] / 1024:.1f} KB of JS + CSS (Content-Encoding: {', '.join(r['content_encoding'])}).")
