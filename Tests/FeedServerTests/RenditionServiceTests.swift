@@ -35,7 +35,7 @@ struct RenditionServiceTests {
         threadPool.start()
         let service = RenditionService(
             imaging: Imaging(), files: files, threadPool: threadPool, threads: threads, maxWaiting: maxWaiting,
-            limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil))
+            limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil), metrics: ServerMetrics())
         do {
             try await body(service, photo, files)
         } catch {

@@ -59,7 +59,7 @@ struct URLSpaceTests {
             Marks(apiRateLimit: true, cors: true, session: true, responseCache: method == .get)
         case .oauth, .images: Marks(cors: true)
         case .pages: Marks(session: true)
-        case .webApp: Marks()
+        case .webApp, .operations: Marks()
         case .flickr: Marks(apiRateLimit: true, cors: true)
         case .pixabay: Marks(cors: true)
         case .jsonPlaceholder: Marks(apiRateLimit: true, cors: true, session: true)

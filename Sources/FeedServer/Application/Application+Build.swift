@@ -39,12 +39,14 @@ public func buildApplication(
     // Renditions get their own threads, so a burst of them never delays a sign-in's bcrypt or an upload's checks.
     let renditionThreads = configuration.renditionLimits.threads ?? System.coreCount
     let renditionPool = NIOThreadPool(numberOfThreads: renditionThreads)
+    let metrics = ServerMetrics()
     renditionPool.start()
     let cacheLimit = RenditionCacheLimit(folder: files.renditions.path, budget: configuration.renditionLimits.cacheBytes)
     let renditions = RenditionService(
         imaging: imaging, files: files, threadPool: renditionPool, threads: renditionThreads,
-        maxWaiting: configuration.renditionLimits.maxWaiting ?? renditionThreads * 8, limit: cacheLimit, clock: clock)
-    let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
+        maxWaiting: configuration.renditionLimits.maxWaiting ?? renditionThreads * 8, limit: cacheLimit,
+        metrics: metrics, clock: clock)
+    let ingester = PhotoIngester(store: store, files: files, imaging: imaging, metrics: metrics)
     let responseCache = configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
@@ -65,7 +67,7 @@ public func buildApplication(
         ),
         responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
         requireClientID: configuration.requireClientID, site: site,
-        clientAddress: clientAddress
+        clientAddress: clientAddress, metrics: metrics
     ))
 
     let network = URLSessionTransport()
@@ -103,6 +105,7 @@ public func buildApplication(
     ).addRoutes(to: groups.pages)
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
     ShareController(store: store).addRoutes(to: groups.webApp)
+    OperationsController(store: store, files: files, metrics: metrics).addRoutes(to: groups.operations)
     if let webDirectory = configuration.webDirectory {
         // The first feed page inside index.html is the feed's own cached answer.
         let firstPage: WebAppController.InternalRequest = { request, context in
@@ -136,7 +139,7 @@ public func buildApplication(
     let serverName = "ImageFeed"
     let fastRouter = FastRouter(routes)
     router.add(middleware: UnknownMethodMiddleware(routes: fastRouter))
-    let fastLog = FastPathLog(logger: logger, serverName: serverName, dates: HTTPDateCache())
+    let fastLog = FastPathLog(logger: logger, metrics: metrics, serverName: serverName, dates: HTTPDateCache())
     let useFastPath = configuration.fastPath && !fastRouter.isEmpty
     return Application(
         router: router,

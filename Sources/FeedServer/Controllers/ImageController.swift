@@ -37,7 +37,10 @@ struct ImageController: Sendable {
         target: String, id: String, query: @autoclosure () -> QueryParameters, method: HTTPRequest.Method,
         headers: HTTPFields
     ) -> ImmediateResponse? {
-        if let remembered = renditions.answers.answer(target, method: method, headers: headers) { return remembered }
+        if let remembered = renditions.answers.answer(target, method: method, headers: headers) {
+            renditions.metrics.rendition(.cached)
+            return remembered
+        }
         let query = query()
         guard query["dl"] == nil, let parsed = try? ImageParameters.parse(query, accept: headers[.accept]) else {
             return nil
@@ -53,6 +56,7 @@ struct ImageController: Sendable {
         guard let (answer, path, body) = cachedRendition(id: id, parsed, method: method, headers: headers) else {
             return nil
         }
+        renditions.metrics.rendition(.cached)
         if case .rendition(_, let negotiated) = parsed, !negotiated, let body {
             renditions.answers.remember(target, path: path, answer, body: body)
         }
@@ -64,7 +68,9 @@ struct ImageController: Sendable {
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
         let target = request.head.path ?? ""
-        let cached = renditions.answers.answer(target, method: request.method, headers: request.headers)
+        let remembered = renditions.answers.answer(target, method: request.method, headers: request.headers)
+        if remembered != nil { renditions.metrics.rendition(.cached) }
+        let cached = remembered
             ?? (query["dl"] == nil
                 ? cachedAnswer(target: target, id: id, parsed: parsed, method: request.method, headers: request.headers)
                 : nil)

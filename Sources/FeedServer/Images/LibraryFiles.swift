@@ -32,6 +32,11 @@ public struct LibraryFiles: Sendable {
         }
     }
 
+    /// Throws unless files can be written here (the readiness check): the originals' folder exists and is writable.
+    func checkWritable() throws {
+        guard access(originals.path, W_OK) == 0 else { throw FileError.cannotWrite(originals.path, errno) }
+    }
+
     /// Where the original with this sha256 lives: `originals/ab/cd/abcd….ext`.
     public func originalPath(sha256: String, format: String) -> String {
         let first = sha256.prefix(2), second = sha256.dropFirst(2).prefix(2)

@@ -17,6 +17,7 @@ actor RenditionService {
     nonisolated let answers: RenditionAnswers
     /// The rendition folder's byte budget.
     nonisolated let limit: RenditionCacheLimit
+    nonisolated let metrics: ServerMetrics
     private var inFlight: [String: Task<[UInt8], any Error>] = [:]
     /// How many renditions were rendered (not served from the cache or shared with a render in flight).
     private(set) var renderCount = 0
@@ -26,8 +27,9 @@ actor RenditionService {
     ///   - maxWaiting: renders that may wait for a thread before the next is refused with a 503.
     init(
         imaging: Imaging, files: LibraryFiles, threadPool: NIOThreadPool, threads: Int, maxWaiting: Int,
-        limit: RenditionCacheLimit, clock: any MonotonicClock = SystemClock()
+        limit: RenditionCacheLimit, metrics: ServerMetrics, clock: any MonotonicClock = SystemClock()
     ) {
+        self.metrics = metrics
         self.imaging = imaging
         self.files = files
         self.threadPool = threadPool
@@ -63,13 +65,22 @@ actor RenditionService {
         source: String, cacheID: String, spec: RenditionSpec, beforeRender: (@Sendable () async throws -> Void)? = nil
     ) async throws -> [UInt8] {
         let path = files.renditionPath(photoID: cacheID, key: ImageParameters.cacheKey(spec))
-        if let cached = LibraryFiles.readRendition(path, for: limit) { return cached }
-        if let running = inFlight[path] { return try await running.value }
-        let task = Task { [imaging, files, threadPool, admission, limit] in
+        if let cached = LibraryFiles.readRendition(path, for: limit) {
+            metrics.rendition(.cached)
+            return cached
+        }
+        if let running = inFlight[path] {
+            metrics.rendition(.shared)
+            return try await running.value
+        }
+        let task = Task { [imaging, files, threadPool, admission, limit, metrics] in
             try await beforeRender?()
             try await admission.acquire()
             do {
+                let start = ContinuousClock.now
                 let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
+                metrics.renderTime(ContinuousClock.now - start)
+                metrics.rendition(.rendered)
                 await admission.release()
                 if (try? files.writeAtomically(rendition.data, to: path, durable: false)) != nil {
                     limit.wrote(bytes: rendition.data.count)

@@ -11,6 +11,8 @@ struct PhotoIngester: Sendable {
     let store: LibraryStore
     let files: LibraryFiles
     let imaging: Imaging
+    /// Counts what ingesting did, for a server's `/metrics`; nil in the command-line tools.
+    var metrics: ServerMetrics? = nil
 
     /// What ingesting did.
     enum Result: Sendable, Hashable {
@@ -41,6 +43,23 @@ struct PhotoIngester: Sendable {
     func ingest(path: String, size: Int, ownerID: String, details: Details, threadPool: NIOThreadPool) async throws
         -> Result
     {
+        do {
+            let result = try await ingestUncounted(
+                path: path, size: size, ownerID: ownerID, details: details, threadPool: threadPool)
+            switch result {
+            case .recorded: metrics?.ingested(.recorded)
+            case .duplicate: metrics?.ingested(.duplicate)
+            }
+            return result
+        } catch let refusal as ImagingError {
+            metrics?.ingested(.refused)
+            throw refusal
+        }
+    }
+
+    private func ingestUncounted(
+        path: String, size: Int, ownerID: String, details: Details, threadPool: NIOThreadPool
+    ) async throws -> Result {
         guard size <= imaging.limits.maxBytes else {
             throw ImagingError.tooLarge(bytes: size, limit: imaging.limits.maxBytes)
         }

@@ -89,6 +89,8 @@ struct FastRouter: Sendable {
         var constants: [Substring: Node] = [:]
         var parameter: (name: Substring, node: Node)?
         var responders: [HTTPRequest.Method: FastResponder] = [:]
+        /// The path of the routes that end here as the router names it (`/img/{id}`), for the metrics.
+        var path = ""
         /// The methods routes serve here; empty where no route ends.
         var methods: Set<HTTPRequest.Method> = []
         var isRoute: Bool { !methods.isEmpty }
@@ -110,6 +112,8 @@ struct FastRouter: Sendable {
                     node = node.constants[segment]!
                 }
             }
+            node.path = entry.path.split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
             node.methods.insert(entry.method)
             if entry.method == .get { node.methods.insert(.head) }
             if let responder { node.responders[entry.method] = responder }
@@ -123,9 +127,11 @@ struct FastRouter: Sendable {
         node.responders.isEmpty && node.constants.values.allSatisfy(isEmpty) && (node.parameter.map { isEmpty($0.node) } ?? true)
     }
 
-    /// The fast answer to `head`, or nil to leave it to the router. Only plain GET and HEAD requests to plain paths
-    /// (no empty, dotted or percent-encoded segments) are tried.
-    func answer(_ head: HTTPRequest, origin: String, remoteAddress: String?) -> ImmediateResponse? {
+    /// The fast answer to `head` and the path of the route that gave it, or nil to leave the request to the router.
+    /// Only plain GET and HEAD requests to plain paths (no empty, dotted or percent-encoded segments) are tried.
+    func answer(_ head: HTTPRequest, origin: String, remoteAddress: String?)
+        -> (response: ImmediateResponse, route: String)?
+    {
         guard head.method == .get || head.method == .head else { return nil }
         let path = head.targetPath
         guard Self.isPlain(path) else { return nil }
@@ -136,7 +142,7 @@ struct FastRouter: Sendable {
             let answer = responder(FastRequest(head: head, parameters: parameters, remoteAddress: remoteAddress, origin: origin))
         else { return nil }
         table.countFastAnswer()
-        return answer
+        return (answer, node.path)
     }
 
     /// The `Allow` header of the route `path` names (as the router finds it), or nil when it names none.

@@ -45,12 +45,14 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 let start = ContinuousClock.now
                 let peer = context.channel.remoteAddress?.ipAddress
                 // A request for a host name this server does not answer to is the router's to refuse.
-                if let origin = site.origin(of: head, peer: peer), let answer = router.answer(
+                if let origin = site.origin(of: head, peer: peer), var (answer, route) = router.answer(
                     head, origin: origin, remoteAddress: clientAddress.resolve(peer: peer, headers: head.headerFields))
                 {
                     draining = true
+                    let id = RequestIdentifier.of(head.headerFields)
+                    answer.headers[.requestID] = id
                     write(answer, context: context)
-                    log.record(head, answer.status, since: start)
+                    log.record(head, answer.status, id: id, route: route, since: start)
                     return
                 }
             }
@@ -87,17 +89,23 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// What the fast path needs to look like the router from outside: the request log line, `Date` and `Server`.
+/// What the fast path needs to look like the router from outside: the request log line and metrics, `Date` and
+/// `Server`.
 struct FastPathLog: Sendable {
     let logger: Logger
+    let metrics: ServerMetrics
     let serverName: String
     let dates: HTTPDateCache
 
-    /// The line ``RequestLogMiddleware`` writes for a request the router answers.
-    func record(_ head: HTTPRequest, _ status: HTTPResponse.Status, since start: ContinuousClock.Instant) {
+    /// What ``MetricsMiddleware`` measures and the line ``RequestLogMiddleware`` writes for a request the router
+    /// answers.
+    func record(
+        _ head: HTTPRequest, _ status: HTTPResponse.Status, id: String, route: String, since start: ContinuousClock.Instant
+    ) {
+        metrics.request(route: route, method: head.method, status: status.code, duration: ContinuousClock.now - start)
         guard logger.logLevel <= .info else { return }
         var logger = logger
-        logger[metadataKey: "hb.request.id"] = .stringConvertible(RequestID())
+        logger[metadataKey: "hb.request.id"] = .string(id)
         RequestLogMiddleware<FeedRequestContext>.log(
             logger, method: head.method, path: head.targetPath, status: status.code, since: start
         )

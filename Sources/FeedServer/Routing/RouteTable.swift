@@ -31,6 +31,9 @@ public enum RouteGroupKind: String, Sendable, CaseIterable {
     /// JSONPlaceholder (`/jsonplaceholder/…`): the API's stack without a required key (JSONPlaceholder has
     /// none); a token makes writes real.
     case jsonPlaceholder = "json-placeholder"
+    /// `/healthz`, `/readyz` and `/metrics`, for load balancers and monitoring: nothing but the router's own
+    /// middleware — no rate limit (a balancer asks every few seconds) and no credentials.
+    case operations
 }
 
 extension RouteGroupKind {

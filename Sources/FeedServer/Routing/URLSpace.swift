@@ -5,8 +5,8 @@ import Hummingbird
 /// The server's route groups, each with its middleware stack, over one router. This is the only place that says
 /// which middleware a request gets: by the group its route is registered in, never by its path.
 ///
-/// Every request first passes the router's own middleware (the log line, the origin, and JSON errors for paths that
-/// match no route); then its group's:
+/// Every request first passes the router's own middleware (its id, its metrics, the client's address, the log line,
+/// the origin, and JSON errors for paths that match no route); then its group's:
 ///
 /// | group | middleware, outermost first |
 /// |---|---|
@@ -20,6 +20,7 @@ import Hummingbird
 /// | `flickr` | CORS, rate limit |
 /// | `pixabay` | CORS (the handler keeps Pixabay's own limit) |
 /// | `jsonPlaceholder` | `api`'s, with no key required |
+/// | `operations` | none |
 ///
 /// Some routes can answer from memory (cached API reads, cached renditions); the groups that hold them also have a
 /// ``FastStack``, the same middleware made synchronous, so that ``FastPathHandler`` can answer those requests on the
@@ -38,6 +39,7 @@ struct URLSpace {
         let site: SiteOrigin
         /// Reads the client's address through the trusted reverse proxies.
         let clientAddress: ClientAddress
+        let metrics: ServerMetrics
     }
 
     let api: APIRoutes
@@ -48,6 +50,7 @@ struct URLSpace {
     let flickr: RouteGroup
     let pixabay: RouteGroup
     let jsonPlaceholder: RouteGroup
+    let operations: RouteGroup
     let table: RouteTable
     /// Where the page group's 405s and `OPTIONS` go: a wrong method is refused as such, before any session or CSRF
     /// check (a form that cannot be posted to needs no cross-site check).
@@ -55,6 +58,8 @@ struct URLSpace {
 
     init(router: Router<FeedRequestContext>, table: RouteTable, middleware: Middleware) {
         self.table = table
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: MetricsMiddleware(metrics: middleware.metrics))
         router.add(middleware: ClientAddressMiddleware(resolver: middleware.clientAddress))
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: OriginMiddleware(site: middleware.site))
@@ -119,6 +124,7 @@ struct URLSpace {
             table: table)
         pixabay = RouteGroup(kind: .pixabay, router: router.group().add(middleware: CORSHeadersMiddleware()), table: table)
         jsonPlaceholder = RouteGroup(kind: .jsonPlaceholder, router: apiStack(false), table: table)
+        operations = RouteGroup(kind: .operations, router: router.group(), table: table)
     }
 
 
@@ -139,6 +145,7 @@ struct URLSpace {
         case .flickr: flickr
         case .pixabay: pixabay
         case .jsonPlaceholder: jsonPlaceholder
+        case .operations: operations
         }
     }
 

@@ -16,9 +16,10 @@ extension Database {
         } catch {
             throw StoreError.badConfiguration("The PostgreSQL URL is not valid: \(error)")
         }
+        let perLoop = 4
         let pool = PoolBox(EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
-            maxConnectionsPerEventLoop: 4,
+            maxConnectionsPerEventLoop: perLoop,
             logger: logger,
             on: MultiThreadedEventLoopGroup.singleton
         ))
@@ -26,6 +27,8 @@ extension Database {
             kind: .postgres,
             logger: logger,
             serializeWrites: false,
+            // The singleton event loop group has one loop per core.
+            poolSize: perLoop * System.coreCount,
             acquire: {
                 let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
                 let connection = try await pool.pool.requestConnection(logger: logger, on: eventLoop).get()

@@ -15,9 +15,10 @@ extension Database {
         let threadPool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
         threadPool.start()
         let source = SQLiteFileSource(path: path, threadPool: threadPool)
+        let perLoop = 2
         let pool = PoolBox(EventLoopGroupConnectionPool(
             source: source,
-            maxConnectionsPerEventLoop: 2,
+            maxConnectionsPerEventLoop: perLoop,
             logger: logger,
             on: MultiThreadedEventLoopGroup.singleton
         ))
@@ -25,6 +26,8 @@ extension Database {
             kind: .sqlite,
             logger: logger,
             serializeWrites: true,
+            // The singleton event loop group has one loop per core.
+            poolSize: perLoop * System.coreCount,
             acquire: {
                 let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
                 let connection = try await pool.pool.requestConnection(logger: logger, on: eventLoop).get()

@@ -26,6 +26,9 @@ public final class Database: Sendable {
     private let writeGate: WriteGate?
     private let closed = Locked(false)
     private let commits = Locked<UInt64>(0)
+    private let borrowed = Locked<Int>(0)
+    /// The most connections the pool opens.
+    public let poolSize: Int
     private let observer = Locked<StatementObserver?>(nil)
 
     /// Tells `observer` about every statement run from now on (nil stops it). For tools that show what the store
@@ -44,15 +47,20 @@ public final class Database: Sendable {
     /// process's writes at once, without asking the database.
     public var commitCount: UInt64 { commits.withLock { $0 } }
 
+    /// How many connections are lent out now (reads and transactions running, or waiting for the database).
+    public var connectionsInUse: Int { borrowed.withLock { $0 } }
+
     init(
         kind: DatabaseKind,
         logger: Logger,
         serializeWrites: Bool,
+        poolSize: Int,
         acquire: @escaping @Sendable () async throws -> any PooledConnection,
         close: @escaping @Sendable () async throws -> Void
     ) {
         self.kind = kind
         self.logger = logger
+        self.poolSize = poolSize
         self.acquire = acquire
         self.closePool = close
         self.writeGate = serializeWrites ? WriteGate() : nil
@@ -71,8 +79,8 @@ public final class Database: Sendable {
 
     /// Runs `body` with a connection for reads.
     public func read<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        let connection = try await acquire()
-        defer { connection.release() }
+        let connection = try await borrow()
+        defer { giveBack(connection) }
         return try await body(observed(connection))
     }
 
@@ -90,8 +98,8 @@ public final class Database: Sendable {
     }
 
     private func runTransaction<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        let connection = try await acquire()
-        defer { connection.release() }
+        let connection = try await borrow()
+        defer { giveBack(connection) }
         let db = observed(connection)
         try await db.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
         do {
@@ -103,6 +111,21 @@ public final class Database: Sendable {
             try? await db.raw("ROLLBACK").run()
             throw error
         }
+    }
+
+    private func borrow() async throws -> any PooledConnection {
+        borrowed.withLock { $0 += 1 }
+        do {
+            return try await acquire()
+        } catch {
+            borrowed.withLock { $0 -= 1 }
+            throw error
+        }
+    }
+
+    private func giveBack(_ connection: any PooledConnection) {
+        connection.release()
+        borrowed.withLock { $0 -= 1 }
     }
 
     /// Closes every connection. Closing twice is harmless: the second call does nothing.
@@ -151,5 +174,12 @@ final class PoolBox<Source: ConnectionPoolSource>: @unchecked Sendable {
 
     init(_ pool: EventLoopGroupConnectionPool<Source>) {
         self.pool = pool
+    }
+}
+
+extension Database {
+    /// Asks the database for nothing, to learn that it answers (the readiness check).
+    public func ping() async throws {
+        try await read { db in try await db.raw("SELECT 1").run() }
     }
 }

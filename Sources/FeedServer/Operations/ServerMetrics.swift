@@ -1,0 +1,82 @@
+import CoreMetrics
+import HTTPTypes
+import Prometheus
+
+/// What the server measures, for `/metrics` in Prometheus's text format: requests by route, method and status and
+/// their durations, renditions by where they came from and how long rendering took, and photos ingested.
+///
+/// The measurements are made through swift-metrics with this server's own factory over its own registry, not the
+/// process-wide `MetricsSystem`: each server counts only its own requests, and tests start many in one process.
+public final class ServerMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+
+    /// Where a rendition that was asked for came from.
+    enum RenditionOutcome: String {
+        /// Rendered now.
+        case rendered
+        /// Rendered by a request for the same rendition already in flight.
+        case shared
+        /// Served from the rendition cache (in memory or on disk).
+        case cached
+    }
+
+    /// What ingesting a photo (an upload, a source's download) did.
+    enum IngestOutcome: String {
+        case recorded
+        case duplicate
+        case refused
+    }
+
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // From a cached thumbnail (well under a millisecond) to a large render or upload (seconds).
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(250), .milliseconds(1), .milliseconds(2.5), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
+        ]
+        self.factory = factory
+    }
+
+    /// Counts an answered request: `route` is the route's path as registered (`/photos/:id`), or `unmatched`.
+    func request(route: String, method: HTTPRequest.Method, status: Int, duration: Duration) {
+        Counter(
+            label: "imagefeed_http_requests_total",
+            dimensions: [("route", route), ("method", method.rawValue), ("status", String(status))], factory: factory
+        ).increment()
+        CoreMetrics.Timer(
+            label: "imagefeed_http_request_duration_seconds",
+            dimensions: [("route", route), ("method", method.rawValue)], factory: factory
+        ).record(duration: duration)
+    }
+
+    /// Counts a rendition served, by where it came from.
+    func rendition(_ outcome: RenditionOutcome) {
+        Counter(label: "imagefeed_renditions_total", dimensions: [("outcome", outcome.rawValue)], factory: factory)
+            .increment()
+    }
+
+    /// Records how long one render took (decode, resize, encode).
+    func renderTime(_ duration: Duration) {
+        CoreMetrics.Timer(label: "imagefeed_render_duration_seconds", factory: factory).record(duration: duration)
+    }
+
+    /// Counts a photo ingested, by what happened to it.
+    func ingested(_ outcome: IngestOutcome) {
+        Counter(label: "imagefeed_photos_ingested_total", dimensions: [("outcome", outcome.rawValue)], factory: factory)
+            .increment()
+    }
+
+    /// Sets how many database transactions and reads are running now and the connections the pool may open.
+    func database(inUse: Int, poolSize: Int) {
+        Gauge(label: "imagefeed_database_operations_in_flight", factory: factory).record(inUse)
+        Gauge(label: "imagefeed_database_pool_size", factory: factory).record(poolSize)
+    }
+
+    /// Everything measured so far, in Prometheus's text exposition format.
+    func exposition() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+}
