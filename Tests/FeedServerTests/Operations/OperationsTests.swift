@@ -59,13 +59,7 @@ struct OperationsTests {
     @Test
     func readiness_fails_with_a_reason_when_the_database_is_gone() async throws {
         // setup: a server over a store this test can close under it
-        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-readyz")
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let store = try await LibraryStore.open(url: "sqlite://\(data)/library.sqlite", logger: testLogger)
-        let application = try await buildApplication(
-            TestServer.configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data),
-            logger: testLogger)
-        try await application.test(.router) { client in
+        try await Self.withApplication { store, client in
             let before = try await client.execute(uri: "/readyz", method: .get)
 
             // act
@@ -84,16 +78,10 @@ struct OperationsTests {
     @Test
     func every_answer_names_its_request_and_the_request_log_line_carries_the_same_id() async throws {
         // setup: a server whose log this test reads
-        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-request-id")
-        defer { try? FileManager.default.removeItem(atPath: data) }
         let lines = CapturedLog()
         var logger = Logger(label: "imagefeed.tests.request-id") { _ in lines }
         logger.logLevel = .info
-        let store = try await LibraryStore.open(url: "sqlite://\(data)/library.sqlite", logger: testLogger)
-        let application = try await buildApplication(
-            TestServer.configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data),
-            logger: logger)
-        try await application.test(.router) { client in
+        try await Self.withApplication(logger: logger) { _, client in
             // act: one id given by the balancer, one made up of a log line's worth of trouble, none at all
             let given = try await client.execute(uri: "/photos", method: .get, headers: [.requestID: "edge-7f3a.42"])
             let forged = try await client.execute(
@@ -163,6 +151,19 @@ struct OperationsTests {
             #expect((samples["imagefeed_database_pool_size"] ?? 0) >= 1)
             #expect(text.contains(#"imagefeed_http_request_duration_seconds_bucket{route="/photos/{id}",method="GET",le="#))
         }
+    }
+
+    /// Runs `body` with a server over a new SQLite library whose store the test holds (to close it under the
+    /// server), logging to `logger`.
+    static func withApplication(
+        logger: Logger = testLogger, _ body: @Sendable (LibraryStore, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-operations")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let store = try await LibraryStore.open(url: "sqlite://\(data)/library.sqlite", logger: testLogger)
+        let application = try await buildApplication(
+            TestServer.configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data), logger: logger)
+        try await application.test(.router) { client in try await body(store, client) }
     }
 
     /// The samples of an exposition, by name and labels as written.
