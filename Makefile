@@ -15,7 +15,7 @@ BENCH_PACKAGES := libvips-dev libvips-tools imagemagick nginx wrk postgresql
 
 help:
 	@echo "make run    build, import the demo library once, serve http://$(HOST):$(PORT)/"
-	@echo "make test   everything CI runs: Swift tests on SQLite and on a throwaway PostgreSQL"
+	@echo "make test   everything CI runs: Swift tests on SQLite, a throwaway PostgreSQL and S3-compatible server (moto)"
 	@echo "make bench  benchmarks against vipsthumbnail, ImageMagick and nginx (see bench/RESULTS.md)"
 
 run: deps-run build-release demo
@@ -30,7 +30,7 @@ demo:
 
 test: deps-test
 	swift build $(SWIFT_TEST_FLAGS) --build-tests
-	scripts/test-postgres.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
+	scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
 	scripts/check-feedkit.sh
 	scripts/e2e.sh
 

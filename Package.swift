@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
@@ -51,6 +52,18 @@ let package = Package(
             dependencies: ["CVips", "Locking"]
         ),
         .target(name: "FeedModels"),
+        // Where the library's files live: the local data folder or S3-compatible storage (SigV4 signed here: no AWS
+        // SDK is available).
+        .target(
+            name: "Storage",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Only FeedModels and swift-crypto (SHA-256 for PKCE and cache keys; CryptoKit on Apple platforms): nothing of
         // the server. `scripts/check-feedkit.sh` builds it alone and fails if anything else is compiled.
         .target(
@@ -104,6 +117,14 @@ let package = Package(
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FeedModelsTests", dependencies: ["FeedModels"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: [
+                "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
         // FeedKit against the real server, started in-process on a free port and reached over HTTP.
         .testTarget(

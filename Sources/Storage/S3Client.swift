@@ -1,0 +1,158 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A small S3 client over AsyncHTTPClient: the object operations ImageFeed needs, signed with ``SigV4Signer``,
+/// retried on 5xx answers and lost connections, with every failure an ``S3Error``.
+public final class S3Client: Sendable {
+    /// Sizes, time limits and retries.
+    public struct Options: Sendable {
+        /// Files larger than this go up in parts (multipart upload); smaller ones in one PUT.
+        public var multipartThreshold: Int64 = 16 * 1024 * 1024
+        /// The size of each part but the last; S3 refuses parts under 5 MiB, so smaller values are raised.
+        public var partSize: Int64 = 16 * 1024 * 1024
+        /// How long one request may take, body included.
+        public var requestTimeout: TimeAmount = .seconds(300)
+        /// How many times an idempotent request is tried in all before its error is thrown.
+        public var attempts = 4
+        /// The largest object ``S3Client/getObject(bucket:key:)`` reads into memory.
+        public var maximumInMemorySize = 512 * 1024 * 1024
+        /// Keys per ListObjectsV2 page; nil for S3's default (1000).
+        public var maxKeysPerPage: Int?
+        /// The smallest part S3 accepts; lowered only by tests that make a multipart upload fail on purpose.
+        var minimumPartSize: Int64 = 5 * 1024 * 1024
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The service answering.
+    public let endpoint: S3Endpoint
+    /// The options in force.
+    public let options: Options
+    let signer: SigV4Signer
+    let httpClient: HTTPClient
+    private let ownsHTTPClient: Bool
+
+    /// A client over `httpClient`, which the caller keeps and shuts down (`HTTPClient.shared` needs neither); with
+    /// nil, the client makes its own (connect timeout 10 s, read timeout 60 s): call ``shutdown()`` when done.
+    public init(endpoint: S3Endpoint, credentials: AWSCredentials, httpClient: HTTPClient? = nil,
+                options: Options = Options()) {
+        self.endpoint = endpoint
+        self.options = options
+        self.signer = SigV4Signer(credentials: credentials, region: endpoint.region)
+        if let httpClient {
+            self.httpClient = httpClient
+            self.ownsHTTPClient = false
+        } else {
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+            self.httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            self.ownsHTTPClient = true
+        }
+    }
+
+    /// Shuts down the HTTP client this client made; nothing when it was given one.
+    public func shutdown() async throws {
+        if ownsHTTPClient { try await httpClient.shutdown() }
+    }
+
+    // MARK: Objects
+
+    /// Stores `bytes` at `key`, replacing any object there (S3 makes a PUT visible all at once).
+    public func putObject(bucket: String, key: String, bytes: [UInt8], contentType: String? = nil) async throws {
+        var request = S3Request("PutObject", .PUT, bucket: bucket, key: key, body: .bytes(bytes))
+        if let contentType { request.headers.append(("content-type", contentType)) }
+        try await perform(request)
+    }
+
+    /// The bytes of the object at `key`, or nil when there is none.
+    public func getObject(bucket: String, key: String) async throws -> [UInt8]? {
+        let request = S3Request("GetObject", .GET, bucket: bucket, key: key)
+        guard let response = try await fetch(request, missingIsFine: true) else { return nil }
+        return try await collect(response.body, for: request, limit: options.maximumInMemorySize)
+    }
+
+    /// The size and ETag of the object at `key`, or nil when there is none.
+    public func headObject(bucket: String, key: String) async throws -> S3ObjectSummary? {
+        let request = S3Request("HeadObject", .HEAD, bucket: bucket, key: key)
+        guard let headers = try await perform(request, missingIsFine: true) else { return nil }
+        let size = headers.first(name: "content-length").flatMap { Int($0) } ?? 0
+        return S3ObjectSummary(key: key, size: size, eTag: headers.first(name: "etag") ?? "")
+    }
+
+    /// Removes the object at `key`; one already gone is fine (S3 answers 204 either way, others may say 404).
+    public func deleteObject(bucket: String, key: String) async throws {
+        let request = S3Request("DeleteObject", .DELETE, bucket: bucket, key: key)
+        try await perform(request, missingIsFine: true)
+    }
+
+    /// A URL anyone may GET the object at `key` with until `expires` seconds after `date`.
+    public func presignedURL(bucket: String, key: String, expires: Int, date: Date) -> String {
+        let (host, path) = endpoint.address(bucket: bucket, key: key)
+        return signer.presignedURL(
+            SignableRequest(method: "GET", host: host, path: path), scheme: endpoint.scheme, expires: expires,
+            date: date)
+    }
+
+    // MARK: Buckets
+
+    /// Creates `bucket` in the endpoint's region.
+    public func createBucket(_ bucket: String) async throws {
+        var body: [UInt8] = []
+        if endpoint.region != "us-east-1" {
+            body = Array(("<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+                + "<LocationConstraint>\(endpoint.region)</LocationConstraint></CreateBucketConfiguration>").utf8)
+        }
+        let request = S3Request("CreateBucket", .PUT, bucket: bucket, body: .bytes(body))
+        try await perform(request)
+    }
+
+    /// One page of the keys starting with `prefix`, from `continuationToken` (nil for the first page).
+    public func listObjectsPage(
+        bucket: String, prefix: String, continuationToken: String? = nil
+    ) async throws -> S3ObjectPage {
+        var request = S3Request("ListObjectsV2", .GET, bucket: bucket)
+        request.query = [("list-type", "2"), ("prefix", prefix)]
+        if let continuationToken { request.query.append(("continuation-token", continuationToken)) }
+        if let maxKeys = options.maxKeysPerPage { request.query.append(("max-keys", String(maxKeys))) }
+        let response = try await fetch(request)!
+        let xml = Substring(decoding: try await collect(response.body, for: request, limit: 16 << 20), as: UTF8.self)
+        let objects = S3XML.elements("Contents", in: xml).map { entry in
+            S3ObjectSummary(
+                key: S3XML.value("Key", in: entry) ?? "",
+                size: S3XML.value("Size", in: entry).flatMap { Int($0) } ?? 0,
+                eTag: S3XML.value("ETag", in: entry) ?? "")
+        }
+        let truncated = S3XML.value("IsTruncated", in: xml) == "true"
+        let next = truncated ? S3XML.value("NextContinuationToken", in: xml) : nil
+        return S3ObjectPage(objects: objects, nextContinuationToken: next)
+    }
+
+    /// Every object whose key starts with `prefix`, fetched a page at a time as the sequence is read.
+    public func listObjects(bucket: String, prefix: String) -> AsyncThrowingStream<S3ObjectSummary, any Error> {
+        .paged { (token: String?) in
+            let page = try await self.listObjectsPage(bucket: bucket, prefix: prefix, continuationToken: token)
+            return (page.objects, page.nextContinuationToken)
+        }
+    }
+}
+
+/// An object as a listing or HEAD describes it.
+public struct S3ObjectSummary: Sendable, Equatable {
+    /// The full key, bucket prefix included.
+    public var key: String
+    /// Its size in bytes.
+    public var size: Int
+    /// S3's entity tag, quotes included.
+    public var eTag: String
+}
+
+/// One page of a ListObjectsV2 answer.
+public struct S3ObjectPage: Sendable {
+    /// The objects on this page, in key order.
+    public var objects: [S3ObjectSummary]
+    /// Where the next page starts; nil on the last page.
+    public var nextContinuationToken: String?
+}
