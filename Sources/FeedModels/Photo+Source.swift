@@ -15,7 +15,6 @@ public struct PhotoLicense: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    /// The licence with this id, if it is one of the known ones.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -27,6 +26,7 @@ public struct PhotoLicense: Codable, Sendable, Hashable {
         case id, name, url
     }
 
+    /// The licence with this id, if it is one of the known ones.
     public init?(id: String) {
         guard let known = Self.known.first(where: { $0.id == id }) else { return nil }
         self = known

@@ -37,15 +37,19 @@ struct ImageController: Sendable {
         target: String, id: String, query: @autoclosure () -> QueryParameters, method: HTTPRequest.Method,
         headers: HTTPFields
     ) -> ImmediateResponse? {
-        if let remembered = renditions.answers.answer(target, method: method, headers: headers) {
-            renditions.metrics.rendition(.cached)
-            return remembered
-        }
+        if let remembered = remembered(target, method: method, headers: headers) { return remembered }
         let query = query()
         guard query["dl"] == nil, let parsed = try? ImageParameters.parse(query, accept: headers[.accept]) else {
             return nil
         }
         return cachedAnswer(target: target, id: id, parsed: parsed, method: method, headers: headers)
+    }
+
+    /// The answer remembered for this exact URL, counted as a rendition served from the cache.
+    private func remembered(_ target: String, method: HTTPRequest.Method, headers: HTTPFields) -> ImmediateResponse? {
+        guard let answer = renditions.answers.answer(target, method: method, headers: headers) else { return nil }
+        renditions.metrics.rendition(.cached)
+        return answer
     }
 
     /// The answer made from the cached rendition file of parameters already parsed, remembered when the URL alone
@@ -68,9 +72,7 @@ struct ImageController: Sendable {
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
         let target = request.head.path ?? ""
-        let remembered = renditions.answers.answer(target, method: request.method, headers: request.headers)
-        if remembered != nil { renditions.metrics.rendition(.cached) }
-        let cached = remembered
+        let cached = remembered(target, method: request.method, headers: request.headers)
             ?? (query["dl"] == nil
                 ? cachedAnswer(target: target, id: id, parsed: parsed, method: request.method, headers: request.headers)
                 : nil)

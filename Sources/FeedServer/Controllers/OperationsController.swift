@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Locking
 import NIOCore
 
 /// What a load balancer and a monitoring system ask a node: `/healthz` (the process answers), `/readyz` (it can
@@ -27,10 +28,9 @@ struct OperationsController: Sendable {
     /// Ready when the database answers a query and the storage can be written, each within ``checkTimeout``; 503
     /// with one sentence per failed check otherwise, so that the balancer sends the node nothing until it recovers.
     @Sendable func readiness(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        async let database = check("The database") { try await store.database.ping() }
-        async let storage = check("The storage") { try files.checkWritable() }
+        async let database = Self.check("The database", within: checkTimeout) { try await store.database.ping() }
+        async let storage = Self.check("The storage", within: checkTimeout) { try files.checkWritable() }
         let failures = await [database, storage].compactMap { $0 }
-        metrics.database(inUse: store.database.connectionsInUse, poolSize: store.database.poolSize)
         guard failures.isEmpty else {
             context.logger.warning("Not ready", metadata: ["problems": "\(failures.joined(separator: " "))"])
             return APIError(.serviceUnavailable, failures).response()
@@ -46,24 +46,28 @@ struct OperationsController: Sendable {
             body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
     }
 
-    /// Nil when `body` succeeds within the timeout; else what went wrong, as a sentence naming `what`.
-    private func check(_ what: String, _ body: @escaping @Sendable () async throws -> Void) async -> String? {
-        await withTaskGroup(of: String?.self) { group in
-            group.addTask {
+    /// Nil when `body` succeeds within `timeout`; else what went wrong, as a sentence naming `what`. The answer
+    /// comes at the timeout even when `body` cannot be cancelled (a connection pool waiting on a database that does
+    /// not answer): `body` runs on in its own task, and its late outcome is dropped.
+    static func check(
+        _ what: String, within timeout: Duration, _ body: @escaping @Sendable () async throws -> Void
+    ) async -> String? {
+        let outcome = FirstOutcome()
+        return await withCheckedContinuation { continuation in
+            outcome.await(continuation)
+            let work = Task {
                 do {
                     try await body()
-                    return nil
+                    outcome.give(nil)
                 } catch {
-                    return "\(what) is not reachable: \(error)."
+                    outcome.give("\(what) is not reachable: \(error).")
                 }
             }
-            group.addTask { [checkTimeout] in
-                try? await Task.sleep(for: checkTimeout)
-                return "\(what) did not answer within \(checkTimeout.components.seconds) s."
+            Task {
+                try? await Task.sleep(for: timeout)
+                outcome.give("\(what) did not answer within \(timeout.components.seconds) s.")
+                work.cancel()
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
         }
     }
 
@@ -71,5 +75,21 @@ struct OperationsController: Sendable {
         Response(
             status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// The first of several outcomes racing to answer one continuation; the later ones are dropped.
+private final class FirstOutcome: Sendable {
+    private let continuation = Locked<CheckedContinuation<String?, Never>?>(nil)
+
+    func await(_ continuation: CheckedContinuation<String?, Never>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    func give(_ outcome: String?) {
+        continuation.withLock { waiting in
+            waiting?.resume(returning: outcome)
+            waiting = nil
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CoreMetrics
 import HTTPTypes
+import Locking
 import Prometheus
 
 /// What the server measures, for `/metrics` in Prometheus's text format: requests by route, method and status and
@@ -10,6 +11,21 @@ import Prometheus
 public final class ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
+    /// The counter and timer of each route, method and status seen, made once: every request counts through here
+    /// (the fast path's cached thumbnails too), and making them anew costs a registry lookup by name and labels,
+    /// under the registry's one lock, and two allocations.
+    private let requestMeters = Locked<[RequestKey: RequestMeters]>([:])
+
+    private struct RequestKey: Hashable {
+        let route: String
+        let method: HTTPRequest.Method
+        let status: Int
+    }
+
+    private struct RequestMeters {
+        let count: CoreMetrics.Counter
+        let duration: CoreMetrics.Timer
+    }
 
     /// Where a rendition that was asked for came from.
     enum RenditionOutcome: String {
@@ -42,14 +58,22 @@ public final class ServerMetrics: Sendable {
 
     /// Counts an answered request: `route` is the route's path as registered (`/photos/:id`), or `unmatched`.
     func request(route: String, method: HTTPRequest.Method, status: Int, duration: Duration) {
-        Counter(
-            label: "imagefeed_http_requests_total",
-            dimensions: [("route", route), ("method", method.rawValue), ("status", String(status))], factory: factory
-        ).increment()
-        CoreMetrics.Timer(
-            label: "imagefeed_http_request_duration_seconds",
-            dimensions: [("route", route), ("method", method.rawValue)], factory: factory
-        ).record(duration: duration)
+        let key = RequestKey(route: route, method: method, status: status)
+        let meters = requestMeters.withLock { meters in
+            if let known = meters[key] { return known }
+            let made = RequestMeters(
+                count: CoreMetrics.Counter(
+                    label: "imagefeed_http_requests_total",
+                    dimensions: [("route", route), ("method", method.rawValue), ("status", String(status))],
+                    factory: factory),
+                duration: CoreMetrics.Timer(
+                    label: "imagefeed_http_request_duration_seconds",
+                    dimensions: [("route", route), ("method", method.rawValue)], factory: factory))
+            meters[key] = made
+            return made
+        }
+        meters.count.increment()
+        meters.duration.record(duration: duration)
     }
 
     /// Counts a rendition served, by where it came from.

@@ -76,6 +76,19 @@ struct OperationsTests {
     }
 
     @Test
+    func a_check_that_cannot_be_cancelled_still_answers_at_its_timeout() async throws {
+        // setup: a check that waits on something only the test ends, deaf to cancellation (as a pool's wait is)
+        let gate = Gate()
+
+        // act
+        let answer = await OperationsController.check("The database", within: .seconds(1)) { await gate.wait() }
+        gate.open()
+
+        // assert
+        #expect(answer == "The database did not answer within 1 s.")
+    }
+
+    @Test
     func every_answer_names_its_request_and_the_request_log_line_carries_the_same_id() async throws {
         // setup: a server whose log this test reads
         let lines = CapturedLog()
@@ -209,5 +222,30 @@ struct CapturedLog: LogHandler {
     ) {
         let merged = self.metadata.merging(metadata ?? [:]) { _, new in new }
         lines.kept.withLock { $0.append(Record(level: level, message: message.description, metadata: merged)) }
+    }
+}
+
+/// Something a task waits on, deaf to cancellation, until the test opens it.
+final class Gate: Sendable {
+    private let state = Locking.Locked<(open: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                if state.open { return true }
+                state.waiting = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiting = state.withLock { state in
+            state.open = true
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume()
     }
 }
