@@ -87,7 +87,8 @@ let package = Package(
             name: "FeedServer",
             dependencies: [
                 // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
-                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit",
+                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -102,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "imagefeed",
             dependencies: [
-                "FeedServer", "FeedStore", "FeedModels", "Imaging", "Locking",
+                "FeedServer", "FeedStore", "FeedModels", "Imaging", "Locking", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ]
@@ -139,7 +140,8 @@ let package = Package(
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
-                "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels",
+                "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

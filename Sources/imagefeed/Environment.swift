@@ -1,3 +1,4 @@
+import ArgumentParser
 import FeedServer
 import Foundation
 import Imaging
@@ -30,6 +31,7 @@ enum ConfigurationLoader {
         configuration.databaseURL = library.database ?? environment["IMAGEFEED_DATABASE_URL"].flatMap {
             $0.isEmpty ? nil : $0
         }
+        configuration.storage = library.storage ?? environment["IMAGEFEED_STORAGE"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.publicURL = publicURL ?? environment["IMAGEFEED_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.webDirectory = web ?? environment["IMAGEFEED_WEB"] ?? defaultWebDirectory()
         if let megapixels = library.maxMegapixels ?? integer("IMAGEFEED_MAX_MEGAPIXELS") {
@@ -89,5 +91,20 @@ enum ConfigurationLoader {
     static func defaultWebDirectory() -> String? {
         let candidate = FileManager.default.currentDirectoryPath + "/Web"
         return FileManager.default.fileExists(atPath: candidate + "/index.html") ? candidate : nil
+    }
+}
+
+extension Configuration {
+    /// The library's files for a command that reads the data directory's folders directly (`check`, `backup`):
+    /// refused, with what to do instead, when the library is kept in a bucket.
+    func localLibraryFiles(for command: String) throws -> LibraryFiles {
+        guard storage == nil else {
+            throw ValidationError("""
+                `imagefeed \(command)` reads the originals in the data directory, and this library keeps them in \
+                \(storage!). Use the storage's own tools for the bucket (versioning, replication, `aws s3 sync`) \
+                and `pg_dump` for the database.
+                """)
+        }
+        return LibraryFiles(root: dataDirectory)
     }
 }

@@ -48,7 +48,7 @@ struct ImportCommand: AsyncParsableCommand {
         try Imaging.start(concurrency: 1)
         let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
         let importer = LibraryImporter(
-            store: store, files: LibraryFiles(root: configuration.dataDirectory),
+            store: store, files: try configuration.libraryFiles(),
             imaging: Imaging(limits: configuration.imageLimits), logger: logger
         )
         let options = ImportOptions(

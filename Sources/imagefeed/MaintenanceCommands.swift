@@ -31,7 +31,7 @@ struct CheckCommand: AsyncParsableCommand {
             let counter = StepCounter(label: "Checking originals")
             defer { counter.finish() }
             return try await LibraryCheck(
-                store: store, files: LibraryFiles(root: configuration.dataDirectory), settlingTime: TimeInterval(minAge)
+                store: store, files: try configuration.localLibraryFiles(for: "check"), settlingTime: TimeInterval(minAge)
             ).run(repair: repair) { counter.show($0, $1) }
         }
         print(Self.describe(report, repaired: repair))
@@ -87,7 +87,7 @@ struct BackupCommand: AsyncParsableCommand {
             let counter = StepCounter(label: "Copying originals")
             let manifest = try await LibraryBackup.backup(
                 store: store, databaseURL: configuration.resolvedDatabaseURL,
-                files: LibraryFiles(root: configuration.dataDirectory), to: Self.absolute(directory)
+                files: try configuration.localLibraryFiles(for: "backup"), to: Self.absolute(directory)
             ) { counter.show($0, $1) }
             counter.finish()
             print("Backed up \(manifest.photos) photos and \(manifest.originals) originals "

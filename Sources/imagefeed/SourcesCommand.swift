@@ -141,7 +141,7 @@ struct SourcesCommand: AsyncParsableCommand {
                     throw ValidationError("There is no source named \(name); `imagefeed sources list` shows them.")
                 }
                 let orphans = try await store.deleteSource(id: source.id)
-                LibraryFiles(root: configuration.dataDirectory).remove(orphans)
+                await (try configuration.libraryFiles()).remove(orphans)
                 print("Removed \(source.name) and its \(orphans.photoIDs.count) photos.")
             }
         }
@@ -191,7 +191,7 @@ struct SourcesCommand: AsyncParsableCommand {
                 }
                 if chosen.isEmpty { print("No sources yet; add one with `imagefeed sources add`.") }
                 let syncer = SourceSyncer(
-                    store: store, files: LibraryFiles(root: configuration.dataDirectory),
+                    store: store, files: try configuration.libraryFiles(),
                     imaging: Imaging(limits: configuration.imageLimits), logger: logger
                 )
                 var failures = 0

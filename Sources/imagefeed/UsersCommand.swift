@@ -80,13 +80,13 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument var username: String
 
         func run() async throws {
-            let files = LibraryFiles(root: try ConfigurationLoader.load(library: library).dataDirectory)
+            let files = try ConfigurationLoader.load(library: library).libraryFiles()
             try await withStore(library) { store in
                 guard let user = try await store.user(username: username) else {
                     throw ValidationError("No account is called \(username).")
                 }
                 let orphans = try await store.deleteUser(id: user.id)
-                files.remove(orphans)
+                await files.remove(orphans)
                 print("Deleted @\(user.username): \(orphans.photoIDs.count) photo(s), \(orphans.originals.count) original file(s) removed.")
             }
         }

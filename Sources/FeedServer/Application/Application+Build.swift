@@ -17,7 +17,7 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
     let logger = logger ?? Logger(label: "imagefeed")
     let problems = configuration.problems()
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
-    let files = LibraryFiles(root: configuration.dataDirectory)
+    let files = try configuration.libraryFiles()
     let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
     return try await buildApplication(configuration, store: store, files: files, logger: logger)
 }
@@ -98,7 +98,7 @@ public func buildApplication(
     JSONPlaceholderController(store: store, renditions: renditions, threadPool: threadPool)
         .addRoutes(to: groups.jsonPlaceholder)
     FlickrOAuthController(store: store).addRoutes(flickr: groups.flickr, pages: groups.pages)
-    AvatarController(store: store, renditions: renditions, files: files).addRoutes(to: groups.images)
+    AvatarController(store: store, renditions: renditions).addRoutes(to: groups.images)
     AccountController(
         store: store, hasher: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
         throttle: LoginThrottle(delayStep: configuration.loginDelayStep)

@@ -12,6 +12,9 @@ public struct Configuration: Sendable {
     public var dataDirectory: String
     /// `postgres://…` for PostgreSQL; nil for the SQLite file `<data>/imagefeed.sqlite`.
     public var databaseURL: String?
+    /// `s3://bucket/prefix?endpoint=…&region=…&style=…` to keep the library's files in a bucket several nodes
+    /// share (the data directory then only caches); nil to keep them in the data directory.
+    public var storage: String?
     /// The public origin (`https://photos.example.com`) used in absolute URLs; nil to use each request's Host.
     public var publicURL: String?
     /// Addresses of reverse proxies in front of the server: from them, the client's address is read from
@@ -73,6 +76,14 @@ public struct Configuration: Sendable {
         self.webDirectory = webDirectory
         self.imageLimits = imageLimits
         self.rateLimitPerHour = rateLimitPerHour
+    }
+
+    /// The library's files: in the data directory, or in the bucket `storage` names, with credentials from the
+    /// standard `AWS_*` variables of `environment`.
+    public func libraryFiles(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> LibraryFiles {
+        try LibraryFiles.configured(root: dataDirectory, storage: storage, environment: environment)
     }
 
     /// The database to open: the configured URL, or the SQLite file in the data directory.

@@ -9,7 +9,6 @@ import Imaging
 struct AvatarController: Sendable {
     let store: LibraryStore
     let renditions: RenditionService
-    let files: LibraryFiles
 
     func addRoutes(to images: RouteGroup) {
         images.get("/avatars/:username", use: get)
@@ -31,8 +30,8 @@ struct AvatarController: Sendable {
         let size = min(512, max(16, width ?? height ?? 128))
         let spec = RenditionSpec(width: size, height: size, fit: .crop, crop: .attention, quality: 85, format: .jpeg)
         let bytes = try await renditions.rendition(
-            source: files.originalPath(sha256: sha256, format: format), cacheID: LibraryFiles.avatarCacheID(sha256: sha256), spec: spec
-        )
+            original: StoredOriginal(sha256: sha256, format: format), cacheID: LibraryFiles.avatarCacheID(sha256: sha256),
+            mezzanine: false, spec: spec)
         headers[.contentType] = "image/jpeg"
         headers[.eTag] = "\"\(sha256.prefix(20))-\(size)\""
         headers[.cacheControl] = "public, max-age=86400"

@@ -68,18 +68,18 @@ extension MeController {
         let files = ingester.files
         let upload = try await UploadReceiver.receive(request, files: files, maxBytes: min(imaging.limits.maxBytes, 20 << 20))
         defer { upload.discard() }
-        let stored = try await threadPool.runIfActive { () throws -> (sha256: String, format: String) in
+        let stored = try await threadPool.runIfActive { () throws -> (data: Data, sha256: String, format: String) in
             guard let data = FileManager.default.contents(atPath: upload.path), ImageSniffer.looksLikeImage(data) else {
                 throw ImagingError.notAnImage
             }
             let probe = try imaging.probe(file: upload.path)
-            let sha256 = Secrets.sha256Hex(data)
-            try files.writeAtomically(data, to: files.originalPath(sha256: sha256, format: probe.format.rawValue), durable: true)
-            return (sha256, probe.format.rawValue)
+            return (data, Secrets.sha256Hex(data), probe.format.rawValue)
         }
+        try await files.keepOriginal(
+            stored.data, file: upload.path, sha256: stored.sha256, format: stored.format, threadPool: threadPool)
         let (updated, orphaned) = try await store.setAvatar(userID: user.id, sha256: stored.sha256, format: stored.format)
         if !orphaned.isEmpty {
-            try await threadPool.runIfActive { files.remove(OrphanedFiles(originals: orphaned)) }
+            await files.remove(OrphanedFiles(originals: orphaned), threadPool: threadPool)
         }
         return context.presenter.user(updated, includeEmail: true)
     }

@@ -29,7 +29,7 @@ struct OperationsController: Sendable {
     /// with one sentence per failed check otherwise, so that the balancer sends the node nothing until it recovers.
     @Sendable func readiness(_ request: Request, context: FeedRequestContext) async throws -> Response {
         async let database = Self.check("The database", within: checkTimeout) { try await store.database.ping() }
-        async let storage = Self.check("The storage", within: checkTimeout) { try files.checkWritable() }
+        async let storage = Self.check("The storage", within: checkTimeout) { try await files.checkReachable() }
         let failures = await [database, storage].compactMap { $0 }
         guard failures.isEmpty else {
             context.logger.warning("Not ready", metadata: ["problems": "\(failures.joined(separator: " "))"])

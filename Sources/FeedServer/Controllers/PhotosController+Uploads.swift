@@ -59,7 +59,7 @@ extension PhotosController {
     @Sendable func delete(_ request: Request, context: FeedRequestContext) async throws -> HTTPResponse.Status {
         let user = try context.requireUser(.writePhotos)
         let orphans = try await store.deletePhoto(try context.parameters.require("id"), by: user.id)
-        try await threadPool.runIfActive { [renditions] in renditions.remove(orphans) }
+        await renditions.remove(orphans)
         return .noContent
     }
 

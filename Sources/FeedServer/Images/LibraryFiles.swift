@@ -1,19 +1,27 @@
 import FeedStore
 import Foundation
+import Storage
 
-/// The data directory's layout: content-addressed originals and their mezzanines (see `Mezzanine`), a rendition
-/// cache that may be deleted at any time, and a scratch folder for files being written.
+/// The library's files: content-addressed originals and their mezzanines (see `Mezzanine`), a rendition cache that
+/// may be deleted at any time, and a scratch folder for files being written.
+///
+/// They live in the data directory, or, with a bucket (`--storage s3://…`), in the bucket shared by every node under
+/// the same keys (`originals/ab/cd/abcd….jpg`); the data directory then only caches what this node read or made,
+/// within the rendition cache's budget (see `LibraryFiles+Bucket.swift`).
 public struct LibraryFiles: Sendable {
     /// The data directory.
     public let root: URL
+    /// Where the library's files live when several nodes share them; nil when the data directory holds them.
+    public let bucket: (any BlobStore)?
 
     /// The rendition folder as a plain path: built per request by concatenation, as URL path arithmetic cost more
     /// than serving a cached thumbnail.
     private let renditionsPath: String
 
-    public init(root: String) {
+    public init(root: String, bucket: (any BlobStore)? = nil) {
         self.root = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL
         self.renditionsPath = self.root.appendingPathComponent("renditions", isDirectory: true).path
+        self.bucket = bucket
     }
 
     var originals: URL { root.appendingPathComponent("originals", isDirectory: true) }
@@ -37,23 +45,42 @@ public struct LibraryFiles: Sendable {
         guard access(originals.path, W_OK) == 0 else { throw FileError.cannotWrite(originals.path, errno) }
     }
 
-    /// Where the original with this sha256 lives: `originals/ab/cd/abcd….ext`.
-    public func originalPath(sha256: String, format: String) -> String {
-        let first = sha256.prefix(2), second = sha256.dropFirst(2).prefix(2)
-        return originals.appendingPathComponent("\(first)/\(second)/\(sha256).\(format)").path
+    /// The key of the original with this sha256: `originals/ab/cd/abcd….ext`, in the bucket and under the data
+    /// directory alike.
+    public static func originalKey(sha256: String, format: String) -> String {
+        "originals/\(sha256.prefix(2))/\(sha256.dropFirst(2).prefix(2))/\(sha256).\(format)"
     }
 
-    /// Where the mezzanine of the original with this sha256 lives, if it has one: `mezzanines/ab/cd/abcd….jpg`.
+    /// The key of the mezzanine of the original with this sha256, if it has one: `mezzanines/ab/cd/abcd….jpg`.
     /// Made at import from the original, so it can be made again; a missing one only makes renditions slower.
-    public func mezzaninePath(sha256: String) -> String {
-        let first = sha256.prefix(2), second = sha256.dropFirst(2).prefix(2)
-        return mezzanines.appendingPathComponent("\(first)/\(second)/\(sha256).jpg").path
+    public static func mezzanineKey(sha256: String) -> String {
+        "mezzanines/\(sha256.prefix(2))/\(sha256.dropFirst(2).prefix(2))/\(sha256).jpg"
     }
 
-    /// Removes files a deletion left without an owner: the originals with their mezzanines and avatar renditions,
-    /// and the photos' cached renditions. Best effort: a file already gone is fine, and the library's rows are
-    /// already right.
-    public func remove(_ orphans: OrphanedFiles) {
+    /// The key of a rendition, or with an empty `key` of the folder of every rendition, of a photo (or an avatar).
+    static func renditionKey(photoID: String, key: String) -> String {
+        "renditions/" + photoID.prefix(2) + "/" + photoID + "/" + key
+    }
+
+    /// Where the file with this key is, or is cached, under the data directory.
+    public func path(of key: String) -> String {
+        root.path + "/" + key
+    }
+
+    /// Where the original with this sha256 lives in the data directory (without a bucket).
+    public func originalPath(sha256: String, format: String) -> String {
+        path(of: Self.originalKey(sha256: sha256, format: format))
+    }
+
+    /// Where the mezzanine of the original with this sha256 lives in the data directory (without a bucket).
+    public func mezzaninePath(sha256: String) -> String {
+        path(of: Self.mezzanineKey(sha256: sha256))
+    }
+
+    /// Removes from the data directory the files a deletion left without an owner: the originals with their
+    /// mezzanines and avatar renditions, and the photos' cached renditions. Best effort: a file already gone is
+    /// fine, and the library's rows are already right.
+    func removeLocally(_ orphans: OrphanedFiles) {
         let manager = FileManager.default
         for original in orphans.originals {
             try? manager.removeItem(atPath: originalPath(sha256: original.sha256, format: original.format))

@@ -46,25 +46,21 @@ actor RenditionService {
     func rendition(
         of photo: ImageSource, spec: RenditionSpec, beforeRender: (@Sendable () async throws -> Void)? = nil
     ) async throws -> [UInt8] {
-        try await rendition(
-            source: source(of: photo, for: spec), cacheID: photo.photoID, spec: spec, beforeRender: beforeRender)
-    }
-
-    /// The file to render `spec` of `photo` from.
-    nonisolated func source(of photo: ImageSource, for spec: RenditionSpec) -> String {
         let scale = spec.scale(fromWidth: photo.width, height: photo.height)
-        if Mezzanine.suffices(forScale: scale, width: photo.width, height: photo.height) {
-            let mezzanine = files.mezzaninePath(sha256: photo.original.sha256)
-            if RenditionMemory.exists(mezzanine) { return mezzanine }
-        }
-        return files.originalPath(sha256: photo.original.sha256, format: photo.original.format)
+        let mezzanine = Mezzanine.suffices(forScale: scale, width: photo.width, height: photo.height)
+        return try await rendition(
+            original: photo.original, cacheID: photo.photoID, mezzanine: mezzanine, spec: spec,
+            beforeRender: beforeRender)
     }
 
-    /// The bytes of a rendition of the image at `source`, cached under `cacheID`.
+    /// The bytes of a rendition of `original` (or of its mezzanine, when `mezzanine` allows), cached under
+    /// `cacheID`: from this node's cache, from another node's through the bucket, or rendered now.
     func rendition(
-        source: String, cacheID: String, spec: RenditionSpec, beforeRender: (@Sendable () async throws -> Void)? = nil
+        original: StoredOriginal, cacheID: String, mezzanine: Bool, spec: RenditionSpec,
+        beforeRender: (@Sendable () async throws -> Void)? = nil
     ) async throws -> [UInt8] {
-        let path = files.renditionPath(photoID: cacheID, key: ImageParameters.cacheKey(spec))
+        let key = ImageParameters.cacheKey(spec)
+        let path = files.renditionPath(photoID: cacheID, key: key)
         if let cached = LibraryFiles.readRendition(path, for: limit) {
             metrics.rendition(.cached)
             return cached
@@ -74,22 +70,29 @@ actor RenditionService {
             return try await running.value
         }
         let task = Task { [imaging, files, threadPool, admission, limit, metrics] in
+            if let shared = try await files.sharedRendition(photoID: cacheID, key: key, threadPool: threadPool) {
+                limit.wrote(bytes: shared.cached)
+                metrics.rendition(.fetched)
+                return shared.bytes
+            }
             try await beforeRender?()
+            let source = try await files.renderSource(
+                sha256: original.sha256, format: original.format, cacheID: cacheID, mezzanine: mezzanine,
+                fetched: { limit.wrote(bytes: $0) })
             try await admission.acquire()
+            let data: [UInt8]
             do {
                 let start = ContinuousClock.now
-                let rendition = try await threadPool.runIfActive { try imaging.render(file: source, spec) }
+                data = try await threadPool.runIfActive { try imaging.render(file: source, spec) }.data
                 metrics.renderTime(ContinuousClock.now - start)
                 metrics.rendition(.rendered)
                 await admission.release()
-                if (try? files.writeAtomically(rendition.data, to: path, durable: false)) != nil {
-                    limit.wrote(bytes: rendition.data.count)
-                }
-                return rendition.data
             } catch {
                 await admission.release()
                 throw error
             }
+            limit.wrote(bytes: await files.keepRendition(data, photoID: cacheID, key: key, threadPool: threadPool))
+            return data
         }
         inFlight[path] = task
         renderCount += 1
@@ -99,8 +102,8 @@ actor RenditionService {
 
     /// Removes the files a deletion left unused and forgets the renditions held in memory for them, so this
     /// process stops serving them at once (other processes stop within their revalidation time).
-    nonisolated func remove(_ orphans: OrphanedFiles) {
-        files.remove(orphans)
+    nonisolated func remove(_ orphans: OrphanedFiles) async {
+        await files.remove(orphans, threadPool: threadPool)
         for photoID in orphans.photoIDs {
             let folder = files.renditionPath(photoID: photoID, key: "")
             memory.forget(under: folder)
@@ -110,7 +113,6 @@ actor RenditionService {
 
     /// The original file's bytes.
     func original(_ original: StoredOriginal) async throws -> [UInt8]? {
-        let path = files.originalPath(sha256: original.sha256, format: original.format)
-        return try await threadPool.runIfActive { LibraryFiles.read(path) }
+        try await files.originalBytes(sha256: original.sha256, format: original.format, threadPool: threadPool)
     }
 }

@@ -79,13 +79,12 @@ struct PhotoIngester: Sendable {
         }
         let format = prepared.probe.format.rawValue
         let photoID = Identifier.make()
-        // The original goes to disk before the row that points at it; the renditions, a cache, after it, so that a
-        // process killed in between leaves no rendition folder of a photo that was never recorded.
-        try await threadPool.runIfActive { [files] in
-            try files.writeAtomically(bytes, to: files.originalPath(sha256: sha256, format: format), durable: true)
-            if let mezzanine = prepared.mezzanine {
-                try files.writeAtomically(mezzanine.data, to: files.mezzaninePath(sha256: sha256), durable: false)
-            }
+        // The original is kept (on disk, or in the bucket) before the row that points at it; the renditions, a
+        // cache, after it, so that a process killed in between leaves no rendition folder of a photo that was
+        // never recorded.
+        try await files.keepOriginal(bytes, file: path, sha256: sha256, format: format, threadPool: threadPool)
+        if let mezzanine = prepared.mezzanine {
+            try await files.keepMezzanine(mezzanine.data, sha256: sha256, threadPool: threadPool)
         }
         let probe = prepared.probe
         let place = details.place.latitude == nil
@@ -108,12 +107,10 @@ struct PhotoIngester: Sendable {
         )
         switch try await store.recordPhoto(photo) {
         case .inserted(let record):
-            // Best effort: a rendition that is not written here is made when first asked for.
-            try? await threadPool.runIfActive { [files] in
-                for (size, rendition) in zip(FeedSizes.all, prepared.renditions) {
-                    let renditionPath = files.renditionPath(photoID: photoID, key: ImageParameters.cacheKey(size.spec))
-                    try files.writeAtomically(rendition.data, to: renditionPath, durable: false)
-                }
+            // Best effort: a rendition that is not kept here is made when first asked for.
+            for (size, rendition) in zip(FeedSizes.all, prepared.renditions) {
+                await files.keepRendition(
+                    rendition.data, photoID: photoID, key: ImageParameters.cacheKey(size.spec), threadPool: threadPool)
             }
             return .recorded(record)
         case .duplicate(let id):

@@ -35,6 +35,8 @@ public final class ServerMetrics: Sendable {
         case shared
         /// Served from the rendition cache (in memory or on disk).
         case cached
+        /// Made by another node, fetched from the shared bucket.
+        case fetched
     }
 
     /// What ingesting a photo (an upload, a source's download) did.

@@ -147,7 +147,7 @@ public struct SourceSyncer: Sendable {
                 continue
             }
             if photo.isHotlinked {
-                files.remove(try await store.deleteRemotePhoto(photo.photoID))
+                await files.remove(try await store.deleteRemotePhoto(photo.photoID))
                 summary.removed += 1
             } else {
                 try await store.markRemoteRemoved(photo.photoID)

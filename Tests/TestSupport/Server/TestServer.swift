@@ -130,19 +130,25 @@ public func withTestServer(
 
 extension TestServer {
     /// Builds one application per node, each over its own store (which it closes when it stops), and runs `body`
-    /// with a client of every node.
+    /// with a client of every node. With a bucket (`settings.storage`), every node but the first gets a data
+    /// directory of its own, `<data>-node<N>`, as separate machines would: the bucket is all they share besides
+    /// the database.
     func serve(
         databaseURL: String, nodes count: Int, settings: Configuration, transport: TestingSetup,
         _ body: @Sendable (TestServer) async throws -> Void
     ) async throws {
         var stores: [LibraryStore] = []
         var applications: [any ApplicationProtocol] = []
+        let ownFolders = settings.storage == nil ? [] : (1..<count).map { "\(dataDirectory)-node\($0)" }
+        defer { for folder in ownFolders { try? FileManager.default.removeItem(atPath: folder) } }
         do {
             for node in 0..<count {
                 let store = try await Self.openStore(databaseURL)
                 stores.append(store)
+                var nodeSettings = settings
+                if node > 0, !ownFolders.isEmpty { nodeSettings.dataDirectory = ownFolders[node - 1] }
                 applications.append(try await buildApplication(
-                    settings, store: store, files: files, logger: testLogger,
+                    nodeSettings, store: store, files: try nodeSettings.libraryFiles(), logger: testLogger,
                     routes: node == 0 ? routes : RouteTable(), clock: clock))
             }
         } catch {

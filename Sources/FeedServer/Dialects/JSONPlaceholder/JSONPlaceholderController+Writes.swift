@@ -127,7 +127,7 @@ extension JSONPlaceholderController {
             }
             guard photo.owner.id == user.id else { throw APIError(.forbidden, "This photo belongs to someone else.") }
             let orphans = try await store.deletePhoto(photo.id, by: user.id)
-            try await threadPool.runIfActive { [renditions] in renditions.remove(orphans) }
+            await renditions.remove(orphans)
         }
         return JSONPlaceholderPresenter.json(.object([]))
     }
