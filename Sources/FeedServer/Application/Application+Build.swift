@@ -131,6 +131,10 @@ public func buildApplication(
             limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
             logger: logger))
     }
+    if files.bucket != nil {
+        services.append(RemovalFollower(
+            store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
+    }
     if let interval = configuration.syncEvery {
         services.append(SourceSyncService(
             syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),

@@ -57,6 +57,9 @@ public struct Configuration: Sendable {
     public var viewFlushInterval: Duration = .seconds(2)
     /// How often `serve` syncs every remote source (`--sync-every`); nil: only `imagefeed sources sync` does.
     public var syncEvery: Duration?
+    /// With a bucket, how often a node reads the deletions other nodes made, to drop those photos' renditions from
+    /// its own cache (see `RemovalFollower`).
+    public var removalFollowInterval: Duration = .seconds(2)
 
     public init(
         host: String = "127.0.0.1",

@@ -101,10 +101,31 @@ actor RenditionService {
     }
 
     /// Removes the files a deletion left unused and forgets the renditions held in memory for them, so this
-    /// process stops serving them at once (other processes stop within their revalidation time).
+    /// process stops serving them at once (other processes stop within their revalidation time, other nodes when
+    /// they next read the deletions' log: see `RemovalFollower`).
     nonisolated func remove(_ orphans: OrphanedFiles) async {
         await files.remove(orphans, threadPool: threadPool)
-        for photoID in orphans.photoIDs {
+        forget(photoIDs: orphans.photoIDs)
+    }
+
+    /// Drops this node's cached renditions of photos another node deleted, from disk and from memory.
+    nonisolated func dropLocally(photoIDs: [String]) async {
+        try? await threadPool.runIfActive { [files] in files.removeLocally(OrphanedFiles(photoIDs: photoIDs)) }
+        forget(photoIDs: photoIDs)
+    }
+
+    /// Empties this node's rendition cache, disk and memory: for a cache that may hold deleted photos.
+    nonisolated func dropAllLocally() {
+        let manager = FileManager.default
+        for entry in (try? manager.contentsOfDirectory(atPath: files.renditions.path)) ?? [] {
+            try? manager.removeItem(at: files.renditions.appendingPathComponent(entry))
+        }
+        memory.forget(under: files.renditions.path)
+        answers.forget(under: files.renditions.path)
+    }
+
+    private nonisolated func forget(photoIDs: [String]) {
+        for photoID in photoIDs {
             let folder = files.renditionPath(photoID: photoID, key: "")
             memory.forget(under: folder)
             answers.forget(under: folder)

@@ -1,19 +1,33 @@
 import FeedStore
+import Foundation
 import Logging
 import ServiceLifecycle
 
-/// `serve --sync-every`: syncs every remote source at start and then every `interval`, one source after another.
-/// Each sync takes its source's lease, so several servers on one database sync each source once, not once each.
+/// `serve --sync-every`: syncs every remote source at start and then every `interval`, one source after another —
+/// once per period for the whole library, whichever node claims the period's run (see `run()`). Each sync also
+/// takes its source's lease, so a sync that outlasts the period never runs twice at once.
 struct SourceSyncService: Service {
     let syncer: SourceSyncer
     let interval: Duration
     let logger: Logger
 
+    /// Who claims the runs: this machine and process.
+    let holder = "\(ProcessInfo.processInfo.hostName)#\(ProcessInfo.processInfo.processIdentifier)"
+
+    /// Every node with `--sync-every` asks whether a run is due a few times per period; the first to ask claims it
+    /// in the database, so the sources are synced once per period however many nodes serve the library.
     func run() async throws {
+        let poll = max(.milliseconds(50), min(.seconds(60), interval / 4))
         await cancelWhenGracefulShutdown {
             repeat {
-                await syncAll()
-            } while (try? await Task.sleep(for: interval)) != nil
+                do {
+                    if try await syncer.store.claimJobRun("source-sync", every: interval.timeInterval, holder: holder) {
+                        await syncAll()
+                    }
+                } catch {
+                    logger.error("Could not claim the sources' sync", metadata: ["error": "\(error)"])
+                }
+            } while (try? await Task.sleep(for: poll)) != nil
         }
     }
 

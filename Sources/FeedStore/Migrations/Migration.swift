@@ -41,6 +41,7 @@ struct Migration: Sendable {
         .createSocial,
         .addDialects,
         .createSources,
+        .coordinateNodes,
     ]
 }
 

@@ -1,5 +1,5 @@
 import FeedModels
-import FeedServer
+@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -166,6 +166,67 @@ struct BucketLibraryTests {
         let problems = try #require(error).problems.joined(separator: "\n")
         for expected in ["Not_A_Bucket", "ftp://host", "diagonal", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] {
             #expect(problems.contains(expected), "\(problems)")
+        }
+    }
+}
+
+/// Deletions made on one node reach the other nodes' caches.
+@Suite("Storage: deletions reach every node's cache", .enabled(if: TestBucket.enabled))
+struct RemovalFollowerTests {
+    @Test func a_photo_deleted_on_one_node_stops_being_served_by_the_other() async throws {
+        let bucket = try await TestBucket.make()
+        try await withTestServer(.sqlite, nodes: 2, transport: .live, configure: {
+            FastPathTests.configure(&$0, fastPath: true)
+            $0.storage = bucket.setting
+            $0.removalFollowInterval = .milliseconds(50)
+        }) { server in
+            // setup: the other node has cached a rendition and serves it from memory, without the database
+            let alice = try await server.user("alice")
+            let photo = try await server.uploadPhoto(try smallJPEG(seed: 111), as: alice)
+            let other = server.nodes[1]
+            let url = try pathAndQuery(photo.urls.small)
+            for _ in 0..<2 { #expect(try await other.get(url).status == .ok) }
+            let cached = server.dataDirectory + "-node1/renditions/" + photo.id.prefix(2) + "/" + photo.id
+
+            // act: deleted through the first node
+            let deleted = try await server.client.send(.delete, "/photos/\(photo.id)", headers: alice.auth)
+            var status = HTTPResponse.Status.ok
+            for _ in 0..<200 where status == .ok {
+                try await Task.sleep(for: .milliseconds(25))
+                status = try await other.get(url).status
+            }
+
+            // assert: the other node's copy is gone from its disk, and it answers as for any unknown photo
+            #expect(deleted.status == .noContent)
+            #expect(status == .notFound)
+            #expect(!FileManager.default.fileExists(atPath: cached))
+        }
+    }
+
+    @Test func a_node_with_no_record_of_following_empties_its_cache_at_start() async throws {
+        let bucket = try await TestBucket.make()
+        let data = try Fixtures.temporaryDirectory(prefix: "follower-start")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        // setup: a rendition left in the cache by a node that never recorded following the log
+        let stale = data + "/renditions/ab/abcdefghijk/400xauto-max-center-q80.jpg"
+        try FileManager.default.createDirectory(
+            atPath: (stale as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: stale))
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            var settings = TestServer.configuration(dataDirectory: data)
+            settings.storage = bucket.setting
+            let files = try settings.libraryFiles()
+            let renditions = RenditionService(
+                imaging: Imaging(), files: files, threadPool: .singleton, threads: 1, maxWaiting: 1,
+                limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil), metrics: ServerMetrics())
+
+            // act
+            let follower = RemovalFollower(store: store, renditions: renditions, interval: .seconds(1), logger: testLogger)
+            _ = follower.startingPoint()
+
+            // assert
+            #expect(!FileManager.default.fileExists(atPath: stale))
+            #expect(FileManager.default.fileExists(atPath: data + "/renditions"))
         }
     }
 }

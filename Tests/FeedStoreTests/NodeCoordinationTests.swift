@@ -1,0 +1,83 @@
+import FeedStore
+import Foundation
+import Testing
+import TestSupport
+
+/// What several nodes coordinate through: the log of deleted photos and the periodic jobs' runs.
+@Suite("Node coordination")
+struct NodeCoordinationTests {
+    @Test(arguments: Backend.available)
+    func every_way_of_deleting_a_photo_is_logged(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            // setup: one photo of alice's, two of bob's
+            let hers = try await TestLibrary.seed(store, count: 1, username: "alice")
+            let his = try await TestLibrary.seed(store, count: 2, username: "bob")
+            let start = Date().addingTimeInterval(-5)
+            let alice = try #require(try await store.photo(idOrSlug: hers[0])).owner
+            let bob = try #require(try await store.photo(idOrSlug: his[0])).owner
+
+            // act: her photo deleted by her, then his account with everything in it
+            _ = try await store.deletePhoto(hers[0], by: alice.id)
+            _ = try await store.deleteUser(id: bob.id)
+
+            // assert: all three logged, his through the account's deletion
+            let logged = try await store.removedPhotos(since: start).map(\.photoID)
+            #expect(Set(logged) == Set(hers + his))
+            #expect(logged.count == 3)
+            #expect(try await store.removedPhotos(since: Date().addingTimeInterval(60)).isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func old_deletions_are_pruned(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            // setup
+            let ids = try await TestLibrary.seed(store, count: 1)
+            _ = try await store.deletePhoto(ids[0], by: try #require(try await store.photo(idOrSlug: ids[0])).owner.id)
+
+            // act
+            try await store.pruneRemovedPhotos(before: Date().addingTimeInterval(-60))
+            let kept = try await store.removedPhotos(since: .distantPast)
+            try await store.pruneRemovedPhotos(before: Date().addingTimeInterval(60))
+
+            // assert
+            #expect(kept.map(\.photoID) == [ids[0]])
+            #expect(try await store.removedPhotos(since: .distantPast).isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func one_node_claims_each_period_of_a_job(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            // setup
+            let start = Date()
+
+            // act: two nodes ask at once, again within the period, and after it
+            let first = try await store.claimJobRun("source-sync", every: 60, holder: "a", now: start)
+            let second = try await store.claimJobRun("source-sync", every: 60, holder: "b", now: start)
+            let early = try await store.claimJobRun("source-sync", every: 60, holder: "b", now: start + 59)
+            let due = try await store.claimJobRun("source-sync", every: 60, holder: "b", now: start + 60)
+            let otherJob = try await store.claimJobRun("cleanup", every: 60, holder: "a", now: start + 1)
+
+            // assert
+            #expect((first, second, early, due, otherJob) == (true, false, false, true, true))
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func concurrent_claims_give_the_period_to_exactly_one(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            // act
+            let now = Date()
+            let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for node in 0..<8 {
+                    group.addTask { try await store.claimJobRun("sweep", every: 3600, holder: "node-\(node)", now: now) }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+
+            // assert
+            #expect(wins == 1)
+        }
+    }
+}
