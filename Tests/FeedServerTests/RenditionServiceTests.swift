@@ -45,6 +45,25 @@ struct RenditionServiceTests {
         try await threadPool.shutdownGracefully()
     }
 
+    @Test func an_empty_cache_file_left_by_a_crash_is_made_again_not_served() async throws {
+        try await withService { service, photo, files in
+            // setup: the cache file a machine's crash can leave behind a rename that was not flushed
+            let spec = RenditionSpec(width: 131, fit: .max, crop: .centre, quality: 80, format: .jpeg)
+            let path = files.renditionPath(photoID: photo.photoID, key: ImageParameters.cacheKey(spec))
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+
+            // act
+            let bytes = try await service.rendition(of: photo, spec: spec)
+
+            // assert: rendered, and the empty file replaced
+            #expect(await service.renderCount == 1)
+            #expect(try Imaging().probe(data: bytes).width == 131)
+            #expect(FileManager.default.contents(atPath: path).map([UInt8].init) == bytes)
+        }
+    }
+
     @Test func concurrent_requests_for_one_uncached_rendition_share_one_result() async throws {
         try await withService { service, photo, files in
             // setup: a size nothing else asks for

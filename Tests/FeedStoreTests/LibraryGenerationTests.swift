@@ -42,7 +42,7 @@ struct LibraryGenerationTests {
             let commits = store.database.commitCount
 
             try await store.createSession(idHash: "session-hash", userID: user.id, expiresAt: Date() + 3600)
-            _ = try await store.addRateLimitHits(subject: "ip:127.0.0.1", windowStart: 0, hits: 3)
+            _ = try await store.addRateLimitHits(["ip:127.0.0.1": 3], windowStart: 0)
 
             #expect(try await store.libraryGeneration() == before)
             #expect(store.database.commitCount > commits)

@@ -81,3 +81,28 @@ struct NodeCoordinationTests {
         }
     }
 }
+
+/// Rate-limit counts flushed by several nodes.
+@Suite("Shared rate-limit counts")
+struct SharedRateLimitCountTests {
+    @Test(arguments: Backend.available)
+    func a_flush_adds_every_subjects_hits_in_one_go(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            // setup: more subjects than one statement takes
+            let many = Dictionary(uniqueKeysWithValues: (0..<700).map { ("ip:10.0.\($0 / 256).\($0 % 256)", 1) })
+
+            // act: two nodes flush, partly the same subjects
+            let first = try await store.addRateLimitHits(many.merging(["app:a": 3]) { $1 }, windowStart: 3600)
+            let commits = store.database.commitCount
+            let second = try await store.addRateLimitHits(["app:a": 2, "ip:10.0.0.1": 4, "app:b": 1], windowStart: 3600)
+            let otherWindow = try await store.addRateLimitHits(["app:a": 5], windowStart: 7200)
+
+            // assert: every subject counted, the totals add up, one commit per flush
+            #expect(first.count == 701)
+            #expect(first["app:a"] == 3)
+            #expect(second == ["app:a": 5, "ip:10.0.0.1": 5, "app:b": 1])
+            #expect(store.database.commitCount == commits + 2)
+            #expect(otherWindow == ["app:a": 5])
+        }
+    }
+}

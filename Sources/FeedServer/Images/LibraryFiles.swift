@@ -137,7 +137,9 @@ public struct LibraryFiles: Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        // An empty file is never a finished rendition or original: a cache file written without a flush can be left
+        // empty by a machine's crash, and is then made again rather than served.
+        guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return nil }
         opened(descriptor, status)
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var offset = 0

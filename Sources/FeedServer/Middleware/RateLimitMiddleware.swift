@@ -79,12 +79,14 @@ final class SharedRateLimiter: Sendable {
     }
 
     private func flush(_ batch: [String: Int], window: Int64) async {
-        for (key, hits) in batch {
-            if let total = try? await store.addRateLimitHits(subject: key, windowStart: window, hits: hits) {
-                state.withLock { $0.shared[key] = max($0.shared[key] ?? 0, total) }
-            } else {
-                // keep counting locally until the database answers again
-                state.withLock { $0.pending[key, default: 0] += hits }
+        if let totals = try? await store.addRateLimitHits(batch, windowStart: window) {
+            state.withLock { state in
+                for (key, total) in totals { state.shared[key] = max(state.shared[key] ?? 0, total) }
+            }
+        } else {
+            // keep counting locally until the database answers again
+            state.withLock { state in
+                for (key, hits) in batch { state.pending[key, default: 0] += hits }
             }
         }
     }
