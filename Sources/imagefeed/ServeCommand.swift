@@ -26,7 +26,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Refuse API requests without a registered app's key or a token (IMAGEFEED_REQUIRE_CLIENT_ID=1).")
     var requireClientID = false
 
-    @Option(name: .long, help: "Address of a reverse proxy in front of the server, whose Forwarded/X-Forwarded-For names the client; repeat for several (IMAGEFEED_TRUSTED_PROXIES, comma-separated).")
+    @Option(name: .long, help: "Address of a reverse proxy in front of the server, or a range such as 10.0.0.0/8, whose Forwarded/X-Forwarded-For names the client; repeat for several (IMAGEFEED_TRUSTED_PROXIES, comma-separated).")
     var trustedProxy: [String] = []
 
     @Option(name: .long, help: "A host name the server answers to when --public-url is not set, besides IP addresses, localhost and this machine's name; repeat for several, or .example.com for every name under it (IMAGEFEED_ALLOWED_HOSTS, comma-separated).")

@@ -52,7 +52,7 @@ public func buildApplication(
 
     let views = ViewCounter()
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
-    let clientAddress = ClientAddress(trustedProxies: Set(configuration.trustedProxies))
+    let clientAddress = ClientAddress(trustedProxies: TrustedProxies(configuration.trustedProxies))
     let site = SiteOrigin(
         publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts,
         trustedProxies: clientAddress.trustedProxies)

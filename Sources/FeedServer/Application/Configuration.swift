@@ -17,8 +17,9 @@ public struct Configuration: Sendable {
     public var storage: String?
     /// The public origin (`https://photos.example.com`) used in absolute URLs; nil to use each request's Host.
     public var publicURL: String?
-    /// Addresses of reverse proxies in front of the server: from them, the client's address is read from
-    /// `Forwarded` or `X-Forwarded-For`, so limits and sign-in throttling count per client, not per proxy.
+    /// Addresses of reverse proxies in front of the server, or their ranges (`10.0.0.0/8`, a CDN's published
+    /// ranges): from them, the client's address is read from `Forwarded` or `X-Forwarded-For`, so limits and sign-in
+    /// throttling count per client, not per proxy.
     public var trustedProxies: [String] = []
     /// Host names the server answers to without a public URL, besides IP addresses, `localhost` and the machine's
     /// own name (see `SiteOrigin`); `.example.com` allows every name under it.
@@ -111,6 +112,9 @@ public struct Configuration: Sendable {
             } else {
                 problems.append("The public URL must be an absolute http(s) URL; got \(publicURL).")
             }
+        }
+        for entry in TrustedProxies(trustedProxies).invalid {
+            problems.append("A trusted proxy must be an IP address or a range such as 10.0.0.0/8; got \(entry).")
         }
         if imageLimits.maxPixels < 1 { problems.append("The pixel limit must be positive.") }
         if imageLimits.maxBytes < 1 { problems.append("The byte limit must be positive.") }

@@ -8,8 +8,8 @@ import HTTPTypes
 /// without this every user would share one budget, and one attacker's failures would lock out everyone. Headers
 /// from any other peer are ignored: a client could write anything in them.
 struct ClientAddress: Sendable {
-    /// The proxies' own addresses, as the connection reports them (`127.0.0.1`, `10.0.0.2`, `::1`).
-    let trustedProxies: Set<String>
+    /// The proxies' own addresses and ranges (`127.0.0.1`, `::1`, `10.0.0.0/8`).
+    let trustedProxies: TrustedProxies
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwarded = HTTPField.Name("Forwarded")!

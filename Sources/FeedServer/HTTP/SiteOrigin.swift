@@ -16,9 +16,9 @@ struct SiteOrigin: Sendable {
     /// Host names (lowercased, without port) accepted besides IP addresses and local names; `.example.com` also
     /// accepts every name under it.
     let allowedHosts: Set<String>
-    let trustedProxies: Set<String>
+    let trustedProxies: TrustedProxies
 
-    init(publicURL: String?, allowedHosts: [String] = [], trustedProxies: Set<String> = [], machineName: String? = nil) {
+    init(publicURL: String?, allowedHosts: [String] = [], trustedProxies: TrustedProxies = TrustedProxies([]), machineName: String? = nil) {
         publicOrigin = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         var hosts = Set(allowedHosts.map { $0.lowercased() })
         if let name = (machineName ?? Self.machineName())?.lowercased(), !name.isEmpty {

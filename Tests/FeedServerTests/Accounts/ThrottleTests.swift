@@ -202,11 +202,26 @@ struct ThrottleTests {
         ("127.0.0.1", ["127.0.0.1"], "Forwarded", "for=192.0.2.60:8080, for=127.0.0.1", "192.0.2.60"),
         ("127.0.0.1", ["127.0.0.1"], "X-Forwarded-For", "<script>", "127.0.0.1"),
         ("192.0.2.9", ["127.0.0.1"], "X-Forwarded-For", "203.0.113.5", "192.0.2.9"),
+        // ranges: a CDN's edge and a balancer inside 10.0.0.0/8
+        ("104.16.3.4", ["104.16.0.0/13", "10.0.0.0/8"], "X-Forwarded-For", "203.0.113.5, 10.1.2.3", "203.0.113.5"),
+        ("104.24.0.1", ["104.16.0.0/13"], "X-Forwarded-For", "203.0.113.5", "104.24.0.1"),
+        ("2400:cb00::7", ["2400:cb00::/32"], "X-Forwarded-For", "2001:db8::9", "2001:db8::9"),
+        ("2400:cb01::7", ["2400:cb00::/32"], "X-Forwarded-For", "2001:db8::9", "2400:cb01::7"),
+        ("::ffff:10.0.0.4", ["10.0.0.0/8"], "X-Forwarded-For", "203.0.113.5", "203.0.113.5"),
     ])
     func the_client_address_is_read_through_trusted_proxies_only(
         peer: String, trusted: [String], header: String, value: String, expected: String
     ) {
-        let resolver = ClientAddress(trustedProxies: Set(trusted))
+        let resolver = ClientAddress(trustedProxies: TrustedProxies(trusted))
         #expect(resolver.resolve(peer: peer, headers: [HTTPField.Name(header)!: value]) == expected)
+    }
+
+    @Test func a_trusted_proxy_that_is_neither_an_address_nor_a_range_is_refused_at_start() {
+        var configuration = Configuration()
+        configuration.trustedProxies = ["10.0.0.0/8", "proxy.example.com", "10.0.0.0/33", "::1"]
+        #expect(configuration.problems() == [
+            "A trusted proxy must be an IP address or a range such as 10.0.0.0/8; got proxy.example.com.",
+            "A trusted proxy must be an IP address or a range such as 10.0.0.0/8; got 10.0.0.0/33.",
+        ])
     }
 }
