@@ -37,7 +37,7 @@ extension Database {
             close: { try await pool.pool.shutdownAsync() }
         )
         do {
-            try await database.read { db in try await db.raw("SELECT 1").run() }
+            try await database.ping()
         } catch {
             try? await pool.pool.shutdownAsync()
             throw StoreError.unavailable("Could not connect to PostgreSQL at \(redacted(url)): \(String(reflecting: error))")
