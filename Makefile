@@ -8,14 +8,15 @@ HOST ?= 127.0.0.1
 DEMO ?= /usr/share/backgrounds/mate
 SWIFT_TEST_FLAGS ?= --traits PostgreSQL
 RUN_PACKAGES := libvips-dev zlib1g-dev pkg-config mate-backgrounds
-TEST_PACKAGES := libvips-dev zlib1g-dev pkg-config postgresql chromium mate-backgrounds python3-venv
+TEST_PACKAGES := libvips-dev zlib1g-dev pkg-config postgresql chromium mate-backgrounds python3-venv nginx
 BENCH_PACKAGES := libvips-dev libvips-tools imagemagick nginx wrk postgresql
 
 .PHONY: help run test deps-run deps-test build-release demo bench clean
 
 help:
 	@echo "make run    build, import the demo library once, serve http://$(HOST):$(PORT)/"
-	@echo "make test   everything CI runs: Swift tests on SQLite, a throwaway PostgreSQL and S3-compatible server (moto)"
+	@echo "make test   everything CI runs: Swift tests on SQLite, a throwaway PostgreSQL and S3-compatible server (moto),"
+	@echo "           the end-to-end and browser tests, then two nodes behind nginx (scripts/cluster-test.sh)"
 	@echo "make bench  benchmarks against vipsthumbnail, ImageMagick and nginx (see bench/RESULTS.md)"
 
 run: deps-run build-release demo
@@ -33,6 +34,7 @@ test: deps-test
 	scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
 	scripts/check-feedkit.sh
 	scripts/e2e.sh
+	scripts/cluster-test.sh
 
 bench: 
 	scripts/install-packages.sh $(BENCH_PACKAGES)
