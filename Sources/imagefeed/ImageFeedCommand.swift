@@ -9,7 +9,7 @@ struct ImageFeedCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, ImportCommand.self, UsersCommand.self, AppsCommand.self, TopicsCommand.self,
             RoutesCommand.self, SourcesCommand.self, CheckCommand.self, BackupCommand.self, RestoreCommand.self,
-            StorageCommand.self, BenchCommand.self,
+            StorageCommand.self, DatabaseCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

@@ -535,17 +535,18 @@ class Member:
         return session
 
 
-def sign_up(cluster: Cluster, username: str) -> tuple[Member, requests.Response]:
+def sign_up(site: str, username: str) -> tuple[Member, requests.Response]:
+    """Signs `username` up at `site` (the balancer's origin, or one server's)."""
     password = f"{username}-pass-123!"
     session = requests.Session()
-    answer = session.post(f"{cluster.lb}/account/signup", headers={"Origin": cluster.lb}, timeout=TIMEOUT, json={
+    answer = session.post(f"{site}/account/signup", headers={"Origin": site}, timeout=TIMEOUT, json={
         "username": username, "first_name": "Ada", "last_name": "Node", "email": f"{username}@example.com",
         "password": password,
     })
     assert answer.status_code == 201, answer.text
-    return Member(username, password, session.cookies.get_dict(), cluster.lb), answer
+    return Member(username, password, session.cookies.get_dict(), site), answer
 
 
 @pytest.fixture(scope="session")
 def member(cluster) -> Member:
-    return sign_up(cluster, f"member_{uuid.uuid4().hex[:8]}")[0]
+    return sign_up(cluster.lb, f"member_{uuid.uuid4().hex[:8]}")[0]

@@ -7,7 +7,11 @@ IMAGEFEED_CACHE_MAX_AGE_MS (500 ms) after another node's write. Reads of another
 most 15 s, until the write shows; no test asserts how long anything took.
 """
 
+import os
 import re
+import shutil
+import signal
+import subprocess
 import threading
 import time
 import uuid
@@ -16,7 +20,8 @@ from dataclasses import dataclass
 import pytest
 import requests
 
-from .conftest import TIMEOUT, WALLPAPERS, Cluster, image_size, png, sign_up, wait_until
+from .conftest import (BINARY, S3_ENDPOINT, TIMEOUT, WALLPAPERS, Cluster, create_bucket, create_database, free_port,
+                       image_size, png, sign_up, wait_until)
 
 
 def other(cluster: Cluster, node):
@@ -46,7 +51,7 @@ def read_on(cluster: Cluster, node, url: str, session=None, expect: int = 200, u
 
 def test_signed_up_on_one_node_is_signed_in_on_the_other(cluster):
     # act: sign up through the balancer (a session cookie comes back), then use the cookie on the other node
-    person, signed_up = sign_up(cluster, f"traveller_{uuid.uuid4().hex[:8]}")
+    person, signed_up = sign_up(cluster.lb, f"traveller_{uuid.uuid4().hex[:8]}")
     signed_up_on = cluster.node_of(signed_up)
     session = person.session()
     me = read_on(cluster, other(cluster, signed_up_on), f"{cluster.lb}/me", session)
@@ -350,3 +355,84 @@ def test_kill_9_loses_no_acknowledged_write_and_the_balancer_keeps_answering(clu
     for photo in (written_while_down, cached_before):
         rendition = read_on(cluster, victim, f"{cluster.lb}/img/{photo}?w=40", reader, seconds=45)
         assert image_size(rendition.content)[1] == 40, photo
+
+
+def test_a_library_from_one_machine_moves_to_the_cluster(library):
+    """The way a library outgrows one machine: a server on SQLite and its data folder (as `make run` leaves it),
+    where someone signed up, stayed signed in and liked a photo; the server stopped; `imagefeed storage migrate`
+    and `imagefeed database copy` run on that machine; then two nodes behind nginx on the bucket and PostgreSQL.
+    Everything is there, the person is still signed in on both nodes, and their password still works."""
+    # setup: one machine's library, photos imported, a person signed up with a session, a like
+    run = uuid.uuid4().hex[:8]
+    folder = library.folder / f"moved-{run}"
+    data = folder / "data"
+    alone = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder), "IMAGEFEED_DATA": str(data),
+             "IMAGEFEED_LOG_LEVEL": "warning"}
+
+    def imagefeed(*arguments, **settings):
+        done = subprocess.run([BINARY, *arguments], env={**alone, **settings}, capture_output=True, text=True,
+                              timeout=300)
+        assert done.returncode == 0, f"imagefeed {' '.join(arguments[:2])}:\n{done.stdout}{done.stderr}"
+        return done.stdout
+
+    folder.mkdir(parents=True)
+    imagefeed("users", "create", "--username", "solo", "--email", "solo@example.com", "--first-name", "Sol",
+              "--last-name", "Oh", "--password", "solo-pass-123!")
+    imagefeed("import", *(str(WALLPAPERS / "nature" / name) for name in ("Storm.jpg", "Dune.jpg")), "--user", "solo")
+    port = free_port()
+    single = f"http://127.0.0.1:{port}"
+    with open(folder / "single.log", "w") as log:
+        server = subprocess.Popen([BINARY, "serve", "--port", str(port)], env=alone, cwd=folder,
+                                  stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: _answers(f"{single}/readyz"), 60, "the single server")
+        person, _ = sign_up(single, f"moving_{run}")
+        session = person.session()
+        photos = session.get(f"{single}/users/solo/photos", timeout=TIMEOUT).json()
+        liked = session.post(f"{single}/photos/{photos[0]['id']}/like", timeout=TIMEOUT)
+        assert liked.status_code == 201, liked.text
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+
+    # act: move the files to a new bucket and the records to a new database, then start the nodes on them
+    bucket = f"imagefeed-moved-{run}"
+    create_bucket(bucket)
+    database = create_database(f"imagefeed_moved_{run}")
+    storage = f"s3://{bucket}/library?endpoint={S3_ENDPOINT}&region=us-east-1&style=path"
+    keys = {name: library.settings[name] for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY")}
+    migrated = imagefeed("storage", "migrate", "--to", storage, **keys)
+    copied = imagefeed("database", "copy", "--to", database)
+    shutil.rmtree(data)  # the nodes must need nothing of the old machine's folder
+    settings = {**library.settings, "IMAGEFEED_DATABASE_URL": database, "IMAGEFEED_STORAGE": storage,
+                "IMAGEFEED_RATE_LIMIT": "100000"}
+    cluster = Cluster(folder / "cluster", settings)
+    try:
+        cluster.start()
+        moved = person.session()
+        listed = [read_on(cluster, node, f"{cluster.lb}/users/solo/photos", moved).json() for node in cluster.nodes]
+        me = [read_on(cluster, node, f"{cluster.lb}/me", moved).json() for node in cluster.nodes]
+        renditions = [read_on(cluster, node, f"{cluster.lb}/img/{photo['id']}?w=64", moved)
+                      for node in cluster.nodes for photo in photos]
+        signed_in = requests.post(f"{cluster.lb}/account/login", headers={"Origin": cluster.lb, "Accept":
+                                  "application/json"}, data={"login": "solo", "password": "solo-pass-123!"},
+                                  timeout=TIMEOUT)
+    finally:
+        cluster.stop()
+
+    # assert: what the commands said, then the same library on both nodes, from the bucket and PostgreSQL alone
+    assert "Every original is in the bucket" in migrated, migrated
+    assert "(2 photos, 2 people, 0 albums, 1 like)" in copied, copied
+    for answer in listed:
+        assert [(photo["id"], photo["width"]) for photo in answer] == [(p["id"], p["width"]) for p in photos]
+        assert [photo["liked_by_user"] for photo in answer] == [True, False]
+    assert [answer["username"] for answer in me] == [person.username] * 2
+    assert all(image_size(answer.content)[1] == 64 for answer in renditions)
+    assert signed_in.status_code == 200, signed_in.text
+
+
+def _answers(url: str) -> bool:
+    try:
+        return requests.get(url, timeout=5).status_code == 200
+    except requests.RequestException:
+        return False

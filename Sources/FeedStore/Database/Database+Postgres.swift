@@ -40,7 +40,7 @@ extension Database {
             try await database.ping()
         } catch {
             try? await pool.pool.shutdownAsync()
-            throw StoreError.unavailable("Could not connect to PostgreSQL at \(redacted(url)): \(String(reflecting: error))")
+            throw StoreError.unavailable("Could not connect to PostgreSQL at \(Database.redacted(url)): \(String(reflecting: error))")
         }
         return database
     }
@@ -56,13 +56,6 @@ struct PostgresPooledConnection: PooledConnection {
     func release() {
         pool.pool.releaseConnection(connection, logger: logger)
     }
-}
-
-/// The URL without its password, for error messages and logs.
-func redacted(_ url: String) -> String {
-    guard var components = URLComponents(string: url), components.password != nil else { return url }
-    components.password = "***"
-    return components.string ?? url
 }
 
 #else

@@ -139,6 +139,15 @@ public final class Database: Sendable {
     }
 }
 
+extension Database {
+    /// The URL without its password, for messages and logs.
+    public static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+}
+
 /// A connection borrowed from a pool, returned with `release()`.
 protocol PooledConnection: Sendable {
     var sql: any SQLDatabase { get }
