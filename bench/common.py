@@ -123,7 +123,7 @@ def proc_tree_cpu(pid):
 class Server:
     """`imagefeed serve` on loopback with the rate limit lifted and logging off the hot path."""
 
-    def __init__(self, data, port, database=None, binary=None, cpus=SERVER_CPUS, name="server"):
+    def __init__(self, data, port, database=None, binary=None, cpus=SERVER_CPUS, name="server", args=(), env=None):
         self.data, self.database = str(data), database
         self.binary = binary or BIN
         self.port = free_port(port)
@@ -132,9 +132,9 @@ class Server:
         self.proc = None
         # Both rate limits lifted: the API's and /img's (36,000 an hour by default, reached within a second of wrk).
         self.env = {"IMAGEFEED_RATE_LIMIT": "100000000", "IMAGEFEED_IMAGE_RATE_LIMIT": "100000000",
-                    "IMAGEFEED_LOG_LEVEL": "error"}
+                    "IMAGEFEED_LOG_LEVEL": "error", **(env or {})}
         self.cmd = pinned(cpus, [self.binary, "serve", "--data", self.data, "--port", self.port]
-                          + (["--database", database] if database else []))
+                          + (["--database", database] if database else []) + list(args))
 
     @property
     def command(self):
@@ -252,11 +252,12 @@ def wait_idle(server, limit=120):
     return round(time.time() - t0, 1)
 
 
-def wrk(url, connections=64, seconds=None, threads=1, cpus=CLIENT_CPUS, timeout="10s"):
-    """One wrk run; returns req/s, the latency percentiles, error counts and the command line."""
+def wrk(url, connections=64, seconds=None, threads=1, cpus=CLIENT_CPUS, timeout="10s", script=LUA, script_args=()):
+    """One wrk run; returns req/s, the latency percentiles, error counts and the command line. `script` must print
+    wrk-report.lua's WRKJSON line (wrk-paths.lua loads it); `script_args` go after `--`."""
     seconds = seconds or WRK_SECONDS
     cmd = pinned(cpus, ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", timeout,
-                        "-s", LUA, url])
+                        "-s", script, url] + (["--", *script_args] if script_args else []))
     run = subprocess.run(cmd, capture_output=True, text=True)
     result = {"command": quote([rel(c) if str(c).startswith("/") else c for c in cmd])}
     m = re.search(r"Requests/sec:\s+([\d.]+)", run.stdout)

@@ -29,6 +29,7 @@ SECTIONS = [
     ("sqlite", ["scale_sqlite", "api"], "§2 API against nginx, §4 scale on SQLite"),
     ("postgres", ["scale_postgres"], "§4 scale on PostgreSQL"),
     ("web", ["web"], "§5 Web"),
+    ("storage", ["storage"], "§6 Storage: S3 against local"),
 ]
 
 
@@ -75,6 +76,10 @@ def goal_list():
         Goal("web-cls", "web", "Web CLS ≤ 0.01 (mobile lab)"),
         Goal("web-dom", "web", "Web DOM bounded after a 2,000-photo scroll"),
         Goal("web-longtask", "web", "Web: no task > 50 ms while scrolling"),
+        Goal("storage-warm", "storage", "S3-backed node with a warm cache ≥ 0.9× the local node's req/s for the "
+             "same cached renditions"),
+        Goal("storage-fetch", "storage", "First read on a node of a rendition another node made (fetched from the "
+             "bucket): p50 ≤ 0.5× an S3 node rendering it"),
     ]
     return {g.key: g for g in goals}
 
@@ -481,6 +486,95 @@ def section_web(w, r):
                         for n, v in b["files"].items()))
 
 
+def section_storage(w, r):
+    warm, first = r["warm"], r["first_read"]
+    moto = r.get("moto") or {}
+    extra = r.get("extra", "w=640&fm=jpg")
+    bucket = r.get("bucket_after_import") or {}
+    w(f"{r['photos']} photographs ({r.get('corpus_mb')} MB, `bench/corpus.sh`) imported twice: into a local library "
+      f"(`--data` only) and into an S3 bucket (`--storage s3://…`) on moto {moto.get('version')}, in memory, on "
+      f"loopback ({moto.get('endpoint')}), pinned to core 0 with the client. No network is involved: the S3 "
+      "figures are the store's own overhead plus moto's. The URLs, on each library: every photo's `urls.small` "
+      f"(made by the import) and `/img/<id>?{extra}` (made once on each node before anything is measured); "
+      f"{warm['urls']} URLs, {warm['bytes']:,} bytes. After the import the bucket held {bucket.get('originals')} "
+      f"originals, {bucket.get('mezzanines')} mezzanines and {bucket.get('renditions')} renditions "
+      f"({fmt(bucket.get('mb'))} MB).")
+    w()
+    w(f"**Warm cache**: `wrk -t1 -c64` cycling through the {warm['urls']} URLs (`bench/wrk-paths.lua`), server or "
+      "nginx on core 1, wrk on core 0. S3 node A's cache holds every rendition (filled by its warm-up); its "
+      "`/metrics` counted the renditions of its run by outcome.")
+    w()
+    rows = []
+    for key, label in (("local", "imagefeed, local storage"), ("s3", "imagefeed, S3 storage, warm cache (node A)"),
+                       ("nginx", "nginx, the same bytes from disk")):
+        x = warm[key]
+        oc = x.get("outcomes")
+        rows.append([label, round(x["rps"]), x.get("p50_ms"), x.get("p99_ms"), x.get("errors"),
+                     ratio(x["rps"] / warm["local"]["rps"]) if warm["local"]["rps"] else "—",
+                     ratio(x.get("ratio_nginx", 1.0 if key == "nginx" else None)),
+                     f"{oc['fetched']} fetched, {oc['rendered']} rendered" if oc else "—"])
+    w.table(["Server", "req/s", "p50 ms", "p99 ms", "errors", "× local", "× nginx", "renditions from the bucket "
+             "or rendered during the run"], rows)
+    s3, local = warm["s3"], warm["local"]
+    GOALS["storage-warm"].set(
+        f"{round(s3['rps']):,} req/s = **{ratio(warm.get('ratio_s3_local'))}**"
+        + (f", {s3['errors']:,} errors" if s3.get("errors") else ""),
+        f"local node {round(local['rps']):,} req/s; nginx {round(warm['nginx']['rps']):,} req/s",
+        (warm.get("ratio_s3_local") or 0) >= 0.9 and not s3.get("errors") and not s3["outcomes"]["fetched"]
+        and not s3["outcomes"]["rendered"])
+    w(f"The two nodes served the same rendition bytes: {'yes' if warm.get('same_bytes_as_local') else '**no**'} "
+      "(sizes compared).")
+    w()
+    n, passes = first["requests_per_pass"], first["passes"]
+    w(f"**First read on a node**: each URL once, one request at a time on one keep-alive connection, {passes} "
+      f"passes of {n} requests, both servers restarted before each pass (nothing in memory) and node B's `--data` "
+      "emptied. Node B shares node A's database and bucket; the local node reads its disk cache (the page cache is "
+      "warm). moto alone: a presigned GET of each object node B fetched, in the same order (nothing signed while "
+      "timed). The render rows are the warm-ups' first requests for the extra size, one pass.")
+    w()
+    lw, aw = warm.get("local_warmup") or {}, warm.get("s3_warmup") or {}
+
+    def row(label, x):
+        return [label, x["all"]["n"], x["small"]["p50_ms"], x["small"]["p95_ms"], x["extra"]["p50_ms"],
+                x["extra"]["p95_ms"], x["all"]["p50_ms"], x["all"]["p95_ms"]]
+    rows = [row("local node, from its disk cache", first["local"]),
+            row("S3 node B, empty cache: fetched from the bucket", first["fetched"]),
+            row("moto alone: GET of the same objects", first["moto"])]
+    for label, x in (("local node rendering it (from its mezzanine)", lw),
+                     ("S3 node A rendering it (mezzanine fetched from the bucket first)", aw)):
+        e = (x.get("ms") or {}).get("extra")
+        if e:
+            rows.append([label, e["n"], "—", "—", e["p50_ms"], e["p95_ms"], "—", "—"])
+    w.table(["Case", "requests", "`small` p50 ms", "p95 ms", f"`{extra}` p50 ms", "p95 ms", "all p50 ms",
+             "all p95 ms"], rows)
+    f, l, m = first["fetched"]["all"]["p50_ms"], first["local"]["all"]["p50_ms"], first["moto"]["all"]["p50_ms"]
+    w(f"- The store's own part of a first read (fetched p50 − local disk p50 − moto's GET p50): "
+      f"**{ms(round(f - l - m, 3))}** (all URLs); the fetch also writes the rendition to node B's cache and, unlike "
+      "the local read, goes through the router and the database.")
+    render = ((aw.get("ms") or {}).get("extra") or {}).get("p50_ms")
+    fetched_extra = first["fetched"]["extra"]
+    GOALS["storage-fetch"].set(
+        f"`{extra}` fetched p50 **{ms(fetched_extra['p50_ms'])}** (p95 {ms(fetched_extra['p95_ms'])})",
+        f"S3 node A rendering it: p50 {ms(render)}; moto's own GET p50 {ms(first['moto']['extra']['p50_ms'])}; "
+        f"local disk p50 {ms(first['local']['extra']['p50_ms'])}",
+        render is not None and fetched_extra["p50_ms"] <= 0.5 * render,
+        None if render is not None else "no render measured")
+    w()
+    w("**Check** (the section fails unless every first read on node B was `fetched`: node B's `/metrics` after each "
+      "pass, and its cache folder, where a render would have left the source it fetched):")
+    w()
+    w.table(["Pass", "requests", "fetched", "rendered", "shared", "cached", "files in B's cache",
+             "render sources in B's cache"],
+            [[c["pass"], c["requests"], c["outcomes"]["fetched"], c["outcomes"]["rendered"], c["outcomes"]["shared"],
+              c["outcomes"]["cached"], c["files_in_cache"], c["render_sources_in_cache"]] for c in first["checks"]])
+    w(f"Renditions in the bucket at the end: {r.get('bucket_renditions_at_end')}. Section took {r.get('section_s')} s.")
+    w()
+    w.code("\n".join([moto.get("command", ""), r["import_local"]["command"], r["import_s3"]["command"],
+                      r["local_server_command"], r["s3_server_command"], r.get("nginx_command", ""),
+                      local["command"], s3["command"], warm["nginx"]["command"], r["local_cold_server_command"],
+                      r["s3_b_server_command"], f"# moto alone: {first.get('moto_example')}"]), "sh")
+
+
 # (title, note key, result names, renderer) in the order of the report.
 PARTS = [
     ("Machine", "machine", ["machine"], lambda w, d: section_machine(w, d[0])),
@@ -491,6 +585,8 @@ PARTS = [
     ("4. Scale: PostgreSQL", None, ["scale_postgres"],
      lambda w, d: section_scale(w, "PostgreSQL", "postgres", d[0])),
     ("5. Web (headless Chromium, mobile lab profile)", "section-web", ["web"], lambda w, d: section_web(w, d[0])),
+    ("6. Storage: S3-backed node against local (cached renditions)", "section-storage", ["storage"],
+     lambda w, d: section_storage(w, d[0])),
 ]
 
 

@@ -3,7 +3,8 @@
 #
 #   make bench                      # installs wrk, nginx, imagemagick, libvips-tools, postgresql, then runs this
 #   bench/run.sh                    # all sections
-#   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web (report always)
+#   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web storage
+#                                   # (the report always)
 #
 # Every section runs one binary: the release build with the PostgreSQL trait, so SQLite and PostgreSQL are measured
 # with the same build, over HTTP too. The database figures come from the product itself (`imagefeed bench seed`,
@@ -12,15 +13,18 @@
 # Environment: IMAGEFEED_BIN (skip the build and use this binary; it needs the PostgreSQL trait for the postgres
 # section), BENCH_WRK_SECONDS (default 8), BENCH_SCALES (default 10000,100000,1000000), BENCH_API_SCALE (default
 # 100000), BENCH_TRACE_REPEAT (timed runs per `bench trace`, default 30), BENCH_TRACE_CAP_S (default 600),
-# BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos).
+# BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos); the storage section (S3-backed node against local,
+# on moto in the repository's .venv, made when missing): BENCH_STORAGE_PHOTOS (default 40), BENCH_STORAGE_PASSES
+# (first-read passes, default 3), BENCH_STORAGE_EXTRA (the size nobody pre-renders, default w=640&fm=jpg).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir="$PWD/bench"
 mkdir -p bench/work/results bench/work/logs
 
-# Packages the sections need beyond the Makefile's BENCH_PACKAGES: the photographs.
+# Packages the sections need beyond the Makefile's BENCH_PACKAGES: the photographs, and python3-venv for the venv
+# of the storage section's S3 server (moto).
 scripts/install-packages.sh mate-backgrounds plasma-workspace-wallpapers libvips-tools imagemagick nginx \
-    wrk postgresql
+    wrk postgresql python3-venv
 
 given_bin="${IMAGEFEED_BIN:-}"
 if [ -z "${IMAGEFEED_BIN:-}" ]; then
@@ -38,7 +42,7 @@ export BENCH_AUTOGROUP="$autogroup"
 export BENCH_COMMAND="${BENCH_COMMAND:-${given_bin:+IMAGEFEED_BIN=$given_bin }$( [ -n "${MAKELEVEL:-}" ] && echo "make bench" || echo "bench/run.sh $*")}"
 
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web)
+[ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web storage)
 export BENCH_SECTIONS="${sections[*]}"   # the report says which results this run measured
 # A full run replaces every result; a partial run keeps the others for the report.
 [ $# -eq 0 ] && rm -f bench/work/results/*.json
@@ -52,6 +56,7 @@ for section in "${sections[@]}"; do
         import|renditions) cmd=(python3 "$bench_dir/images.py" "$section") ;;
         sqlite|postgres) cmd=(python3 "$bench_dir/db.py" "$section") ;;
         web) cmd=(python3 "$bench_dir/web.py") ;;
+        storage) cmd=(python3 "$bench_dir/storage.py") ;;
         *) echo "unknown section $section" >&2; exit 2 ;;
     esac
     # A failing section is reported (bench/work/results/failed-*.txt, quoted in RESULTS.md); the others still run.
