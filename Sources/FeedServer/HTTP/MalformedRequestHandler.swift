@@ -53,7 +53,8 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 
     /// The status and message for what the decoder could not read.

@@ -45,9 +45,10 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 let start = ContinuousClock.now
                 let peer = context.channel.remoteAddress?.ipAddress
                 // A request for a host name this server does not answer to is the router's to refuse.
-                if let origin = site.origin(of: head, peer: peer), var (answer, route) = router.answer(
+                if let origin = site.origin(of: head, peer: peer), let (found, route) = router.answer(
                     head, origin: origin, remoteAddress: clientAddress.resolve(peer: peer, headers: head.headerFields))
                 {
+                    var answer = found
                     draining = true
                     let id = RequestIdentifier.of(head.headerFields)
                     answer.headers[.requestID] = id

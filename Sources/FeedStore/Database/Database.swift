@@ -105,7 +105,7 @@ public final class Database: Sendable {
         do {
             let result = try await body(db)
             try await db.raw("COMMIT").run()
-            _ = commits.withLock { $0 += 1 }
+            commits.withLock { $0 += 1 }
             return result
         } catch {
             try? await db.raw("ROLLBACK").run()

@@ -89,4 +89,19 @@ struct HostNameTests {
         #expect(!site.answers(to: "1.2.3.4.evil.example"))
         #expect(!site.answers(to: "999.1.1.1"))
     }
+
+    @Test func only_well_formed_address_literals_pass_without_a_listed_name() {
+        // setup
+        let site = SiteOrigin(publicURL: nil, machineName: "box")
+        let answered = ["10.0.0.1", "255.255.255.255:80", "01.2.3.4", "[::1]", "[fe80::a:B:1]:8443", "LOCALHOST:80"]
+        let refused = [
+            "256.1.1.1", "1.2.3", "1.2.3.4.5", "1..2.3", ".1.2.3", "1.2.3.", "1234.1.1.1", "1.2.3.4a", "",
+            "[fe80::1%25eth0]", "[::1", "١.٢.٣.٤", "x1.2.3.4",
+        ]
+
+        // act, assert
+        for host in answered { #expect(site.answers(to: host), "\(host)") }
+        for host in refused { #expect(!site.answers(to: host), "\(host)") }
+        #expect(SiteOrigin.name(of: "[::1]:8080") == "[::1]" && SiteOrigin.name(of: "Box:80") == "Box")
+    }
 }

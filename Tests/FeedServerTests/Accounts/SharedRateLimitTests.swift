@@ -95,4 +95,15 @@ struct SharedRateLimitTests {
             #expect(two.header("X-Ratelimit-Remaining") == "3")
         }
     }
+
+    @Test func a_client_id_anywhere_in_the_query_is_the_key() {
+        #expect(ClientKey.mentionsClientID("client_id=abc"))
+        #expect(ClientKey.mentionsClientID("page=2&client_id=abc"))
+        #expect(!ClientKey.mentionsClientID("per_page=30"))
+        #expect(!ClientKey.mentionsClientID("client_i"))
+        #expect(!ClientKey.mentionsClientID(""))
+        #expect(ClientKey.from(HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/photos?client_id=k"))
+            == "client-id:k")
+        #expect(ClientKey.from(HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/photos?page=2")) == nil)
+    }
 }
