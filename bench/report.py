@@ -500,9 +500,11 @@ def section_storage(w, r):
       f"originals, {bucket.get('mezzanines')} mezzanines and {bucket.get('renditions')} renditions "
       f"({fmt(bucket.get('mb'))} MB).")
     w()
+    rounds = len(warm["local"].get("rounds_rps") or [1])
     w(f"**Warm cache**: `wrk -t1 -c64` cycling through the {warm['urls']} URLs (`bench/wrk-paths.lua`), server or "
       "nginx on core 1, wrk on core 0. S3 node A's cache holds every rendition (filled by its warm-up); its "
-      "`/metrics` counted the renditions of its run by outcome.")
+      f"`/metrics` counted the renditions of its runs by outcome. The two nodes were measured in turn, {rounds} "
+      "rounds each; each row is its node's median round (all rounds' req/s in the last column).")
     w()
     rows = []
     for key, label in (("local", "imagefeed, local storage"), ("s3", "imagefeed, S3 storage, warm cache (node A)"),
@@ -512,9 +514,10 @@ def section_storage(w, r):
         rows.append([label, round(x["rps"]), x.get("p50_ms"), x.get("p99_ms"), x.get("errors"),
                      ratio(x["rps"] / warm["local"]["rps"]) if warm["local"]["rps"] else "—",
                      ratio(x.get("ratio_nginx", 1.0 if key == "nginx" else None)),
-                     f"{oc['fetched']} fetched, {oc['rendered']} rendered" if oc else "—"])
+                     f"{oc['fetched']} fetched, {oc['rendered']} rendered" if oc else "—",
+                     ", ".join(f"{r:,}" for r in x.get("rounds_rps", [])) or "—"])
     w.table(["Server", "req/s", "p50 ms", "p99 ms", "errors", "× local", "× nginx", "renditions from the bucket "
-             "or rendered during the run"], rows)
+             "or rendered during the runs", "req/s of each round"], rows)
     s3, local = warm["s3"], warm["local"]
     GOALS["storage-warm"].set(
         f"{round(s3['rps']):,} req/s = **{ratio(warm.get('ratio_s3_local'))}**"
