@@ -49,7 +49,8 @@ struct DatabaseCommand: AsyncParsableCommand {
             do {
                 let target = try await LibraryStore.open(url: to, logger: logger)
                 do {
-                    let counter = StepCounter(label: "Copying rows")
+                    // Called once per batch of rows, so every call is shown.
+                    let counter = StepCounter(label: "Copying rows", every: 1)
                     let tables = try await DatabaseCopy(from: source.database, to: target.database).run {
                         counter.show($0, $1)
                     }
