@@ -2,7 +2,6 @@ import ArgumentParser
 import FeedServer
 import FeedStore
 import Foundation
-import Logging
 
 /// `imagefeed database`: where the library's records are kept.
 struct DatabaseCommand: AsyncParsableCommand {
@@ -33,42 +32,31 @@ struct DatabaseCommand: AsyncParsableCommand {
             let configuration = try ConfigurationLoader.load(library: library)
             // Checked before anything is opened: opening a database creates and migrates it.
             let sourceURL = configuration.resolvedDatabaseURL
-            guard sourceURL.hasPrefix("sqlite://") else {
+            guard case .sqlite(let sourcePath) = DatabaseLocation(url: sourceURL) else {
                 throw ValidationError(DatabaseCopyError.sourceNotSQLite.description)
             }
-            guard to.hasPrefix("postgres://") || to.hasPrefix("postgresql://") else {
+            guard case .postgres = DatabaseLocation(url: to) else {
                 throw ValidationError(DatabaseCopyError.targetNotPostgres.description)
             }
-            let sourcePath = String(sourceURL.dropFirst("sqlite://".count))
             guard FileManager.default.fileExists(atPath: sourcePath) else {
                 throw ValidationError("There is no library at \(sourcePath): give --data the folder it is in.")
             }
-            var logger = Logger(label: "imagefeed.cli")
-            logger.logLevel = .error
-            let source = try await LibraryStore.open(url: sourceURL, logger: logger)
+            let tables: [CopiedTable]
             do {
-                let target = try await LibraryStore.open(url: to, logger: logger)
-                do {
-                    // Called once per batch of rows, so every call is shown.
-                    let counter = StepCounter(label: "Copying rows", every: 1)
-                    let tables = try await DatabaseCopy(from: source.database, to: target.database).run {
-                        counter.show($0, $1)
+                tables = try await withStore(url: sourceURL) { source in
+                    try await withStore(url: to) { target in
+                        // Called once per batch of rows, so every call is shown.
+                        let counter = StepCounter(label: "Copying rows", every: 1)
+                        defer { counter.finish() }
+                        return try await DatabaseCopy(from: source.database, to: target.database).run {
+                            counter.show($0, $1)
+                        }
                     }
-                    counter.finish()
-                    print(Self.describe(tables, to: Database.redacted(to)))
-                    try await target.database.shutdown()
-                } catch {
-                    try? await target.database.shutdown()
-                    throw error
                 }
-                try await source.database.shutdown()
             } catch let error as DatabaseCopyError {
-                try? await source.database.shutdown()
                 throw ValidationError(error.description)
-            } catch {
-                try? await source.database.shutdown()
-                throw error
             }
+            print(Self.describe(tables, to: Database.redacted(to)))
         }
 
         static func describe(_ tables: [CopiedTable], to target: String) -> String {

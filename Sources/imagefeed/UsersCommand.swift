@@ -178,11 +178,16 @@ func withStore<Result>(
     _ library: LibraryOptions, _ body: (LibraryStore, Configuration) async throws -> Result
 ) async throws -> Result {
     let configuration = try ConfigurationLoader.load(library: library)
+    return try await withStore(url: configuration.resolvedDatabaseURL) { store in try await body(store, configuration) }
+}
+
+/// Opens (and migrates) the store at `url` for a one-off command, and closes it afterwards.
+func withStore<Result>(url: String, _ body: (LibraryStore) async throws -> Result) async throws -> Result {
     var logger = Logger(label: "imagefeed.cli")
     logger.logLevel = .error
-    let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
+    let store = try await LibraryStore.open(url: url, logger: logger)
     do {
-        let result = try await body(store, configuration)
+        let result = try await body(store)
         try await store.database.shutdown()
         return result
     } catch {

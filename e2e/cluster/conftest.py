@@ -222,6 +222,14 @@ def wait_until(condition, seconds: float, what: str, interval: float = 0.1):
         time.sleep(interval)
 
 
+def answers(url: str) -> bool:
+    """Whether a GET of `url` answers 200 now (False when nothing listens yet)."""
+    try:
+        return requests.get(url, timeout=5).status_code == 200
+    except requests.RequestException:
+        return False
+
+
 def tail(path: Path, lines: int = 40) -> str:
     try:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) or "(empty)"
@@ -321,10 +329,7 @@ class Cluster:
         def ready():
             if node.process.poll() is not None:
                 raise AssertionError(f"node {node.name} exited with {node.process.returncode}:\n{tail(node.log)}")
-            try:
-                return requests.get(f"{node.base}/readyz", timeout=5).status_code == 200
-            except requests.RequestException:
-                return False
+            return answers(f"{node.base}/readyz")
 
         wait_until(ready, 90, f"node {node.name} to be ready (/readyz)", interval=0.2)
 
@@ -355,15 +360,12 @@ class Cluster:
                                            "-c", str(folder / "nginx.conf")],
                                           stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
 
-        def answers():
+        def up():
             if self.nginx.poll() is not None:
                 raise AssertionError(f"nginx exited with {self.nginx.returncode}:\n{tail(folder / 'error.log')}")
-            try:
-                return requests.get(f"{self.lb}/healthz", timeout=5).status_code == 200
-            except requests.RequestException:
-                return False
+            return answers(f"{self.lb}/healthz")
 
-        wait_until(answers, 30, "nginx to answer /healthz")
+        wait_until(up, 30, "nginx to answer /healthz")
 
     def node_of(self, response: requests.Response) -> Node:
         """The node that gave the answer nginx passed on (the last one nginx tried)."""

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import pytest
 import requests
 
-from .conftest import (BINARY, S3_ENDPOINT, TIMEOUT, WALLPAPERS, Cluster, create_bucket, create_database, free_port,
-                       image_size, png, sign_up, wait_until)
+from .conftest import (BINARY, S3_ENDPOINT, TIMEOUT, WALLPAPERS, Cluster, answers, create_bucket, create_database,
+                       free_port, image_size, png, sign_up, wait_until)
 
 
 def other(cluster: Cluster, node):
@@ -385,7 +385,7 @@ def test_a_library_from_one_machine_moves_to_the_cluster(library):
         server = subprocess.Popen([BINARY, "serve", "--port", str(port)], env=alone, cwd=folder,
                                   stdout=log, stderr=subprocess.STDOUT)
     try:
-        wait_until(lambda: _answers(f"{single}/readyz"), 60, "the single server")
+        wait_until(lambda: answers(f"{single}/readyz"), 60, "the single server")
         person, _ = sign_up(single, f"moving_{run}")
         session = person.session()
         photos = session.get(f"{single}/users/solo/photos", timeout=TIMEOUT).json()
@@ -429,10 +429,3 @@ def test_a_library_from_one_machine_moves_to_the_cluster(library):
     assert [answer["username"] for answer in me] == [person.username] * 2
     assert all(image_size(answer.content)[1] == 64 for answer in renditions)
     assert signed_in.status_code == 200, signed_in.text
-
-
-def _answers(url: str) -> bool:
-    try:
-        return requests.get(url, timeout=5).status_code == 200
-    except requests.RequestException:
-        return False

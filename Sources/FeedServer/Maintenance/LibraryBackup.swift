@@ -109,14 +109,12 @@ public enum LibraryBackup {
         if !LibraryCheck.files(under: target.originals.path).isEmpty {
             throw MaintenanceError.failed("\(dataDirectory) already holds originals; restore into an empty data folder.")
         }
-        let isPostgres = databaseURL.map { $0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://") } ?? false
+        let location = DatabaseLocation(url: databaseURL ?? "sqlite://" + dataDirectory + "/imagefeed.sqlite")
         switch manifest.database {
         case "sqlite":
-            guard !isPostgres else {
+            guard case .sqlite(let path) = location else {
                 throw MaintenanceError.failed("This backup is of a SQLite library; restore it without a PostgreSQL URL.")
             }
-            var path = databaseURL ?? "sqlite://" + dataDirectory + "/imagefeed.sqlite"
-            if path.hasPrefix("sqlite://") { path.removeFirst("sqlite://".count) }
             guard !FileManager.default.fileExists(atPath: path) else {
                 throw MaintenanceError.failed("\(path) already exists; restore into an empty data folder.")
             }
@@ -124,7 +122,7 @@ public enum LibraryBackup {
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: directory + "/" + sqliteFile, toPath: path)
         case "postgres":
-            guard let databaseURL, isPostgres else {
+            guard case .postgres(let databaseURL) = location else {
                 throw MaintenanceError.failed("This backup is of a PostgreSQL library; give the empty database's URL.")
             }
             try await requireEmptyPostgres(databaseURL)

@@ -68,13 +68,13 @@ public final class Database: Sendable {
 
     /// Opens the database a URL names: `sqlite:///abs/path.db`, a plain file path, or `postgres://…`.
     public static func open(url: String, logger: Logger) async throws -> Database {
-        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+        switch DatabaseLocation(url: url) {
+        case .postgres(let url):
             return try await openPostgres(url: url, logger: logger)
+        case .sqlite(let path):
+            guard !path.isEmpty else { throw StoreError.badConfiguration("The SQLite database path is empty.") }
+            return try await openSQLite(path: path, logger: logger)
         }
-        var path = url
-        if path.hasPrefix("sqlite://") { path.removeFirst("sqlite://".count) }
-        guard !path.isEmpty else { throw StoreError.badConfiguration("The SQLite database path is empty.") }
-        return try await openSQLite(path: path, logger: logger)
     }
 
     /// Runs `body` with a connection for reads.
@@ -136,6 +136,21 @@ public final class Database: Sendable {
         }
         guard !alreadyClosed else { return }
         try await closePool()
+    }
+}
+
+/// What a database URL names, read the one way ``Database/open(url:logger:)`` reads it: `postgres://…` or
+/// `postgresql://…` a PostgreSQL server, `sqlite:///abs/path` or a plain path an SQLite file.
+public enum DatabaseLocation: Sendable, Equatable {
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    public init(url: String) {
+        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+            self = .postgres(url: url)
+        } else {
+            self = .sqlite(path: url.hasPrefix("sqlite://") ? String(url.dropFirst("sqlite://".count)) : url)
+        }
     }
 }
 
