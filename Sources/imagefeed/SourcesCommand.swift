@@ -103,10 +103,12 @@ struct SourcesCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the sources, with their last sync.")
         @OptionGroup var library: LibraryOptions
+        @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
             try await withStore(library) { store in
                 let sources = try await store.sources()
+                if output.isEnabled { return try printJSON(sources.map(SourceOutput.init)) }
                 guard !sources.isEmpty else {
                     print("No sources yet; add one with `imagefeed sources add`.")
                     return

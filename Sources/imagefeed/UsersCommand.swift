@@ -20,6 +20,7 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(name: .customLong("first-name")) var firstName: String
         @Option(name: .customLong("last-name")) var lastName: String
         @Option(help: "The password; read from standard input when omitted.") var password: String?
+        @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
             let password = try self.password ?? readSecret(prompt: "Password: ")
@@ -32,7 +33,11 @@ struct UsersCommand: AsyncParsableCommand {
                         username: username, firstName: firstName, lastName: lastName, email: email,
                         passwordHash: Bcrypt.hash(password, cost: 12)
                     ))
-                    print("Created @\(user.username) (\(user.id)).")
+                    if output.isEnabled {
+                        try printJSON(CreatedUserOutput(id: user.id, username: user.username, email: user.email))
+                    } else {
+                        print("Created @\(user.username) (\(user.id)).")
+                    }
                 } catch StoreError.conflict(let field) {
                     throw ValidationError(field == "email"
                         ? "An account with this email already exists." : "This username is already taken.")
@@ -108,6 +113,7 @@ struct AppsCommand: AsyncParsableCommand {
         @Flag(name: .customLong("public"), help: "A client that cannot keep a secret: PKCE required.")
         var isPublic = false
         @Option(help: "The account that owns the application.") var owner: String?
+        @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
             let problems = AppRegistration.problems(name: name, redirectURIs: redirectURIs)
@@ -123,9 +129,16 @@ struct AppsCommand: AsyncParsableCommand {
                 let registered = try await AppRegistration.register(
                     name: name, ownerID: ownerID, redirectURIs: redirectURIs, isPublic: isPublic, store: store
                 )
-                print("Access key: \(registered.app.accessKey)")
+                let app = registered.app
+                if output.isEnabled {
+                    try printJSON(CreatedAppOutput(
+                        id: app.id, name: app.name, accessKey: app.accessKey, secretKey: isPublic ? nil : registered.secret,
+                        oauth1Secret: app.oauth1Secret, isPublic: app.isPublic, redirectUris: app.redirectURIs))
+                    return
+                }
+                print("Access key: \(app.accessKey)")
                 if !isPublic { print("Secret key: \(registered.secret)") }
-                if let oauth1Secret = registered.app.oauth1Secret { print("OAuth 1.0a secret: \(oauth1Secret)") }
+                if let oauth1Secret = app.oauth1Secret { print("OAuth 1.0a secret: \(oauth1Secret)") }
             }
         }
     }
