@@ -1,0 +1,184 @@
+/// A priority: Firebase orders children by it under `orderByPriority` (no priority first, then numbers, then
+/// strings). Mirrors the priority leaf of firebase-js-sdk `core/snap/LeafNode.ts` (`priorityHashText`) and
+/// `isValidPriority` in `core/util/validation.ts`.
+public enum DatabasePriority: Sendable, Hashable, Comparable {
+    case number(Double)
+    case string(String)
+
+    public static func < (lhs: DatabasePriority, rhs: DatabasePriority) -> Bool {
+        switch (lhs, rhs) {
+        case let (.number(a), .number(b)): return a < b
+        case let (.string(a), .string(b)): return FirebaseKeyOrder.compareCodeUnits(a, b) < 0
+        case (.number, .string): return true
+        case (.string, .number): return false
+        }
+    }
+}
+
+/// A node of the JSON tree: null, a boolean, number or string leaf, or children under keys, each with an optional
+/// priority.
+///
+/// Mirrors firebase-js-sdk `packages/database/src/core/snap/Node.ts`, `LeafNode.ts` and `ChildrenNode.ts`. Values are
+/// always normalised as Firebase keeps them: a node without children is null, a null child is no child, a null
+/// node has no priority. Numbers are IEEE doubles, as every SDK holds them (integers print without `.0`; beyond
+/// 2^53 they round as JavaScript rounds them). Children are kept sorted in Firebase key order
+/// (``FirebaseKeyOrder``), compared by UTF-16 code units, so two spellings of `é` stay two keys.
+public struct DatabaseNode: Sendable, Hashable {
+    /// What a node holds.
+    public enum Value: Sendable, Hashable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        /// Children in key order, none null.
+        case children(DatabaseChildren)
+    }
+
+    /// What this node holds.
+    public private(set) var value: Value
+    /// The priority; always nil on a null node.
+    public private(set) var priority: DatabasePriority?
+
+    /// The empty node.
+    public static let null = DatabaseNode(.null)
+
+    /// A node holding `value`, normalised: empty children become null, and null drops the priority.
+    public init(_ value: Value, priority: DatabasePriority? = nil) {
+        if case .children(let children) = value, children.isEmpty {
+            self.value = .null
+        } else {
+            self.value = value
+        }
+        self.priority = self.value == .null ? nil : priority
+    }
+
+    /// A node with these children (null children dropped; keys are the caller's to have checked).
+    public init(children: [String: DatabaseNode], priority: DatabasePriority? = nil) {
+        self.init(.children(DatabaseChildren(children)), priority: priority)
+    }
+
+    /// A string leaf.
+    public static func string(_ value: String, priority: DatabasePriority? = nil) -> DatabaseNode {
+        DatabaseNode(.string(value), priority: priority)
+    }
+
+    /// A number leaf.
+    public static func number(_ value: Double, priority: DatabasePriority? = nil) -> DatabaseNode {
+        DatabaseNode(.number(value), priority: priority)
+    }
+
+    /// A boolean leaf.
+    public static func bool(_ value: Bool, priority: DatabasePriority? = nil) -> DatabaseNode {
+        DatabaseNode(.bool(value), priority: priority)
+    }
+
+    /// True for the empty node.
+    public var isNull: Bool { value == .null }
+    /// True for a boolean, number or string.
+    public var isLeaf: Bool {
+        switch value {
+        case .null, .children: return false
+        default: return true
+        }
+    }
+
+    /// The children in key order; empty for leaves and null.
+    public var children: DatabaseChildren {
+        if case .children(let children) = value { return children }
+        return DatabaseChildren()
+    }
+
+    /// The number of children.
+    public var childCount: Int { children.count }
+
+    /// The child under `key`; null when there is none (and for every key of a leaf). `.priority` reads the
+    /// priority as a leaf, as the SDKs' `getImmediateChild('.priority')` does.
+    public func child(_ key: String) -> DatabaseNode {
+        if key == ".priority" { return priorityNode }
+        return children[key] ?? .null
+    }
+
+    /// The node at `path` below this one; null when any key on the way is missing.
+    public func node(at path: DatabasePath) -> DatabaseNode {
+        var node = self
+        for key in path.segments {
+            node = node.child(key)
+            if node.isNull { return .null }
+        }
+        return node
+    }
+
+    /// The priority as a leaf node (null when there is none).
+    public var priorityNode: DatabaseNode {
+        switch priority {
+        case .number(let number)?: return .number(number)
+        case .string(let string)?: return .string(string)
+        case nil: return .null
+        }
+    }
+
+    /// This node with another priority (ignored on null, which has none).
+    public func withPriority(_ priority: DatabasePriority?) -> DatabaseNode {
+        DatabaseNode(value, priority: priority)
+    }
+
+    /// This node with `key` set to `node` (removed when `node` is null, and this node becoming null when that
+    /// was its last child). A leaf gains children by losing its value, as a Firebase write below a leaf does;
+    /// its priority is kept.
+    public func settingChild(_ key: String, to node: DatabaseNode) -> DatabaseNode {
+        if key == ".priority" {
+            return withPriority(node.asPriority)
+        }
+        var children = self.children
+        children[key] = node
+        return DatabaseNode(.children(children), priority: priority)
+    }
+
+    /// This tree with the node at `path` replaced by `node`; parents left empty are pruned, and a path ending in
+    /// `.priority` sets its parent's priority.
+    public func setting(_ node: DatabaseNode, at path: DatabasePath) -> DatabaseNode {
+        setting(node, at: path.segments[...])
+    }
+
+    private func setting(_ node: DatabaseNode, at keys: ArraySlice<String>) -> DatabaseNode {
+        guard let first = keys.first else { return node }
+        if keys.count == 1 { return settingChild(first, to: node) }
+        let below = child(first).setting(node, at: keys.dropFirst())
+        return settingChild(first, to: below)
+    }
+
+    /// This tree without the node at `path` (the same as setting null there).
+    public func removing(at path: DatabasePath) -> DatabaseNode {
+        setting(.null, at: path)
+    }
+
+    /// The priority a node written to `.priority` stands for: a number or string leaf, else none.
+    var asPriority: DatabasePriority? {
+        switch value {
+        case .number(let number): return .number(number)
+        case .string(let string): return .string(string)
+        default: return nil
+        }
+    }
+
+    public static func == (lhs: DatabaseNode, rhs: DatabaseNode) -> Bool {
+        guard samePriority(lhs.priority, rhs.priority) else { return false }
+        switch (lhs.value, rhs.value) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.children(a), .children(b)): return a == b
+        default: return false
+        }
+    }
+
+    private static func samePriority(_ a: DatabasePriority?, _ b: DatabasePriority?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (.number(x)?, .number(y)?): return x == y
+        case let (.string(x)?, .string(y)?): return x.utf8.elementsEqual(y.utf8)
+        default: return false
+        }
+    }
+}
