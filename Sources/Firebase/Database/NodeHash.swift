@@ -36,12 +36,11 @@ public enum NodeHash {
             text += "number:" + ieee754Hex(value)
         case .string(let value):
             text += "string:" + value
-        case .children(let children):
+        case .children:
             for entry in DatabaseIndex.priority.sortedChildren(of: node) {
                 let childHash = hash(entry.node)
                 if !childHash.isEmpty { text += ":" + entry.key + ":" + childHash }
             }
-            _ = children
         }
         return text
     }

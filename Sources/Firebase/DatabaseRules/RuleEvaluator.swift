@@ -9,9 +9,12 @@ struct RuleEvaluator {
     let location: DatabasePath
     let variables: [String: String]
     var steps = 0
+    var reads = 0
 
     /// The most steps (sub-expressions evaluated) one rule may take.
     static let maximumSteps = 10_000
+    /// The most reads of the data one rule may make (each may be a query of a SQL store).
+    static let maximumReads = 1000
     /// The longest string a rule may build (`replace`, `+`).
     static let maximumStringLength = 1 << 20
 
@@ -169,14 +172,19 @@ struct RuleEvaluator {
         case let (.bool(a), .bool(b)): return a == b
         case let (.number(a), .number(b)): return a == b
         case let (.string(a), .string(b)): return a.utf16.elementsEqual(b.utf16)
-        case (.snapshot, _), (_, .snapshot): throw failure("a snapshot can't be compared; call val() on it")
+        case (.snapshot, _), (_, .snapshot):
+            throw failure("a snapshot can't be compared; call val() on it")
+        // `auth != null` and `data.val() == null` compare anything with null.
+        case (.null, _), (_, .null): return false
         case (.object, _), (_, .object), (.list, _), (_, .list), (.regex, _), (_, .regex):
             throw failure("objects can't be compared")
         default: return false
         }
     }
 
-    private func source(_ snapshot: RuleSnapshot) throws -> any DatabaseSnapshotSource {
+    private mutating func source(_ snapshot: RuleSnapshot) throws -> any DatabaseSnapshotSource {
+        reads += 1
+        if reads > Self.maximumReads { throw failure("more than \(Self.maximumReads) reads of the data") }
         if snapshot.isNew {
             guard let new else { throw failure("newData is not available when reading") }
             return new
@@ -221,7 +229,7 @@ struct RuleEvaluator {
         case ("hasChildren", 1):
             guard case .list(let names) = arguments[0] else { throw failure("hasChildren() takes a list of names") }
             for name in names {
-                steps += 1
+                _ = try source(snapshot)
                 if !(try data.summary(at: try childPath(snapshot, .string(name))).exists) { return .bool(false) }
             }
             return .bool(true)

@@ -259,10 +259,11 @@ struct StorageRulesParser {
             try nest()
             links += 1
             if op == "is" {
+                let typeToken = current
                 let typeName = try expectIdentifier("a type name")
                 let types = ["string", "int", "float", "number", "bool", "map", "list", "path", "timestamp",
                              "duration", "null"]
-                guard types.contains(typeName) else { throw fail("Unknown type '\(typeName)'") }
+                guard types.contains(typeName) else { throw fail("Unknown type '\(typeName)'", typeToken) }
                 left = made(.isType(left, typeName), token)
             } else {
                 left = made(.binary(op, left, try parseBinary(level: level + 1)), token)
