@@ -51,6 +51,12 @@ import Testing
         #expect(throws: DatabaseError.self) { try DatabasePath("a/.priority") }
     }
 
+    @Test func info_is_allowed_only_first_and_only_when_asked() throws {
+        #expect(try DatabasePath(".info/serverTimeOffset", allowingInfo: true).isInfo)
+        #expect(throws: DatabaseError.self) { try DatabasePath("a/.info", allowingInfo: true) }
+        #expect(throws: DatabaseError.self) { try DatabasePath(".info/connected") }
+    }
+
     @Test func containment_and_relative_paths() throws {
         let a = try DatabasePath("a")
         let abc = try DatabasePath("a/b/c")

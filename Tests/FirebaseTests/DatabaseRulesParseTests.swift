@@ -99,6 +99,11 @@ import Testing
         #expect(error(#"{"rules":{".read":"\#(chained)"}}"#)?.reason == "Expression nested too deeply")
     }
 
+    @Test func rules_files_over_256_kilobytes_are_refused() {
+        let padding = String(repeating: " ", count: DatabaseRules.maximumSourceBytes)
+        #expect(error(#"{"rules":{}}"# + padding)?.reason.contains("at most 262144") == true)
+    }
+
     @Test func index_on_is_read_as_a_string_or_a_list() throws {
         let rules = try DatabaseRules(source: #"""
             {"rules":{"dinosaurs":{".indexOn":["height","length"]},"scores":{".indexOn":".value"},

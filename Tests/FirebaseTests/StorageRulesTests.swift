@@ -342,6 +342,11 @@ import Testing
         #expect(error(source)?.reason == "Expression nested too deeply")
     }
 
+    @Test func rules_files_over_256_kilobytes_are_refused() {
+        let source = "service firebase.storage {}" + String(repeating: "\n", count: StorageRules.maximumSourceBytes)
+        #expect(error(source)?.reason.contains("at most 262144") == true)
+    }
+
     @Test func a_denial_says_which_rules_were_tried() throws {
         let decision = StorageRules.default.evaluate(request(.get, "favs/bob/a.jpg", ada), existing: nil)
         #expect(!decision.allowed)

@@ -57,10 +57,12 @@ public struct DatabasePath: Sendable, Hashable, CustomStringConvertible, Compara
 
     /// A path from keys, each checked; throws ``DatabaseError`` naming the first bad key. With
     /// `allowingPriority`, the last key may be `.priority` (a REST `PUT /a/.priority.json`, or an update key
-    /// `"a/.priority"`), which addresses the priority of its parent.
-    public init(segments: [String], allowingPriority: Bool = false) throws(DatabaseError) {
+    /// `"a/.priority"`), which addresses the priority of its parent. With `allowingInfo`, the first key may be
+    /// `.info`, the SDKs' local connection data (`validateRootPathString`), which a server only ever reads.
+    public init(segments: [String], allowingPriority: Bool = false, allowingInfo: Bool = false) throws(DatabaseError) {
         for (index, segment) in segments.enumerated() {
             if allowingPriority, index == segments.count - 1, segment == ".priority" { continue }
+            if allowingInfo, index == 0, segment == ".info" { continue }
             if let problem = DatabaseKey.problem(with: segment) {
                 if segment.utf8.count > DatabaseLimits.maximumKeyBytes {
                     throw DatabaseError(.limitExceeded, "Invalid path: \(problem)")
@@ -78,15 +80,17 @@ public struct DatabasePath: Sendable, Hashable, CustomStringConvertible, Compara
     }
 
     /// Parses `a/b/c` (leading, trailing and doubled slashes ignored), checking every key.
-    public init(_ string: String, allowingPriority: Bool = false) throws(DatabaseError) {
+    public init(_ string: String, allowingPriority: Bool = false, allowingInfo: Bool = false) throws(DatabaseError) {
         try self.init(
             segments: string.split(separator: "/", omittingEmptySubsequences: true).map(String.init),
-            allowingPriority: allowingPriority)
+            allowingPriority: allowingPriority, allowingInfo: allowingInfo)
     }
 
     /// Parses a URL path as it arrives (`/users/ada%20l.json` minus the `.json` the REST layer strips):
     /// percent-escapes are decoded per segment, so `%2F` is refused as a `/` inside a key, not taken as a separator.
-    public init(percentEncoded string: String, allowingPriority: Bool = false) throws(DatabaseError) {
+    public init(percentEncoded string: String, allowingPriority: Bool = false, allowingInfo: Bool = false)
+        throws(DatabaseError)
+    {
         var keys: [String] = []
         for piece in string.split(separator: "/", omittingEmptySubsequences: true) {
             guard let decoded = String(piece).removingPercentEncoding else {
@@ -94,8 +98,11 @@ public struct DatabasePath: Sendable, Hashable, CustomStringConvertible, Compara
             }
             keys.append(decoded)
         }
-        try self.init(segments: keys, allowingPriority: allowingPriority)
+        try self.init(segments: keys, allowingPriority: allowingPriority, allowingInfo: allowingInfo)
     }
+
+    /// True for `.info` and below: the SDKs' connection data, never stored.
+    public var isInfo: Bool { segments.first == ".info" }
 
     /// True when the last key is `.priority`: the path addresses its parent's priority.
     public var isPriority: Bool { segments.last == ".priority" }

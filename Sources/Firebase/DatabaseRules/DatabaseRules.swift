@@ -41,8 +41,16 @@ public struct DatabaseRules: Sendable {
         try self.init(bytes: Array(source.utf8))
     }
 
+    /// The largest rules document accepted (Firebase's limit for a rules file).
+    public static let maximumSourceBytes = 256 * 1024
+
     /// Compiles a rules document given as UTF-8 bytes.
     public init(bytes: [UInt8]) throws(RulesError) {
+        guard bytes.count <= Self.maximumSourceBytes else {
+            throw RulesError(
+                line: 0, rulePath: "", column: 0,
+                reason: "The rules are \(bytes.count) bytes; at most \(Self.maximumSourceBytes) are accepted.")
+        }
         let json: PositionedJSON
         do {
             json = try JSONParser.parse(bytes, options: JSONParseOptions(allowsComments: true, maximumNesting: 100))

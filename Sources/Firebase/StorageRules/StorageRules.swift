@@ -41,8 +41,16 @@ public struct StorageRules: Sendable {
         }
     }()
 
+    /// The largest rules file accepted (Firebase's limit for a rules file).
+    public static let maximumSourceBytes = 256 * 1024
+
     /// Compiles a rules file; throws with the line and column of the first problem.
     public init(source: String) throws(StorageRulesError) {
+        guard source.utf8.count <= Self.maximumSourceBytes else {
+            throw StorageRulesError(
+                line: 1, column: 1,
+                reason: "The rules are \(source.utf8.count) bytes; at most \(Self.maximumSourceBytes) are accepted")
+        }
         self.source = source
         self.file = try StorageRulesParser.parse(source)
     }
