@@ -48,8 +48,9 @@ import Testing
     }
 
     @Test func dot_value_beside_children_is_refused() {
-        #expect(message(#"{".value":1,"a":2}"#)
-            == "Invalid data; contains \".value\" child in addition to actual children.")
+        #expect(
+            message(#"{".value":1,"a":2}"#)
+                == "Invalid data; contains \".value\" child in addition to actual children.")
     }
 
     @Test func invalid_priorities_and_server_values_are_refused() {

@@ -3,8 +3,12 @@ import Testing
 @testable import Firebase
 
 @Suite struct DatabaseRulesEvaluationTests {
-    let ada = RulesAuth(uid: "ada", provider: "password", token: ["email": .string("ada@example.com"),
-                                                                   "admin": .bool(false)])
+    let ada = RulesAuth(
+        uid: "ada", provider: "password",
+        token: [
+            "email": .string("ada@example.com"),
+            "admin": .bool(false),
+        ])
     let bob = RulesAuth(uid: "bob")
 
     func rules(_ json: String) throws -> DatabaseRules { try DatabaseRules(source: json) }
@@ -49,7 +53,8 @@ import Testing
     }
 
     @Test func literal_keys_win_over_wildcards_and_wildcards_bind_the_key() throws {
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{"rooms":{"lobby":{".read":true},"$room":{".read":"$room.beginsWith(auth.uid)"}}}}
             """#)
         #expect(try canRead(rules, "rooms/lobby", nil))
@@ -58,7 +63,8 @@ import Testing
     }
 
     @Test func outer_wildcards_stay_visible_below() throws {
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{"$user":{"$item":{".read":"auth.uid === $user && $item !== 'private'"}}}}
             """#)
         #expect(try canRead(rules, "ada/photos", ada))
@@ -69,7 +75,8 @@ import Testing
     @Test func data_and_root_read_the_current_data() throws {
         // setup
         let data = try node(#"{"members":{"ada":true},"rooms":{"r1":{"owner":"bob","open":true}}}"#)
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{"rooms":{"$r":{".read":"root.child('members/' + auth.uid).val() === true && data.child('open').val() === true"}}}}
             """#)
         // act / assert
@@ -93,7 +100,8 @@ import Testing
 
     @Test func validate_must_hold_for_every_changed_node_and_does_not_cascade() throws {
         // setup
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{".write":true,
               "users":{"$uid":{
                 ".validate":"newData.hasChildren(['first','last'])",
@@ -114,7 +122,8 @@ import Testing
     }
 
     @Test func validate_on_an_ancestor_sees_the_merged_new_data() throws {
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{".write":true,"users":{"$uid":{".validate":"newData.hasChildren(['first','last'])"}}}}
             """#)
         let data = try node(#"{"users":{"ada":{"first":"Ada","last":"L"}}}"#)
@@ -129,7 +138,8 @@ import Testing
     }
 
     @Test func new_data_and_data_differ_during_a_write() throws {
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{"counter":{".write":"newData.val() === data.val() + 1"}}}
             """#)
         let data = try node(#"{"counter":41}"#)
@@ -139,7 +149,8 @@ import Testing
 
     @Test func a_multi_location_update_checks_each_path_against_the_merged_result() throws {
         // setup
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{"users":{"$uid":{".write":"auth.uid === $uid",
               ".validate":"newData.child('first').isString()"}}}}
             """#)
@@ -162,7 +173,8 @@ import Testing
     }
 
     @Test func now_and_auth_token_claims_are_available() throws {
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{"posts":{"$p":{".write":"auth.token.email.endsWith('@example.com') && newData.child('at').val() <= now && auth.token.admin === false && auth.provider === 'password'"}}}}
             """#)
         #expect(try canSet(rules, "posts/p1", #"{"at":999}"#, ada).allowed)
@@ -180,12 +192,15 @@ import Testing
 
     // MARK: Snapshot and string methods
 
-    func holds(_ expression: String, data: String = "null", newData: String? = nil, auth: RulesAuth? = nil,
-               at location: String = "x") throws -> Bool
-    {
-        let source = JSONValue.object(["rules": .object([
-            "$x": .object([".write": .string(expression)]),
-        ])]).serializedString()
+    func holds(
+        _ expression: String, data: String = "null", newData: String? = nil, auth: RulesAuth? = nil,
+        at location: String = "x"
+    ) throws -> Bool {
+        let source = JSONValue.object([
+            "rules": .object([
+                "$x": .object([".write": .string(expression)])
+            ])
+        ]).serializedString()
         let compiled = try DatabaseRules(source: source)
         let current = DatabaseNode.null.setting(try node(data), at: path(location))
         return try compiled.canSet(
@@ -201,10 +216,14 @@ import Testing
         #expect(try holds("data.child('tags').parent().child('age').val() === 36", data: data))
         #expect(try holds("data.exists() && !data.child('nope').exists()", data: data))
         #expect(try holds("data.hasChild('tags/b') && !data.hasChild('tags/c')", data: data))
-        #expect(try holds("data.hasChildren() && data.hasChildren(['name', 'age']) && !data.hasChildren(['x'])",
-                          data: data))
-        #expect(try holds("data.child('name').isString() && data.child('age').isNumber() && data.child('ok').isBoolean()",
-                          data: data))
+        #expect(
+            try holds(
+                "data.hasChildren() && data.hasChildren(['name', 'age']) && !data.hasChildren(['x'])",
+                data: data))
+        #expect(
+            try holds(
+                "data.child('name').isString() && data.child('age').isNumber() && data.child('ok').isBoolean()",
+                data: data))
         #expect(try holds("!data.child('tags').isString() && !data.child('missing').isNumber()", data: data))
         #expect(try holds("data.child('tags').numChildren() === 2 && data.numChildren() === 4", data: data))
         #expect(try holds("data.getPriority() === 7 && data.child('name').getPriority() === null", data: data))
@@ -256,8 +275,10 @@ import Testing
     @Test func evaluation_is_bounded_in_reads_of_the_data() throws {
         // Each name hasChildren checks is a read (a query, for a SQL store): 1,500 exceed the budget of 1,000, so
         // the rule fails rather than reads on; 500 are fine.
-        let data = JSONValue.object(Dictionary(uniqueKeysWithValues: (0..<1500).map { ("k\($0)", JSONValue.number(1)) }))
-            .serializedString()
+        let data = JSONValue.object(
+            Dictionary(uniqueKeysWithValues: (0..<1500).map { ("k\($0)", JSONValue.number(1)) })
+        )
+        .serializedString()
         let many = (0..<1500).map { "'k\($0)'" }.joined(separator: ",")
         let some = (0..<500).map { "'k\($0)'" }.joined(separator: ",")
         #expect(try !holds("data.hasChildren([\(many)])", data: data))
@@ -276,9 +297,12 @@ import Testing
             func node(at path: DatabasePath) throws -> DatabaseNode {
                 throw DatabaseError(.invalidData, "whole subtree read at \(path)")
             }
-            func summary(at path: DatabasePath) throws -> DatabaseNodeSummary { DatabaseNodeSummary(root.node(at: path)) }
+            func summary(at path: DatabasePath) throws -> DatabaseNodeSummary {
+                DatabaseNodeSummary(root.node(at: path))
+            }
         }
-        let rules = try rules(#"""
+        let rules = try rules(
+            #"""
             {"rules":{"rooms":{"$r":{".write":"root.child('members').hasChild(auth.uid) && data.child('open').val() === true && newData.child('title').isString()"}}}}
             """#)
         let data = try node(#"{"members":{"ada":true},"rooms":{"r1":{"open":true,"title":"Old"}}}"#)
@@ -289,4 +313,3 @@ import Testing
         #expect(decision.allowed)
     }
 }
-

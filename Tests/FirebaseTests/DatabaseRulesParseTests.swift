@@ -12,14 +12,15 @@ import Testing
     }
 
     @Test func comments_are_allowed_as_the_firebase_cli_allows_them() throws {
-        _ = try DatabaseRules(source: """
-            {
-              // who may read
-              "rules": {
-                /* everyone */ ".read": true
-              }
-            }
-            """)
+        _ = try DatabaseRules(
+            source: """
+                {
+                  // who may read
+                  "rules": {
+                    /* everyone */ ".read": true
+                  }
+                }
+                """)
     }
 
     @Test func an_unknown_variable_is_refused_with_line_rule_path_and_column() throws {
@@ -66,7 +67,10 @@ import Testing
         (#"auth = null"#, "Unexpected character '='"),
         (#"auth != null &&"#, "Unexpected end of expression"),
         (#"(auth != null"#, "Expected ')' but found end of expression"),
-        (#"data.val().matches(/a^b/)"#, "Invalid regular expression: '^' is only supported as the first character of the pattern"),
+        (
+            #"data.val().matches(/a^b/)"#,
+            "Invalid regular expression: '^' is only supported as the first character of the pattern"
+        ),
         (#"now.foo"#, "No such method/property 'foo'."),
         (#"'unterminated"#, "Unterminated string"),
     ])
@@ -105,17 +109,19 @@ import Testing
     }
 
     @Test func index_on_is_read_as_a_string_or_a_list() throws {
-        let rules = try DatabaseRules(source: #"""
-            {"rules":{"dinosaurs":{".indexOn":["height","length"]},"scores":{".indexOn":".value"},
-             "users":{"$uid":{"posts":{".indexOn":"at"}}}}}
-            """#)
+        let rules = try DatabaseRules(
+            source: #"""
+                {"rules":{"dinosaurs":{".indexOn":["height","length"]},"scores":{".indexOn":".value"},
+                 "users":{"$uid":{"posts":{".indexOn":"at"}}}}}
+                """#)
         #expect(rules.indexOn(at: path("dinosaurs")) == ["height", "length"])
         #expect(rules.isIndexed(.child(path("height")), at: path("dinosaurs")))
         #expect(!rules.isIndexed(.child(path("weight")), at: path("dinosaurs")))
         #expect(rules.isIndexed(.value, at: path("scores")))
         #expect(rules.isIndexed(.key, at: path("anything")))
         #expect(rules.indexOn(at: path("users/ada/posts")) == ["at"])
-        #expect(DatabaseRules.indexNotDefined(.child(path("weight")), at: path("dinosaurs")).message
-            == "Index not defined, add \".indexOn\": \"weight\", for path \"/dinosaurs\", to the rules")
+        #expect(
+            DatabaseRules.indexNotDefined(.child(path("weight")), at: path("dinosaurs")).message
+                == "Index not defined, add \".indexOn\": \"weight\", for path \"/dinosaurs\", to the rules")
     }
 }

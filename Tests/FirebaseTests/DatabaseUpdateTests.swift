@@ -40,8 +40,9 @@ import Testing
     }
 
     @Test func bad_keys_and_non_objects_are_refused() {
-        #expect(caught { () throws(DatabaseError) in _ = try update("[1]") }?.message
-            == "Invalid data; couldn't parse JSON object. Are you sending a JSON object with valid key names?")
+        #expect(
+            caught { () throws(DatabaseError) in _ = try update("[1]") }?.message
+                == "Invalid data; couldn't parse JSON object. Are you sending a JSON object with valid key names?")
         #expect(caught { () throws(DatabaseError) in _ = try update(#"{"a.b":1}"#) }?.code == .invalidData)
         #expect(caught { () throws(DatabaseError) in _ = try update(#"{"":1}"#) }?.code == .invalidData)
         #expect(caught { () throws(DatabaseError) in _ = try update(#"{"a":{"b.c":1}}"#) }?.code == .invalidData)

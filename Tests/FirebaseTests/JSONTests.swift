@@ -5,7 +5,9 @@ import Testing
 @Suite struct JSONTests {
     @Test func integers_print_without_a_fraction_and_doubles_round_trip() throws {
         // setup
-        let values: [Double] = [0, 1, -1, 42, 1e20, 123456789012, 0.1, -2.5, 1.5e-7, 1e21, .leastNonzeroMagnitude, .pi, 1e300]
+        let values: [Double] = [
+            0, 1, -1, 42, 1e20, 123_456_789_012, 0.1, -2.5, 1.5e-7, 1e21, .leastNonzeroMagnitude, .pi, 1e300,
+        ]
         for value in values {
             // act
             let printed = JavaScriptNumber.format(value)
@@ -38,9 +40,10 @@ import Testing
     }
 
     @Test func refuses_what_json_parse_refuses_and_non_finite_numbers() {
-        for bad in ["NaN", "Infinity", "-Infinity", "1e999", "{\"a\":}", "[1,]", "01", "'x'", "{a:1}", "\"\u{01}\"",
-                    "tru", "1 2", ""]
-        {
+        for bad in [
+            "NaN", "Infinity", "-Infinity", "1e999", "{\"a\":}", "[1,]", "01", "'x'", "{a:1}", "\"\u{01}\"",
+            "tru", "1 2", "",
+        ] {
             #expect(throws: JSONParseError.self, "\(bad)") { try JSONValue.parse(bad) }
         }
     }

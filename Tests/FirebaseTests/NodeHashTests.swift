@@ -19,10 +19,14 @@ import Testing
         (.bool(true), "boolean:true", "E5z61QM0lN/U2WsOnusszCTkR8M="),
         (.bool(false), "boolean:false", "aSSNoqcS4oQwJ2xxH20rvpp3zP0="),
         (.string("héllo ✓"), "string:héllo ✓", "vijw7jGnUcFsGJ49LX3Up/4j4q0="),
-        (.number(5, priority: .string("p")), "priority:string:p:number:4014000000000000",
-         "1yRMp++ZQJ76tYxdoS+aJTHGjUM="),
-        (.string("x", priority: .number(1)), "priority:number:3ff0000000000000:string:x",
-         "DyYUenjbovmkXiggnw4KsXFS+eA="),
+        (
+            .number(5, priority: .string("p")), "priority:string:p:number:4014000000000000",
+            "1yRMp++ZQJ76tYxdoS+aJTHGjUM="
+        ),
+        (
+            .string("x", priority: .number(1)), "priority:number:3ff0000000000000:string:x",
+            "DyYUenjbovmkXiggnw4KsXFS+eA="
+        ),
     ])
     func leaves_hash_their_type_tagged_text(node: DatabaseNode, text: String, hash: String) {
         #expect(NodeHash.hashText(node) == text)
@@ -32,16 +36,18 @@ import Testing
     @Test func children_hash_each_child_in_key_order_when_no_priorities() throws {
         // ":a:" + hash("string:x") + ":b:" + hash("number:4000000000000000")
         let children = try node(#"{"b":2,"a":"x"}"#)
-        #expect(NodeHash.hashText(children)
-            == ":a:OJSeRnP1mf0vTrhq7izmWGPiNx4=:b:WtSt2Xo3L0JtPuArzQHofPrZOuU=")
+        #expect(
+            NodeHash.hashText(children)
+                == ":a:OJSeRnP1mf0vTrhq7izmWGPiNx4=:b:WtSt2Xo3L0JtPuArzQHofPrZOuU=")
         #expect(NodeHash.hash(children) == "ZkS++xRhRYR/dcPYMqxWieAPlFk=")
     }
 
     @Test func children_are_hashed_in_priority_order() throws {
         // b has priority 1, a priority 2: b first.
         let children = try node(#"{"a":{".value":1,".priority":2},"b":{".value":1,".priority":1}}"#)
-        #expect(NodeHash.hashText(children)
-            == ":b:MEW0UDkkMtVWOWOEkIqiXwuoUGs=:a:FvGzv2x5RbRTIc6uhMwY3pMW2oU=")
+        #expect(
+            NodeHash.hashText(children)
+                == ":b:MEW0UDkkMtVWOWOEkIqiXwuoUGs=:a:FvGzv2x5RbRTIc6uhMwY3pMW2oU=")
         #expect(NodeHash.hash(children) == "Hbshog8epOUNdSPDO3e8VIoAsfw=")
     }
 

@@ -4,10 +4,15 @@ import Testing
 
 @Suite struct OrderingTests {
     @Test func integer_keys_sort_numerically_before_other_keys() {
-        let keys = ["b", "a", "10", "9", "-1", "2147483647", "2147483648", "-2147483648", "00", "0", "A", "_", "é", "😀"]
+        let keys = [
+            "b", "a", "10", "9", "-1", "2147483647", "2147483648", "-2147483648", "00", "0", "A", "_", "é", "😀",
+        ]
         let sorted = keys.sorted(by: FirebaseKeyOrder.areInIncreasingOrder)
-        #expect(sorted == ["-2147483648", "-1", "0", "00", "9", "10", "2147483647", "2147483648", "A", "_", "a", "b",
-                           "é", "😀"])
+        #expect(
+            sorted == [
+                "-2147483648", "-1", "0", "00", "9", "10", "2147483647", "2147483648", "A", "_", "a", "b",
+                "é", "😀",
+            ])
     }
 
     @Test func integer_detection_follows_try_parse_int() {
@@ -37,7 +42,8 @@ import Testing
     }
 
     @Test func priority_order_puts_no_priority_first_then_numbers_then_strings() throws {
-        let root = try node(#"""
+        let root = try node(
+            #"""
             {"s":{".value":1,".priority":"a"},"n2":{".value":1,".priority":2},"none":1,"n1":{".value":1,".priority":1}}
             """#)
         #expect(DatabaseIndex.priority.sortedChildren(of: root).map(\.key) == ["none", "n1", "n2", "s"])
@@ -72,8 +78,9 @@ import Testing
         let byBytes = samples.sorted {
             compareBytes(DatabaseSortKey.encode($0.0, key: $0.1), DatabaseSortKey.encode($1.0, key: $1.1)) < 0
         }
-        #expect(byComparator.map { DatabaseSortKey.encode($0.0, key: $0.1) }
-            == byBytes.map { DatabaseSortKey.encode($0.0, key: $0.1) })
+        #expect(
+            byComparator.map { DatabaseSortKey.encode($0.0, key: $0.1) }
+                == byBytes.map { DatabaseSortKey.encode($0.0, key: $0.1) })
     }
 
     @Test func key_sort_keys_order_as_name_compare_does() {

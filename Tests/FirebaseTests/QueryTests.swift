@@ -19,31 +19,38 @@ import Testing
     }
 
     @Test func order_by_child_sorts_by_type_then_value_then_key() throws {
-        #expect(try keys(["orderBy": #""height""#]) == [
-            "nodata", "boolish", "linhenykus", "pterodactyl", "lambeosaurus", "triceratops", "stegosaurus",
-            "bruhathkayosaurus", "texty", "objecty",
-        ])
+        #expect(
+            try keys(["orderBy": #""height""#]) == [
+                "nodata", "boolish", "linhenykus", "pterodactyl", "lambeosaurus", "triceratops", "stegosaurus",
+                "bruhathkayosaurus", "texty", "objecty",
+            ])
     }
 
     @Test func start_and_end_bounds_are_inclusive() throws {
-        #expect(try keys(["orderBy": #""height""#, "startAt": "0.6", "endAt": "3"])
-            == ["linhenykus", "pterodactyl", "lambeosaurus", "triceratops"])
+        #expect(
+            try keys(["orderBy": #""height""#, "startAt": "0.6", "endAt": "3"])
+                == ["linhenykus", "pterodactyl", "lambeosaurus", "triceratops"])
     }
 
     @Test func a_key_name_breaks_ties_at_the_bound() throws {
-        #expect(try keys(["orderBy": #""height""#, "startAt": #"0.6,"pterodactyl""#, "endAt": "2.1"])
-            == ["pterodactyl", "lambeosaurus"])
-        #expect(try keys(["orderBy": #""height""#, "startAt": "0", "endAt": #"0.6,"linhenykus""#])
-            == ["linhenykus"])
+        #expect(
+            try keys(["orderBy": #""height""#, "startAt": #"0.6,"pterodactyl""#, "endAt": "2.1"])
+                == ["pterodactyl", "lambeosaurus"])
+        #expect(
+            try keys(["orderBy": #""height""#, "startAt": "0", "endAt": #"0.6,"linhenykus""#])
+                == ["linhenykus"])
     }
 
     @Test func start_after_and_end_before_exclude_the_bound() throws {
-        #expect(try keys(["orderBy": #""height""#, "startAfter": "0.6", "endBefore": "4"])
-            == ["lambeosaurus", "triceratops"])
-        #expect(try keys(["orderBy": #""height""#, "startAfter": #"0.6,"linhenykus""#, "endBefore": "2.1"])
-            == ["pterodactyl"])
-        #expect(try keys(["orderBy": #""height""#, "startAt": "0.6", "endBefore": #"0.6,"pterodactyl""#])
-            == ["linhenykus"])
+        #expect(
+            try keys(["orderBy": #""height""#, "startAfter": "0.6", "endBefore": "4"])
+                == ["lambeosaurus", "triceratops"])
+        #expect(
+            try keys(["orderBy": #""height""#, "startAfter": #"0.6,"linhenykus""#, "endBefore": "2.1"])
+                == ["pterodactyl"])
+        #expect(
+            try keys(["orderBy": #""height""#, "startAt": "0.6", "endBefore": #"0.6,"pterodactyl""#])
+                == ["linhenykus"])
     }
 
     @Test func equal_to_selects_one_value_and_its_key_name_one_child() throws {
@@ -57,9 +64,11 @@ import Testing
     @Test func limits_take_from_either_end_after_the_window() throws {
         #expect(try keys(["orderBy": #""height""#, "limitToFirst": "2"]) == ["nodata", "boolish"])
         #expect(try keys(["orderBy": #""height""#, "limitToLast": "2"]) == ["texty", "objecty"])
-        #expect(try keys(["orderBy": #""height""#, "startAt": "1", "limitToFirst": "2"])
-            == ["lambeosaurus", "triceratops"])
-        #expect(try keys(["orderBy": #""height""#, "endAt": "3", "limitToLast": "2"]) == ["lambeosaurus", "triceratops"])
+        #expect(
+            try keys(["orderBy": #""height""#, "startAt": "1", "limitToFirst": "2"])
+                == ["lambeosaurus", "triceratops"])
+        #expect(
+            try keys(["orderBy": #""height""#, "endAt": "3", "limitToLast": "2"]) == ["lambeosaurus", "triceratops"])
         #expect(try keys(["orderBy": #""height""#, "limitToFirst": "100"]).count == 10)
     }
 
@@ -76,13 +85,16 @@ import Testing
 
     @Test func order_by_value_and_priority() throws {
         let scores = try node(#"{"a":3,"b":"x","c":1,"d":true,"e":{"f":1}}"#)
-        #expect(try DatabaseQuery(restParameters: ["orderBy": #""$value""#, "startAt": "1", "endAt": "3"])
-            .window(of: scores).map(\.key) == ["c", "a"])
+        #expect(
+            try DatabaseQuery(restParameters: ["orderBy": #""$value""#, "startAt": "1", "endAt": "3"])
+                .window(of: scores).map(\.key) == ["c", "a"])
         let prioritised = try node(#"{"a":{".value":1,".priority":5},"b":{".value":1,".priority":1},"c":1}"#)
-        #expect(try DatabaseQuery(restParameters: ["orderBy": #""$priority""#]).window(of: prioritised).map(\.key)
-            == ["c", "b", "a"])
-        #expect(try DatabaseQuery(restParameters: ["orderBy": #""$priority""#, "startAt": "2"])
-            .window(of: prioritised).map(\.key) == ["a"])
+        #expect(
+            try DatabaseQuery(restParameters: ["orderBy": #""$priority""#]).window(of: prioritised).map(\.key)
+                == ["c", "b", "a"])
+        #expect(
+            try DatabaseQuery(restParameters: ["orderBy": #""$priority""#, "startAt": "2"])
+                .window(of: prioritised).map(\.key) == ["a"])
     }
 
     @Test func applying_a_query_keeps_the_parents_priority_and_leaves_leaves_alone() throws {
@@ -100,16 +112,22 @@ import Testing
         (["orderBy": #""h""#, "startAt": #"{"a":1}"#], "Constraint index field must be a JSON primitive"),
         (["orderBy": #""h""#, "startAt": #"1,"[MAX_NAME]""#], "Constraint key field must be a valid key name"),
         (["orderBy": #""h""#, "startAt": "1,2"], "Constraint key field must be a valid key name"),
-        (["orderBy": #""h""#, "limitToFirst": "1", "limitToLast": "1"],
-         "limitToFirst and limitToLast can't both be defined"),
+        (
+            ["orderBy": #""h""#, "limitToFirst": "1", "limitToLast": "1"],
+            "limitToFirst and limitToLast can't both be defined"
+        ),
         (["orderBy": #""h""#, "limitToFirst": "0"], "limitToFirst must be a positive integer"),
         (["orderBy": #""h""#, "limitToLast": "x"], "limitToLast must be a positive integer"),
         (["orderBy": #""h""#, "startAt": "nope"], "startAt must be a valid JSON value"),
-        (["orderBy": #""h""#, "equalTo": "1", "startAt": "0"],
-         "equalTo can't be combined with startAt, startAfter, endAt or endBefore"),
+        (
+            ["orderBy": #""h""#, "equalTo": "1", "startAt": "0"],
+            "equalTo can't be combined with startAt, startAfter, endAt or endBefore"
+        ),
         (["orderBy": #""h""#, "startAt": "0", "startAfter": "0"], "startAt and startAfter can't both be defined"),
-        (["orderBy": #""$priority""#, "startAt": "true"],
-         "A priority bound must be a valid priority value (null, a number, or a string)"),
+        (
+            ["orderBy": #""$priority""#, "startAt": "true"],
+            "A priority bound must be a valid priority value (null, a number, or a string)"
+        ),
     ])
     func rest_parameter_errors(parameters: [String: String], message: String) {
         let error = caught { () throws(DatabaseError) in _ = try DatabaseQuery(restParameters: parameters) }
@@ -163,8 +181,10 @@ import Testing
         #expect(fromEnd.limit == .last(3))
     }
 
-    @Test(arguments: [#"{"zz":1}"#, #"{"l":-1}"#, #"{"l":1.5}"#, #"{"vf":"x","l":1}"#, #"{"sp":{"a":1}}"#,
-                      #"{"sn":"a"}"#, #"{"i":"a.b"}"#, #"{"i":".key","sp":1}"#, #"[1]"#, #"{"sp":1,"sn":"a/b"}"#])
+    @Test(arguments: [
+        #"{"zz":1}"#, #"{"l":-1}"#, #"{"l":1.5}"#, #"{"vf":"x","l":1}"#, #"{"sp":{"a":1}}"#,
+        #"{"sn":"a"}"#, #"{"i":"a.b"}"#, #"{"i":".key","sp":1}"#, #"[1]"#, #"{"sp":1,"sn":"a/b"}"#,
+    ])
     func bad_websocket_query_objects_are_refused(object: String) throws {
         let json = try JSONValue.parse(object)
         #expect(throws: DatabaseError.self) { try DatabaseQuery(wireObject: json) }

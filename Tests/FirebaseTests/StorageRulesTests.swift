@@ -11,11 +11,14 @@ import Testing
         _ operation: StorageOperation, _ object: String, _ auth: StorageAuth?, size: Int64 = 1000,
         contentType: String = "image/jpeg", metadata: [String: String] = [:]
     ) -> StorageRequest {
-        let incoming: StorageObjectMetadata? = [.create, .update].contains(operation)
-            ? StorageObjectMetadata(name: object, bucket: "bkt", size: size, contentType: contentType, metadata: metadata)
+        let incoming: StorageObjectMetadata? =
+            [.create, .update].contains(operation)
+            ? StorageObjectMetadata(
+                name: object, bucket: "bkt", size: size, contentType: contentType, metadata: metadata)
             : nil
-        return StorageRequest(operation: operation, bucket: "bkt", path: object, auth: auth, time: now,
-                              resource: incoming)
+        return StorageRequest(
+            operation: operation, bucket: "bkt", path: object, auth: auth, time: now,
+            resource: incoming)
     }
 
     func allowed(_ rules: StorageRules, _ request: StorageRequest, existing: StorageObjectMetadata? = nil) -> Bool {
@@ -115,26 +118,45 @@ import Testing
     }
 
     @Test(arguments: [
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth != null\n  }\n}",
-         4, 3, "Expected ';' but found '}'"),
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    allow raed: if true;\n  }\n}",
-         3, 11, "Unknown method 'raed': expected read, write, get, list, create, update or delete"),
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if requst.auth != null;\n  }\n}",
-         3, 20, "Unknown variable 'requst'"),
-        ("service cloud.firestore {\n}", 1, 9, "Unsupported service 'cloud.firestore': these rules are for 'firebase.storage'"),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth != null\n  }\n}",
+            4, 3, "Expected ';' but found '}'"
+        ),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    allow raed: if true;\n  }\n}",
+            3, 11, "Unknown method 'raed': expected read, write, get, list, create, update or delete"
+        ),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if requst.auth != null;\n  }\n}",
+            3, 20, "Unknown variable 'requst'"
+        ),
+        (
+            "service cloud.firestore {\n}", 1, 9,
+            "Unsupported service 'cloud.firestore': these rules are for 'firebase.storage'"
+        ),
         ("rules_version = '3';\nservice firebase.storage {}", 1, 17, "Unsupported rules_version '3'"),
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    match /{rest=**}/x {\n    }\n  }\n}",
-         3, 11, "A recursive wildcard {rest=**} must be the last segment of a match path"),
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if isOwner();\n  }\n}",
-         3, 20, "Unknown function 'isOwner'"),
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if 'a'.foo();\n  }\n}",
-         3, 23, "Unknown method 'foo'"),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    match /{rest=**}/x {\n    }\n  }\n}",
+            3, 11, "A recursive wildcard {rest=**} must be the last segment of a match path"
+        ),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if isOwner();\n  }\n}",
+            3, 20, "Unknown function 'isOwner'"
+        ),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if 'a'.foo();\n  }\n}",
+            3, 23, "Unknown method 'foo'"
+        ),
         ("service firebase.storage {\n  /* never closed", 2, 3, "Unterminated comment"),
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if 'abc;\n  }\n}",
-         3, 20, "Unterminated string"),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if 'abc;\n  }\n}",
+            3, 20, "Unterminated string"
+        ),
         ("service firebase.storage {\n  match /b/{a}/{a} {\n  }\n}", 2, 9, "Duplicate wildcard 'a' in match path"),
-        ("service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if x is str;\n  }\n}",
-         3, 25, "Unknown type 'str'"),
+        (
+            "service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if x is str;\n  }\n}",
+            3, 25, "Unknown type 'str'"
+        ),
     ])
     func parse_errors_report_line_column_and_reason(source: String, line: Int, column: Int, reason: String) {
         let error = error(source)
@@ -147,20 +169,21 @@ import Testing
     // MARK: Operations and matching
 
     @Test func read_is_get_and_list_and_write_is_create_update_delete() throws {
-        let rules = try StorageRules(source: """
-            rules_version = '2';
-            service firebase.storage {
-              match /b/{bucket}/o {
-                match /r/{f} { allow read; }
-                match /w/{f} { allow write; }
-                match /g/{f} { allow get; }
-                match /l/{f=**} { allow list; }
-                match /c/{f} { allow create; }
-                match /u/{f} { allow update; }
-                match /d/{f} { allow delete; }
-              }
-            }
-            """)
+        let rules = try StorageRules(
+            source: """
+                rules_version = '2';
+                service firebase.storage {
+                  match /b/{bucket}/o {
+                    match /r/{f} { allow read; }
+                    match /w/{f} { allow write; }
+                    match /g/{f} { allow get; }
+                    match /l/{f=**} { allow list; }
+                    match /c/{f} { allow create; }
+                    match /u/{f} { allow update; }
+                    match /d/{f} { allow delete; }
+                  }
+                }
+                """)
         let expectations: [(String, Set<StorageOperation>)] = [
             ("r", [.get, .list]), ("w", [.create, .update, .delete]), ("g", [.get]), ("l", [.list]),
             ("c", [.create]), ("u", [.update]), ("d", [.delete]),
@@ -168,26 +191,28 @@ import Testing
         for (folder, granted) in expectations {
             for operation in StorageOperation.allCases {
                 let object = operation == .list ? "\(folder)/x/" : "\(folder)/x"
-                #expect(allowed(rules, request(operation, object, nil)) == granted.contains(operation),
-                        "\(operation) on \(folder)")
+                #expect(
+                    allowed(rules, request(operation, object, nil)) == granted.contains(operation),
+                    "\(operation) on \(folder)")
             }
         }
     }
 
     @Test func single_wildcards_match_one_segment_and_recursive_ones_the_rest() throws {
-        let rules = try StorageRules(source: """
-            rules_version = '2';
-            service firebase.storage {
-              match /b/{bucket}/o {
-                match /one/{name} { allow get: if name.size() > 1; }
-                match /all/{rest=**} { allow get: if rest.size() >= 0 && (rest.size() == 0 || rest[0] != 'no'); }
-                match /nested/{a} {
-                  match /{b} { allow get: if a == b; }
+        let rules = try StorageRules(
+            source: """
+                rules_version = '2';
+                service firebase.storage {
+                  match /b/{bucket}/o {
+                    match /one/{name} { allow get: if name.size() > 1; }
+                    match /all/{rest=**} { allow get: if rest.size() >= 0 && (rest.size() == 0 || rest[0] != 'no'); }
+                    match /nested/{a} {
+                      match /{b} { allow get: if a == b; }
+                    }
+                    match /bucket/{x} { allow get: if bucket == 'bkt'; }
+                  }
                 }
-                match /bucket/{x} { allow get: if bucket == 'bkt'; }
-              }
-            }
-            """)
+                """)
         #expect(allowed(rules, request(.get, "one/ab", nil)))
         #expect(!allowed(rules, request(.get, "one/a", nil)))
         #expect(!allowed(rules, request(.get, "one/ab/c", nil)))
@@ -216,16 +241,17 @@ import Testing
     }
 
     @Test func any_matching_allow_grants() throws {
-        let rules = try StorageRules(source: """
-            rules_version = '2';
-            service firebase.storage {
-              match /b/{bucket}/o {
-                match /{all=**} { allow get: if false; }
-                match /pub/{f} { allow get: if request.auth == null; }
-                match /pub/{f} { allow get: if request.auth.uid == 'ada'; }
-              }
-            }
-            """)
+        let rules = try StorageRules(
+            source: """
+                rules_version = '2';
+                service firebase.storage {
+                  match /b/{bucket}/o {
+                    match /{all=**} { allow get: if false; }
+                    match /pub/{f} { allow get: if request.auth == null; }
+                    match /pub/{f} { allow get: if request.auth.uid == 'ada'; }
+                  }
+                }
+                """)
         #expect(allowed(rules, request(.get, "pub/x", nil)))
         #expect(allowed(rules, request(.get, "pub/x", ada)))
         #expect(!allowed(rules, request(.get, "pub/x", bob)))
@@ -236,22 +262,24 @@ import Testing
     // MARK: Expressions
 
     func holds(_ condition: String, _ request: StorageRequest, existing: StorageObjectMetadata? = nil) throws -> Bool {
-        let rules = try StorageRules(source: """
-            rules_version = '2';
-            service firebase.storage {
-              match /b/{bucket}/o {
-                match /{folder}/{file} {
-                  allow get, list, create, update, delete: if \(condition);
+        let rules = try StorageRules(
+            source: """
+                rules_version = '2';
+                service firebase.storage {
+                  match /b/{bucket}/o {
+                    match /{folder}/{file} {
+                      allow get, list, create, update, delete: if \(condition);
+                    }
+                  }
                 }
-              }
-            }
-            """)
+                """)
         return allowed(rules, request, existing: existing)
     }
 
     @Test func request_resource_and_resource_fields() throws {
-        let upload = request(.create, "img/a.jpg", ada, size: 2_000_000, contentType: "image/png",
-                             metadata: ["owner": "ada"])
+        let upload = request(
+            .create, "img/a.jpg", ada, size: 2_000_000, contentType: "image/png",
+            metadata: ["owner": "ada"])
         #expect(try holds("request.resource.size < 5 * 1024 * 1024", upload))
         #expect(try !holds("request.resource.size < 1024 * 1024", upload))
         #expect(try holds("request.resource.contentType.matches('image/.*')", upload))
@@ -259,19 +287,28 @@ import Testing
         #expect(try holds("request.resource.metadata.owner == request.auth.uid", upload))
         #expect(try holds("request.resource.name == 'img/a.jpg' && request.method == 'create'", upload))
         #expect(try holds("resource == null", upload))
-        let stored = StorageObjectMetadata(name: "img/a.jpg", bucket: "bkt", size: 10, contentType: "image/jpeg",
-                                           metadata: ["visibility": "public"], timeCreated: now - 1000)
-        #expect(try holds("resource.metadata.visibility == 'public' && resource.size == 10",
-                          request(.get, "img/a.jpg", nil), existing: stored))
-        #expect(try holds("request.time > resource.timeCreated && request.time < resource.timeCreated + duration.value(1, 'h')",
-                          request(.get, "img/a.jpg", nil), existing: stored))
-        #expect(try holds("request.time >= timestamp.date(2026, 1, 1) && request.time < timestamp.date(2026, 1, 2)",
-                          request(.get, "img/a.jpg", nil)))
+        let stored = StorageObjectMetadata(
+            name: "img/a.jpg", bucket: "bkt", size: 10, contentType: "image/jpeg",
+            metadata: ["visibility": "public"], timeCreated: now - 1000)
+        #expect(
+            try holds(
+                "resource.metadata.visibility == 'public' && resource.size == 10",
+                request(.get, "img/a.jpg", nil), existing: stored))
+        #expect(
+            try holds(
+                "request.time > resource.timeCreated && request.time < resource.timeCreated + duration.value(1, 'h')",
+                request(.get, "img/a.jpg", nil), existing: stored))
+        #expect(
+            try holds(
+                "request.time >= timestamp.date(2026, 1, 1) && request.time < timestamp.date(2026, 1, 2)",
+                request(.get, "img/a.jpg", nil)))
     }
 
     @Test func auth_fields_and_a_missing_auth_deny_rather_than_fail() throws {
-        #expect(try holds("request.auth.uid == 'ada' && request.auth.token.email.matches('.*@example[.]com')",
-                          request(.get, "f/x", ada)))
+        #expect(
+            try holds(
+                "request.auth.uid == 'ada' && request.auth.token.email.matches('.*@example[.]com')",
+                request(.get, "f/x", ada)))
         #expect(try holds("request.auth.token.admin == true", request(.get, "f/x", ada)))
         #expect(try !holds("request.auth.token.admin == true", request(.get, "f/x", bob)))
         #expect(try !holds("request.auth.uid == 'ada'", request(.get, "f/x", nil)))
@@ -299,23 +336,24 @@ import Testing
     }
 
     @Test func functions_with_lets_see_their_matchs_wildcards() throws {
-        let rules = try StorageRules(source: """
-            rules_version = '2';
-            service firebase.storage {
-              function signedIn() { return request.auth != null; }
-              match /b/{bucket}/o {
-                match /users/{uid}/{file} {
-                  function isOwner() {
-                    let me = request.auth.uid;
-                    return signedIn() && me == uid;
+        let rules = try StorageRules(
+            source: """
+                rules_version = '2';
+                service firebase.storage {
+                  function signedIn() { return request.auth != null; }
+                  match /b/{bucket}/o {
+                    match /users/{uid}/{file} {
+                      function isOwner() {
+                        let me = request.auth.uid;
+                        return signedIn() && me == uid;
+                      }
+                      function small(limit) { return request.resource.size < limit; }
+                      allow read: if isOwner();
+                      allow write: if isOwner() && small(1000);
+                    }
                   }
-                  function small(limit) { return request.resource.size < limit; }
-                  allow read: if isOwner();
-                  allow write: if isOwner() && small(1000);
                 }
-              }
-            }
-            """)
+                """)
         #expect(allowed(rules, request(.get, "users/ada/x", ada)))
         #expect(!allowed(rules, request(.get, "users/ada/x", bob)))
         #expect(allowed(rules, request(.create, "users/ada/x", ada, size: 10)))
@@ -323,14 +361,15 @@ import Testing
     }
 
     @Test func recursion_and_runaway_evaluation_are_bounded() throws {
-        let rules = try StorageRules(source: """
-            service firebase.storage {
-              function loop(n) { return loop(n + 1); }
-              match /b/{bucket}/o {
-                match /{f} { allow get: if loop(0); }
-              }
-            }
-            """)
+        let rules = try StorageRules(
+            source: """
+                service firebase.storage {
+                  function loop(n) { return loop(n + 1); }
+                  match /b/{bucket}/o {
+                    match /{f} { allow get: if loop(0); }
+                  }
+                }
+                """)
         let decision = rules.evaluate(request(.get, "x", nil), existing: nil)
         #expect(!decision.allowed)
         #expect(decision.reason.contains("function calls nested deeper than 20"))

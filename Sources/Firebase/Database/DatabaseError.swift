@@ -36,5 +36,6 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         DatabaseError(.invalidPath, "Invalid path: Invalid token in path (\(detail))")
     }
 
-    static let unparsableJSON = DatabaseError(.invalidData, "Invalid data; couldn't parse JSON object, array, or value.")
+    static let unparsableJSON = DatabaseError(
+        .invalidData, "Invalid data; couldn't parse JSON object, array, or value.")
 }

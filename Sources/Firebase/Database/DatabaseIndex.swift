@@ -111,8 +111,8 @@ public enum DatabaseValueOrder {
         let rankB = rank(b)
         if rankA != rankB { return rankA < rankB ? -1 : 1 }
         switch (a.value, b.value) {
-        case let (.number(x), .number(y)): return x < y ? -1 : (x > y ? 1 : 0)
-        case let (.string(x), .string(y)): return FirebaseKeyOrder.compareCodeUnits(x, y)
+        case (.number(let x), .number(let y)): return x < y ? -1 : (x > y ? 1 : 0)
+        case (.string(let x), .string(let y)): return FirebaseKeyOrder.compareCodeUnits(x, y)
         default: return 0
         }
     }

@@ -59,7 +59,8 @@ struct DatabaseInputReader {
         }
         if let serverValue {
             if hasChildren {
-                throw DatabaseError(.invalidData, "Invalid data; contains \".sv\" child in addition to actual children.")
+                throw DatabaseError(
+                    .invalidData, "Invalid data; contains \".sv\" child in addition to actual children.")
             }
             guard let server = ServerValue.parse(serverValue.plain) else {
                 throw DatabaseError(

@@ -7,8 +7,8 @@ public enum DatabasePriority: Sendable, Hashable, Comparable {
 
     public static func < (lhs: DatabasePriority, rhs: DatabasePriority) -> Bool {
         switch (lhs, rhs) {
-        case let (.number(a), .number(b)): return a < b
-        case let (.string(a), .string(b)): return FirebaseKeyOrder.compareCodeUnits(a, b) < 0
+        case (.number(let a), .number(let b)): return a < b
+        case (.string(let a), .string(let b)): return FirebaseKeyOrder.compareCodeUnits(a, b) < 0
         case (.number, .string): return true
         case (.string, .number): return false
         }
@@ -165,10 +165,10 @@ public struct DatabaseNode: Sendable, Hashable {
         guard samePriority(lhs.priority, rhs.priority) else { return false }
         switch (lhs.value, rhs.value) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
-        case let (.children(a), .children(b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.children(let a), .children(let b)): return a == b
         default: return false
         }
     }
@@ -176,8 +176,8 @@ public struct DatabaseNode: Sendable, Hashable {
     private static func samePriority(_ a: DatabasePriority?, _ b: DatabasePriority?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case let (.number(x)?, .number(y)?): return x == y
-        case let (.string(x)?, .string(y)?): return x.utf8.elementsEqual(y.utf8)
+        case (.number(let x)?, .number(let y)?): return x == y
+        case (.string(let x)?, .string(let y)?): return x.utf8.elementsEqual(y.utf8)
         default: return false
         }
     }

@@ -62,8 +62,10 @@ public enum DatabaseSortKey {
 
     /// The range of sort keys a query's bounds admit (nil for an open end).
     public static func range(of query: DatabaseQuery) -> (lower: RangeEnd?, upper: RangeEnd?) {
-        (query.start.map { boundEnd($0, index: query.index, isStart: true) },
-         query.end.map { boundEnd($0, index: query.index, isStart: false) })
+        (
+            query.start.map { boundEnd($0, index: query.index, isStart: true) },
+            query.end.map { boundEnd($0, index: query.index, isStart: false) }
+        )
     }
 
     private static func boundEnd(_ bound: DatabaseQuery.Bound, index: DatabaseIndex, isStart: Bool) -> RangeEnd {
@@ -106,7 +108,9 @@ public enum DatabaseSortKey {
         if let integer = FirebaseKeyOrder.integerValue(of: key) {
             bytes.append(0x01)
             let biased = UInt32(bitPattern: integer) ^ 0x8000_0000
-            for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: biased >> shift)) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: biased >> shift))
+            }
             let length = UInt16(key.utf16.count)
             bytes.append(UInt8(length >> 8))
             bytes.append(UInt8(length & 0xFF))

@@ -27,7 +27,7 @@ public enum FirebaseKeyOrder {
         let aInt = integerValue(of: a)
         let bInt = integerValue(of: b)
         switch (aInt, bInt) {
-        case let (x?, y?):
+        case (let x?, let y?):
             if x != y { return x < y ? -1 : 1 }
             let lengths = a.utf16.count - b.utf16.count
             if lengths != 0 { return lengths < 0 ? -1 : 1 }
@@ -52,7 +52,7 @@ public enum FirebaseKeyOrder {
             case (nil, nil): return 0
             case (nil, _): return -1
             case (_, nil): return 1
-            case let (x?, y?): if x != y { return x < y ? -1 : 1 }
+            case (let x?, let y?): if x != y { return x < y ? -1 : 1 }
             }
         }
     }

@@ -55,7 +55,8 @@ public struct DatabaseRules: Sendable {
         do {
             json = try JSONParser.parse(bytes, options: JSONParseOptions(allowsComments: true, maximumNesting: 100))
         } catch {
-            throw RulesError(line: error.line, rulePath: "", column: error.column, reason: "Parse error: \(error.reason)")
+            throw RulesError(
+                line: error.line, rulePath: "", column: error.column, reason: "Parse error: \(error.reason)")
         }
         source = String(decoding: bytes, as: UTF8.self)
         root = try RulesDocumentReader().readDocument(json)

@@ -85,7 +85,8 @@ public struct OverlaySnapshotSource<Base: DatabaseSnapshotSource>: DatabaseSnaps
     public func node(at path: DatabasePath) throws -> DatabaseNode {
         // Start from the latest write at or above `path`, else from the base, then apply the writes below.
         var start: Int?
-        for (number, write) in writes.enumerated().reversed() where !write.path.isPriority && write.path.contains(path) {
+        for (number, write) in writes.enumerated().reversed() where !write.path.isPriority && write.path.contains(path)
+        {
             start = number
             break
         }
@@ -135,7 +136,10 @@ public struct OverlaySnapshotSource<Base: DatabaseSnapshotSource>: DatabaseSnaps
         for key in changedKeys {
             let before = try base.summary(at: path.child(key)).exists
             let after = try self.summary(at: path.child(key)).exists
-            if case .leaf = summary.kind { count += after ? 1 : 0; continue }
+            if case .leaf = summary.kind {
+                count += after ? 1 : 0
+                continue
+            }
             if before != after { count += after ? 1 : -1 }
         }
         if count == 0 { return DatabaseNodeSummary(kind: .null, priority: nil) }

@@ -107,7 +107,9 @@ struct RuleEvaluator {
         throws -> RuleValue
     {
         if op == .and || op == .or {
-            guard case .bool(let left) = try evaluate(leftNode) else { throw failure("\(op.rawValue) expects booleans") }
+            guard case .bool(let left) = try evaluate(leftNode) else {
+                throw failure("\(op.rawValue) expects booleans")
+            }
             if op == .and && !left { return .bool(false) }
             if op == .or && left { return .bool(true) }
             guard case .bool(let right) = try evaluate(rightNode) else {
@@ -123,8 +125,8 @@ struct RuleEvaluator {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let order: Int
             switch (left, right) {
-            case let (.number(a), .number(b)): order = a < b ? -1 : (a > b ? 1 : 0)
-            case let (.string(a), .string(b)): order = FirebaseKeyOrder.compareCodeUnits(a, b)
+            case (.number(let a), .number(let b)): order = a < b ? -1 : (a > b ? 1 : 0)
+            case (.string(let a), .string(let b)): order = FirebaseKeyOrder.compareCodeUnits(a, b)
             default: throw failure("\(op.rawValue) compares two numbers or two strings")
             }
             switch op {
@@ -135,7 +137,7 @@ struct RuleEvaluator {
             }
         case .add:
             switch (left, right) {
-            case let (.number(a), .number(b)): return .number(a + b)
+            case (.number(let a), .number(let b)): return .number(a + b)
             case (.string, .string), (.string, .number), (.number, .string):
                 let text = try concatenationText(left) + concatenationText(right)
                 guard text.utf16.count <= Self.maximumStringLength else { throw failure("string too long") }
@@ -169,9 +171,9 @@ struct RuleEvaluator {
     private func equal(_ left: RuleValue, _ right: RuleValue) throws -> Bool {
         switch (left, right) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a.utf16.elementsEqual(b.utf16)
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf16.elementsEqual(b.utf16)
         case (.snapshot, _), (_, .snapshot):
             throw failure("a snapshot can't be compared; call val() on it")
         // `auth != null` and `data.val() == null` compare anything with null.

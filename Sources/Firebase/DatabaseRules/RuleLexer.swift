@@ -31,8 +31,10 @@ struct RuleLexer {
             case .end: return true
             }
         }
-        let symbols = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "(", ")", "[", "]", ",", ".", "?", ":", "!",
-                       "<", ">", "+", "-", "*", "/", "%"]
+        let symbols = [
+            "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "(", ")", "[", "]", ",", ".", "?", ":", "!",
+            "<", ">", "+", "-", "*", "/", "%",
+        ]
         while index < scalars.count {
             let scalar = scalars[index]
             let start = index
@@ -40,8 +42,9 @@ struct RuleLexer {
                 index += 1
                 continue
             }
-            if RulesRegex.isDigit(scalar) || (scalar == "." && index + 1 < scalars.count
-                && RulesRegex.isDigit(scalars[index + 1]))
+            if RulesRegex.isDigit(scalar)
+                || (scalar == "." && index + 1 < scalars.count
+                    && RulesRegex.isDigit(scalars[index + 1]))
             {
                 var end = index
                 while end < scalars.count, RulesRegex.isDigit(scalars[end]) || scalars[end] == "." { end += 1 }
@@ -51,7 +54,9 @@ struct RuleLexer {
                     while end < scalars.count, RulesRegex.isDigit(scalars[end]) { end += 1 }
                 }
                 let literal = String(String.UnicodeScalarView(scalars[index..<end]))
-                guard let value = Double(literal), value.isFinite else { throw fail("Invalid number '\(literal)'", start) }
+                guard let value = Double(literal), value.isFinite else {
+                    throw fail("Invalid number '\(literal)'", start)
+                }
                 tokens.append(RuleToken(kind: .number(value), column: start + 1))
                 index = end
                 continue
@@ -77,7 +82,8 @@ struct RuleLexer {
                         case "r": value.append("\r")
                         case "u":
                             guard index + 4 < scalars.count,
-                                let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)...(index + 4)])),
+                                let code = UInt32(
+                                    String(String.UnicodeScalarView(scalars[(index + 1)...(index + 4)])),
                                     radix: 16),
                                 let decoded = Unicode.Scalar(code)
                             else { throw fail("Invalid \\u escape in string", index) }
@@ -98,8 +104,9 @@ struct RuleLexer {
             if scalar == "$" || scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) {
                 var end = index + 1
                 while end < scalars.count, RulesRegex.isWord(scalars[end]) || scalars[end] == "$" { end += 1 }
-                tokens.append(RuleToken(
-                    kind: .identifier(String(String.UnicodeScalarView(scalars[index..<end]))), column: start + 1))
+                tokens.append(
+                    RuleToken(
+                        kind: .identifier(String(String.UnicodeScalarView(scalars[index..<end]))), column: start + 1))
                 index = end
                 continue
             }
@@ -128,8 +135,9 @@ struct RuleLexer {
                     flags.append(scalars[end])
                     end += 1
                 }
-                tokens.append(RuleToken(
-                    kind: .regex(pattern: String(pattern), flags: String(flags)), column: start + 1))
+                tokens.append(
+                    RuleToken(
+                        kind: .regex(pattern: String(pattern), flags: String(flags)), column: start + 1))
                 index = end
                 continue
             }

@@ -13,7 +13,9 @@ struct RuleParser {
         }
         var parser = RuleParser(tokens: try RuleLexer.tokens(text))
         let root = try parser.parseConditional()
-        guard case .end = parser.current.kind else { throw parser.fail("Unexpected \(parser.describe(parser.current))") }
+        guard case .end = parser.current.kind else {
+            throw parser.fail("Unexpected \(parser.describe(parser.current))")
+        }
         return RuleExpression(source: text, root: root)
     }
 

@@ -49,7 +49,8 @@ enum RuleValue {
         case .bool(let value): self = .bool(value)
         case .number(let value): self = .number(value)
         case .string(let value): self = .string(value)
-        case .array(let items): self = .object(Dictionary(uniqueKeysWithValues: items.enumerated().map { (String($0.offset), $0.element) }))
+        case .array(let items):
+            self = .object(Dictionary(uniqueKeysWithValues: items.enumerated().map { (String($0.offset), $0.element) }))
         case .object(let members): self = .object(members)
         }
     }

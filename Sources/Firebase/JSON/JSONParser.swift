@@ -90,7 +90,8 @@ struct JSONParser {
                 if next == UInt8(ascii: "/") {
                     while index < bytes.count, bytes[index] != 0x0A { advance() }
                 } else if next == UInt8(ascii: "*") {
-                    let startLine = line, startColumn = column
+                    let startLine = line
+                    let startColumn = column
                     advance()
                     advance()
                     var closed = false
@@ -119,7 +120,8 @@ struct JSONParser {
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> PositionedJSON {
         guard index < bytes.count else { throw error("Unexpected end of JSON") }
-        let startLine = line, startColumn = column
+        let startLine = line
+        let startColumn = column
         func made(_ kind: PositionedJSON.Kind) -> PositionedJSON {
             PositionedJSON(kind: kind, line: startLine, column: startColumn)
         }
@@ -138,7 +140,8 @@ struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("Expected a string key")
                 }
-                let keyLine = line, keyColumn = column
+                let keyLine = line
+                let keyColumn = column
                 let key = try parseString()
                 try skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("Expected ':'") }
@@ -202,7 +205,8 @@ struct JSONParser {
 
     private mutating func expectWord(_ word: String) throws(JSONParseError) {
         let expected = Array(word.utf8)
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected)
+        else {
             throw error("Unexpected character")
         }
         for _ in 0..<expected.count { advance() }

@@ -27,27 +27,27 @@ enum StorageOperators {
             }
         case "+":
             switch (left, right) {
-            case let (.integer(a), .integer(b)):
+            case (.integer(let a), .integer(let b)):
                 let (sum, overflow) = a.addingReportingOverflow(b)
                 if overflow { throw fail("integer overflow") }
                 return .integer(sum)
-            case let (.string(a), .string(b)): return .string(a + b)
-            case let (.list(a), .list(b)): return .list(a + b)
-            case let (.timestamp(a), .duration(b)), let (.duration(b), .timestamp(a)): return .timestamp(a + b)
-            case let (.duration(a), .duration(b)): return .duration(a + b)
+            case (.string(let a), .string(let b)): return .string(a + b)
+            case (.list(let a), .list(let b)): return .list(a + b)
+            case (.timestamp(let a), .duration(let b)), (.duration(let b), .timestamp(let a)): return .timestamp(a + b)
+            case (.duration(let a), .duration(let b)): return .duration(a + b)
             default:
                 if let a = left.number, let b = right.number { return .float(a + b) }
                 throw fail("+ can't add \(left.typeName) and \(right.typeName)")
             }
         case "-":
             switch (left, right) {
-            case let (.integer(a), .integer(b)):
+            case (.integer(let a), .integer(let b)):
                 let (difference, overflow) = a.subtractingReportingOverflow(b)
                 if overflow { throw fail("integer overflow") }
                 return .integer(difference)
-            case let (.timestamp(a), .duration(b)): return .timestamp(a - b)
-            case let (.timestamp(a), .timestamp(b)): return .duration(a - b)
-            case let (.duration(a), .duration(b)): return .duration(a - b)
+            case (.timestamp(let a), .duration(let b)): return .timestamp(a - b)
+            case (.timestamp(let a), .timestamp(let b)): return .duration(a - b)
+            case (.duration(let a), .duration(let b)): return .duration(a - b)
             default:
                 if let a = left.number, let b = right.number { return .float(a - b) }
                 throw fail("- can't subtract \(right.typeName) from \(left.typeName)")
@@ -82,17 +82,17 @@ enum StorageOperators {
         switch (left, right) {
         case (.null, .null): return true
         case (.null, _), (_, .null): return false
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
-        case let (.timestamp(a), .timestamp(b)), let (.duration(a), .duration(b)): return a == b
-        case let (.path(a), .path(b)): return a == b
-        case let (.path(segments), .string(text)), let (.string(text), .path(segments)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.timestamp(let a), .timestamp(let b)), (.duration(let a), .duration(let b)): return a == b
+        case (.path(let a), .path(let b)): return a == b
+        case (.path(let segments), .string(let text)), (.string(let text), .path(let segments)):
             return segments.joined(separator: "/") == text.drop(while: { $0 == "/" })
-        case let (.list(a), .list(b)):
+        case (.list(let a), .list(let b)):
             guard a.count == b.count else { return false }
             for (x, y) in zip(a, b) where !(try equal(x, y)) { return false }
             return true
-        case let (.map(a), .map(b)):
+        case (.map(let a), .map(let b)):
             guard a.count == b.count else { return false }
             for (key, x) in a {
                 guard let y = b[key], try equal(x, y) else { return false }
@@ -106,8 +106,9 @@ enum StorageOperators {
 
     static func compare(_ left: StorageValue, _ right: StorageValue, _ op: String) throws -> Int {
         switch (left, right) {
-        case let (.string(a), .string(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case let (.timestamp(a), .timestamp(b)), let (.duration(a), .duration(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case (.string(let a), .string(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case (.timestamp(let a), .timestamp(let b)), (.duration(let a), .duration(let b)):
+            return a < b ? -1 : (a == b ? 0 : 1)
         default:
             guard let a = left.number, let b = right.number else {
                 throw fail("\(op) can't compare \(left.typeName) with \(right.typeName)")

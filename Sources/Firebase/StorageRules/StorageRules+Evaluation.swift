@@ -15,7 +15,8 @@ extension StorageRules {
             request: Self.requestValue(request, segments: segments), resource: StorageValue(metadata: existing))
         var candidates: [(StorageAllow, [String: StorageValue], [StorageFunction])] = []
         collect(
-            file.matches, remaining: segments[...], bindings: [:], functions: file.functions, operation: request.operation,
+            file.matches, remaining: segments[...], bindings: [:], functions: file.functions,
+            operation: request.operation,
             into: &candidates)
         var failures: [String] = []
         for (allow, bindings, functions) in candidates {
@@ -44,7 +45,8 @@ extension StorageRules {
         }
         return StorageRulesDecision(
             allowed: false, rule: nil,
-            reason: "no rule allows \(request.operation.rawValue) on \(path) (" + failures.joined(separator: "; ") + ")")
+            reason: "no rule allows \(request.operation.rawValue) on \(path) (" + failures.joined(separator: "; ") + ")"
+        )
     }
 
     private static func requestValue(_ request: StorageRequest, segments: [String]) -> StorageValue {
@@ -67,9 +69,11 @@ extension StorageRules {
     ) {
         for match in matches {
             for (rest, bound) in consume(match.segments[...], remaining, bindings) {
-                let visible = match.functions + functions.filter { outer in
-                    !match.functions.contains { $0.name == outer.name }
-                }
+                let visible =
+                    match.functions
+                    + functions.filter { outer in
+                        !match.functions.contains { $0.name == outer.name }
+                    }
                 if rest.isEmpty {
                     for allow in match.allows where allow.operations.contains(operation) {
                         candidates.append((allow, bound, visible))
@@ -214,16 +218,16 @@ struct StorageEvaluationContext {
 
     private func index(_ container: StorageValue, _ key: StorageValue) throws -> StorageValue {
         switch (container, key) {
-        case let (.map(members), .string(name)):
+        case (.map(let members), .string(let name)):
             guard let value = members[name] else { throw fail("no key '\(name)'") }
             return value
-        case let (.list(items), .integer(position)):
+        case (.list(let items), .integer(let position)):
             guard position >= 0, position < items.count else { throw fail("index \(position) out of range") }
             return items[Int(position)]
-        case let (.path(segments), .integer(position)):
+        case (.path(let segments), .integer(let position)):
             guard position >= 0, position < segments.count else { throw fail("index \(position) out of range") }
             return .string(segments[Int(position)])
-        case let (.string(text), .integer(position)):
+        case (.string(let text), .integer(let position)):
             let characters = Array(text)
             guard position >= 0, position < characters.count else { throw fail("index \(position) out of range") }
             return .string(String(characters[Int(position)]))

@@ -43,8 +43,10 @@ struct StorageRulesLexer {
     private var line = 1
     private var column = 1
 
-    static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "{", "}", "(", ")", "[", "]", ";", ",", ".", ":", "=",
-                          "<", ">", "!", "+", "-", "*", "/", "%", "?"]
+    static let symbols = [
+        "==", "!=", "<=", ">=", "&&", "||", "{", "}", "(", ")", "[", "]", ";", ",", ".", ":", "=",
+        "<", ">", "!", "+", "-", "*", "/", "%", "?",
+    ]
 
     static func tokens(_ text: String) throws(StorageRulesError) -> [StorageToken] {
         var lexer = StorageRulesLexer(scalars: Array(text.unicodeScalars))
@@ -81,8 +83,11 @@ struct StorageRulesLexer {
                 tokens.append(StorageToken(kind: .end, line: line, column: column))
                 return tokens
             }
-            let startLine = line, startColumn = column
-            func made(_ kind: StorageToken.Kind) { tokens.append(StorageToken(kind: kind, line: startLine, column: startColumn)) }
+            let startLine = line
+            let startColumn = column
+            func made(_ kind: StorageToken.Kind) {
+                tokens.append(StorageToken(kind: kind, line: startLine, column: startColumn))
+            }
             if scalar == "/", case .identifier("match")? = tokens.last?.kind {
                 made(.path(try readPath()))
             } else if RulesRegex.isDigit(scalar) {
@@ -114,7 +119,8 @@ struct StorageRulesLexer {
             } else if scalar == "/", peek(1) == "/" {
                 while let current = peek(), current != "\n" { advance() }
             } else if scalar == "/", peek(1) == "*" {
-                let startLine = line, startColumn = column
+                let startLine = line
+                let startColumn = column
                 advance()
                 advance()
                 while true {
@@ -161,7 +167,9 @@ struct StorageRulesLexer {
     private mutating func readNumber() throws(StorageRulesError) -> StorageToken.Kind {
         var text = String.UnicodeScalarView()
         var isFloat = false
-        while let scalar = peek(), RulesRegex.isDigit(scalar) || (scalar == "." && !isFloat && peek(1).map(RulesRegex.isDigit) == true) {
+        while let scalar = peek(),
+            RulesRegex.isDigit(scalar) || (scalar == "." && !isFloat && peek(1).map(RulesRegex.isDigit) == true)
+        {
             if scalar == "." { isFloat = true }
             text.append(scalar)
             advance()
@@ -176,7 +184,8 @@ struct StorageRulesLexer {
     }
 
     private mutating func readString(quote: Unicode.Scalar) throws(StorageRulesError) -> String {
-        let startLine = line, startColumn = column
+        let startLine = line
+        let startColumn = column
         advance()
         var value = String.UnicodeScalarView()
         while true {

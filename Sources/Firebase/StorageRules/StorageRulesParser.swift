@@ -123,7 +123,8 @@ struct StorageRulesParser {
         return match
     }
 
-    private func parseSegments(_ text: String, token: StorageToken) throws(StorageRulesError) -> [StorageMatch.Segment] {
+    private func parseSegments(_ text: String, token: StorageToken) throws(StorageRulesError) -> [StorageMatch.Segment]
+    {
         var segments: [StorageMatch.Segment] = []
         let pieces = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var names = Set<String>()
@@ -141,7 +142,9 @@ struct StorageRulesParser {
                 guard let first = name.unicodeScalars.first, !RulesRegex.isDigit(first),
                     name.unicodeScalars.allSatisfy(RulesRegex.isWord)
                 else { throw fail("Invalid wildcard name '\(name)' in match path", token) }
-                guard names.insert(name).inserted else { throw fail("Duplicate wildcard '\(name)' in match path", token) }
+                guard names.insert(name).inserted else {
+                    throw fail("Duplicate wildcard '\(name)' in match path", token)
+                }
                 if recursive {
                     guard number == pieces.count - 1 else {
                         throw fail("A recursive wildcard {\(name)=**} must be the last segment of a match path", token)
@@ -261,8 +264,10 @@ struct StorageRulesParser {
             if op == "is" {
                 let typeToken = current
                 let typeName = try expectIdentifier("a type name")
-                let types = ["string", "int", "float", "number", "bool", "map", "list", "path", "timestamp",
-                             "duration", "null"]
+                let types = [
+                    "string", "int", "float", "number", "bool", "map", "list", "path", "timestamp",
+                    "duration", "null",
+                ]
                 guard types.contains(typeName) else { throw fail("Unknown type '\(typeName)'", typeToken) }
                 left = made(.isType(left, typeName), token)
             } else {

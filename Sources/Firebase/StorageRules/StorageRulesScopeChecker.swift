@@ -13,7 +13,8 @@ struct StorageRulesScopeChecker {
     ]
 
     func check() throws(StorageRulesError) {
-        let functions = Dictionary(file.functions.map { ($0.name, $0.parameters.count) }, uniquingKeysWith: { a, _ in a })
+        let functions = Dictionary(
+            file.functions.map { ($0.name, $0.parameters.count) }, uniquingKeysWith: { a, _ in a })
         try checkFunctions(file.functions, variables: StorageRulesParser.globals, functions: functions)
         for match in file.matches {
             try checkMatch(match, variables: StorageRulesParser.globals, functions: functions)

@@ -22,7 +22,11 @@ indirect enum StorageValue: Sendable {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
         case .number(let value):
-            if value == value.rounded(), abs(value) < 9.2e18 { self = .integer(Int64(value)) } else { self = .float(value) }
+            if value == value.rounded(), abs(value) < 9.2e18 {
+                self = .integer(Int64(value))
+            } else {
+                self = .float(value)
+            }
         case .string(let value): self = .string(value)
         case .array(let items): self = .list(items.map(StorageValue.init(json:)))
         case .object(let members): self = .map(members.mapValues(StorageValue.init(json:)))
