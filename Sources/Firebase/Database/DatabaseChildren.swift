@@ -11,6 +11,7 @@ public struct DatabaseChildren: Sendable, Hashable, RandomAccessCollection {
         /// Its node (never null).
         public let node: DatabaseNode
 
+        /// Same key (by code units) and same node.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.key.utf16.elementsEqual(rhs.key.utf16) && lhs.node == rhs.node
         }
@@ -29,8 +30,11 @@ public struct DatabaseChildren: Sendable, Hashable, RandomAccessCollection {
         entries.sort { FirebaseKeyOrder.compare($0.key, $1.key) < 0 }
     }
 
+    /// The first position.
     public var startIndex: Int { entries.startIndex }
+    /// Past the last position.
     public var endIndex: Int { entries.endIndex }
+    /// The child at a position, in key order.
     public subscript(position: Int) -> Entry { entries[position] }
 
     /// The keys in key order.

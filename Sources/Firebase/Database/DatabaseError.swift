@@ -29,6 +29,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 
     static func invalidPath(_ detail: String) -> DatabaseError {

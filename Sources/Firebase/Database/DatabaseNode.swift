@@ -1,20 +1,3 @@
-/// A priority: Firebase orders children by it under `orderByPriority` (no priority first, then numbers, then
-/// strings). Mirrors the priority leaf of firebase-js-sdk `core/snap/LeafNode.ts` (`priorityHashText`) and
-/// `isValidPriority` in `core/util/validation.ts`.
-public enum DatabasePriority: Sendable, Hashable, Comparable {
-    case number(Double)
-    case string(String)
-
-    public static func < (lhs: DatabasePriority, rhs: DatabasePriority) -> Bool {
-        switch (lhs, rhs) {
-        case (.number(let a), .number(let b)): return a < b
-        case (.string(let a), .string(let b)): return FirebaseKeyOrder.compareCodeUnits(a, b) < 0
-        case (.number, .string): return true
-        case (.string, .number): return false
-        }
-    }
-}
-
 /// A node of the JSON tree: null, a boolean, number or string leaf, or children under keys, each with an optional
 /// priority.
 ///
@@ -26,9 +9,13 @@ public enum DatabasePriority: Sendable, Hashable, Comparable {
 public struct DatabaseNode: Sendable, Hashable {
     /// What a node holds.
     public enum Value: Sendable, Hashable {
+        /// Nothing: the node does not exist.
         case null
+        /// A boolean leaf.
         case bool(Bool)
+        /// A number leaf.
         case number(Double)
+        /// A string leaf.
         case string(String)
         /// Children in key order, none null.
         case children(DatabaseChildren)
@@ -161,6 +148,7 @@ public struct DatabaseNode: Sendable, Hashable {
         }
     }
 
+    /// Same value and priority, strings compared by their bytes (not Swift's canonical equivalence).
     public static func == (lhs: DatabaseNode, rhs: DatabaseNode) -> Bool {
         guard samePriority(lhs.priority, rhs.priority) else { return false }
         switch (lhs.value, rhs.value) {

@@ -1,43 +1,5 @@
 import Foundation
 
-/// The limits Firebase puts on keys and paths (https://firebase.google.com/docs/database/usage/limits).
-public enum DatabaseLimits {
-    /// Longest key, in UTF-8 bytes.
-    public static let maximumKeyBytes = 768
-    /// Deepest path, counted in keys from the root (the SDKs' `MAX_PATH_DEPTH`).
-    public static let maximumDepth = 32
-    /// Longest string value, in UTF-8 bytes (the SDKs' `MAX_LEAF_SIZE_`, 10 MiB).
-    public static let maximumStringBytes = 10 * 1024 * 1024
-}
-
-/// A child key, checked against Firebase's rules: non-empty, at most 768 UTF-8 bytes, none of `.` `$` `#` `[` `]`
-/// `/` nor the ASCII control characters 0–31 and 127.
-///
-/// Mirrors `isValidKey` and `INVALID_KEY_REGEX_` in firebase-js-sdk `packages/database/src/core/util/validation.ts`.
-public enum DatabaseKey {
-    /// Why `key` is not a valid key, or nil when it is.
-    public static func problem(with key: String) -> String? {
-        if key.isEmpty { return "a key can't be empty" }
-        if key.utf8.count > DatabaseLimits.maximumKeyBytes {
-            return "the key is \(key.utf8.count) bytes long; keys are at most \(DatabaseLimits.maximumKeyBytes) bytes"
-        }
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case ".", "$", "#", "[", "]", "/":
-                return "keys can't contain \".\", \"$\", \"#\", \"[\", \"]\" or \"/\" (found \"\(scalar)\")"
-            case "\u{0}"..."\u{1F}", "\u{7F}":
-                return "keys can't contain ASCII control characters (found U+"
-                    + String(format: "%04X", scalar.value) + ")"
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// True when `key` may name a child.
-    public static func isValid(_ key: String) -> Bool { problem(with: key) == nil }
-}
-
 /// A location in the database: the keys from the root, `[]` for the root itself.
 ///
 /// Mirrors firebase-js-sdk `packages/database/src/core/util/Path.ts` (empty segments are dropped, so `/a//b/` is
@@ -138,11 +100,13 @@ public struct DatabasePath: Sendable, Hashable, CustomStringConvertible, Compara
     /// `/a/b`, and `/` for the root, as Firebase prints paths in errors and events.
     public var description: String { "/" + segments.joined(separator: "/") }
 
+    /// Same keys, compared by code units.
     public static func == (lhs: DatabasePath, rhs: DatabasePath) -> Bool {
         lhs.segments.count == rhs.segments.count
             && zip(lhs.segments, rhs.segments).allSatisfy { $0.utf16.elementsEqual($1.utf16) }
     }
 
+    /// Hashes the keys' code units, consistently with ``==``.
     public func hash(into hasher: inout Hasher) {
         for segment in segments {
             for unit in segment.utf16 { hasher.combine(unit) }

@@ -1,15 +1,3 @@
-/// The answer of the rules to a read or a write, with the rule that decided it for the logs.
-public struct RulesDecision: Sendable, Hashable, CustomStringConvertible {
-    /// Whether the operation may go ahead.
-    public var allowed: Bool
-    /// The rule that allowed it, or the one that failed (`/rules/users/$uid/.validate`); nil when no rule applied.
-    public var rule: String?
-    /// Why, for people reading logs.
-    public var reason: String
-
-    public var description: String { (allowed ? "allowed" : "denied") + ": " + reason }
-}
-
 extension DatabaseRules {
     /// May `auth` read `path`? True when a `.read` at the root or any level down to `path` allows it. `data` is
     /// the current data (the rules' `root` and `data`); `now` is the server's clock in milliseconds.

@@ -1,9 +1,9 @@
 /// Parses a Storage rules file: `rules_version = '2';`, `service firebase.storage { … }`, nested `match` blocks,
 /// `allow … : if …;` and `function` declarations, and checks every name it uses is in scope.
 struct StorageRulesParser {
-    private let tokens: [StorageToken]
-    private var position = 0
-    private var depth = 0
+    let tokens: [StorageToken]
+    var position = 0
+    var depth = 0
     static let maximumNesting = 100
     static let globals: Set<String> = ["request", "resource", "timestamp", "duration"]
 
@@ -18,14 +18,14 @@ struct StorageRulesParser {
         self.tokens = tokens
     }
 
-    private var current: StorageToken { tokens[position] }
+    var current: StorageToken { tokens[position] }
 
-    private func fail(_ reason: String, _ token: StorageToken? = nil) -> StorageRulesError {
+    func fail(_ reason: String, _ token: StorageToken? = nil) -> StorageRulesError {
         let token = token ?? current
         return StorageRulesError(line: token.line, column: token.column, reason: reason)
     }
 
-    private func describe(_ token: StorageToken) -> String {
+    func describe(_ token: StorageToken) -> String {
         switch token.kind {
         case .identifier(let name): return "'\(name)'"
         case .symbol(let symbol): return "'\(symbol)'"
@@ -36,7 +36,7 @@ struct StorageRulesParser {
         }
     }
 
-    private mutating func accept(_ symbol: String) -> Bool {
+    mutating func accept(_ symbol: String) -> Bool {
         if case .symbol(symbol) = current.kind {
             position += 1
             return true
@@ -44,11 +44,11 @@ struct StorageRulesParser {
         return false
     }
 
-    private mutating func expect(_ symbol: String) throws(StorageRulesError) {
+    mutating func expect(_ symbol: String) throws(StorageRulesError) {
         guard accept(symbol) else { throw fail("Expected '\(symbol)' but found \(describe(current))") }
     }
 
-    private mutating func acceptKeyword(_ word: String) -> Bool {
+    mutating func acceptKeyword(_ word: String) -> Bool {
         if case .identifier(word) = current.kind {
             position += 1
             return true
@@ -56,7 +56,7 @@ struct StorageRulesParser {
         return false
     }
 
-    private mutating func expectIdentifier(_ what: String) throws(StorageRulesError) -> String {
+    mutating func expectIdentifier(_ what: String) throws(StorageRulesError) -> String {
         guard case .identifier(let name) = current.kind else {
             throw fail("Expected \(what) but found \(describe(current))")
         }
@@ -215,154 +215,5 @@ struct StorageRulesParser {
         return StorageFunction(
             name: name, parameters: parameters, lets: lets, body: body, line: functionToken.line,
             column: functionToken.column)
-    }
-
-    // MARK: Expressions
-
-    private mutating func nest() throws(StorageRulesError) {
-        depth += 1
-        if depth > Self.maximumNesting { throw fail("Expression nested too deeply") }
-    }
-
-    private func made(_ kind: StorageExpression.Kind, _ token: StorageToken) -> StorageExpression {
-        StorageExpression(kind: kind, line: token.line, column: token.column)
-    }
-
-    mutating func parseExpression() throws(StorageRulesError) -> StorageExpression {
-        try nest()
-        defer { depth -= 1 }
-        let start = current
-        let condition = try parseBinary(level: 0)
-        guard accept("?") else { return condition }
-        let whenTrue = try parseExpression()
-        try expect(":")
-        let whenFalse = try parseExpression()
-        return made(.conditional(condition, whenTrue, whenFalse), start)
-    }
-
-    private static let levels: [[String]] = [
-        ["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">=", "in", "is"], ["+", "-"], ["*", "/", "%"],
-    ]
-
-    private mutating func parseBinary(level: Int) throws(StorageRulesError) -> StorageExpression {
-        if level == Self.levels.count { return try parseUnary() }
-        var left = try parseBinary(level: level + 1)
-        // Each link of a chain `a && b && …` deepens the tree: count it toward the nesting limit.
-        var links = 0
-        defer { depth -= links }
-        while true {
-            let token = current
-            let op: String
-            switch token.kind {
-            case .symbol(let symbol) where Self.levels[level].contains(symbol): op = symbol
-            case .identifier(let word) where Self.levels[level].contains(word): op = word
-            default: return left
-            }
-            position += 1
-            try nest()
-            links += 1
-            if op == "is" {
-                let typeToken = current
-                let typeName = try expectIdentifier("a type name")
-                let types = [
-                    "string", "int", "float", "number", "bool", "map", "list", "path", "timestamp",
-                    "duration", "null",
-                ]
-                guard types.contains(typeName) else { throw fail("Unknown type '\(typeName)'", typeToken) }
-                left = made(.isType(left, typeName), token)
-            } else {
-                left = made(.binary(op, left, try parseBinary(level: level + 1)), token)
-            }
-        }
-    }
-
-    private mutating func parseUnary() throws(StorageRulesError) -> StorageExpression {
-        let token = current
-        if accept("!") || accept("-") {
-            guard case .symbol(let op) = token.kind else { throw fail("Unexpected token") }
-            try nest()
-            defer { depth -= 1 }
-            return made(.unary(op, try parseUnary()), token)
-        }
-        return try parsePostfix()
-    }
-
-    private mutating func parsePostfix() throws(StorageRulesError) -> StorageExpression {
-        var node = try parsePrimary()
-        while true {
-            let token = current
-            if accept(".") {
-                let name = try expectIdentifier("a property name")
-                if accept("(") {
-                    node = made(.call(node, name, try parseArguments(closing: ")")), token)
-                } else {
-                    node = made(.member(node, name), token)
-                }
-            } else if accept("[") {
-                try nest()
-                let key = try parseExpression()
-                depth -= 1
-                try expect("]")
-                node = made(.index(node, key), token)
-            } else {
-                return node
-            }
-        }
-    }
-
-    private mutating func parseArguments(closing: String) throws(StorageRulesError) -> [StorageExpression] {
-        var arguments: [StorageExpression] = []
-        if accept(closing) { return arguments }
-        repeat { arguments.append(try parseExpression()) } while accept(",")
-        try expect(closing)
-        return arguments
-    }
-
-    private mutating func parsePrimary() throws(StorageRulesError) -> StorageExpression {
-        let token = current
-        switch token.kind {
-        case .integer(let value):
-            position += 1
-            return made(.integer(value), token)
-        case .float(let value):
-            position += 1
-            return made(.float(value), token)
-        case .string(let value):
-            position += 1
-            return made(.string(value), token)
-        case .identifier(let name):
-            position += 1
-            switch name {
-            case "true": return made(.bool(true), token)
-            case "false": return made(.bool(false), token)
-            case "null": return made(.null, token)
-            default:
-                if accept("(") { return made(.call(nil, name, try parseArguments(closing: ")")), token) }
-                return made(.variable(name), token)
-            }
-        case .symbol("("):
-            position += 1
-            let inner = try parseExpression()
-            try expect(")")
-            return inner
-        case .symbol("["):
-            position += 1
-            return made(.list(try parseArguments(closing: "]")), token)
-        case .symbol("{"):
-            position += 1
-            var entries: [(String, StorageExpression)] = []
-            if !accept("}") {
-                repeat {
-                    guard case .string(let key) = current.kind else { throw fail("Map keys must be strings") }
-                    position += 1
-                    try expect(":")
-                    entries.append((key, try parseExpression()))
-                } while accept(",")
-                try expect("}")
-            }
-            return made(.map(entries), token)
-        default:
-            throw fail("Unexpected \(describe(token))")
-        }
     }
 }

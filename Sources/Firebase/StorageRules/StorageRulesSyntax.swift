@@ -21,20 +21,6 @@ struct StorageMatch: Sendable {
     var column: Int
 }
 
-/// The operations a Storage request can be, and the names `allow` may use for groups of them.
-public enum StorageOperation: String, Sendable, Hashable, CaseIterable {
-    case get, list, create, update, delete
-
-    /// The operations an `allow` method name grants: `read` = get + list, `write` = create + update + delete.
-    static func granted(by method: String) -> [StorageOperation]? {
-        switch method {
-        case "read": return [.get, .list]
-        case "write": return [.create, .update, .delete]
-        default: return StorageOperation(rawValue: method).map { [$0] }
-        }
-    }
-}
-
 /// `allow read, write: if <condition>;`
 struct StorageAllow: Sendable {
     var operations: Set<StorageOperation>
