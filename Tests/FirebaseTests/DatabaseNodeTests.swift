@@ -41,6 +41,12 @@ import Testing
         #expect(text(root) == #"{"a":{"b":2}}"#)
     }
 
+    @Test func deleting_below_a_leaf_leaves_the_leaf_as_the_sdks_do() throws {
+        let root = try node(#"{"a":{".value":"leaf",".priority":1}}"#)
+        #expect(root.removing(at: path("a/b/c")) == root)
+        #expect(root.setting(.number(2), at: path("a/b")).node(at: path("a")).priority == .number(1))
+    }
+
     @Test func setting_the_root_replaces_everything() throws {
         let root = try node(#"{"a":1}"#).setting(try node(#"{"b":2}"#), at: .root)
         #expect(text(root) == #"{"b":2}"#)

@@ -160,3 +160,35 @@ func randomValue(_ random: inout SeededRandom) -> DatabaseNode {
     default: return DatabaseNode(children: ["x": .number(1)])
     }
 }
+
+@Suite struct KeyIndexRangeTests {
+    @Test func key_index_ranges_over_sort_keys_select_what_the_query_selects() {
+        var random = SeededRandom(seed: 31337)
+        var children: [String: DatabaseNode] = [:]
+        for _ in 0..<300 { children[randomKey(&random)] = .bool(true) }
+        let root = DatabaseNode(children: children)
+        let bounds: [DatabaseQuery.Bound?] = [
+            nil, .init(value: .string("5"), key: .min), .init(value: .string("b"), key: .max, inclusive: false),
+            .init(value: .string("-3"), key: .min, inclusive: false), .init(value: .string("\u{E9}"), key: .max),
+        ]
+        for start in bounds {
+            for end in bounds {
+                let query = DatabaseQuery(index: .key, start: start, end: end)
+                let range = DatabaseSortKey.range(of: query)
+                let selected = root.children.filter { entry in
+                    let key = DatabaseSortKey.encode(key: entry.key)
+                    if let lower = range.lower {
+                        let order = compareBytes(key, lower.bytes)
+                        if order < 0 || (order == 0 && !lower.inclusive) { return false }
+                    }
+                    if let upper = range.upper {
+                        let order = compareBytes(key, upper.bytes)
+                        if order > 0 || (order == 0 && !upper.inclusive) { return false }
+                    }
+                    return true
+                }.map(\.key)
+                #expect(selected == query.window(of: root).map(\.key))
+            }
+        }
+    }
+}

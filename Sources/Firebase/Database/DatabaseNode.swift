@@ -69,6 +69,12 @@ public struct DatabaseNode: Sendable, Hashable {
         }
     }
 
+    /// True when this node has children (is neither a leaf nor null).
+    public var hasChildren: Bool {
+        if case .children = value { return true }
+        return false
+    }
+
     /// The children in key order; empty for leaves and null.
     public var children: DatabaseChildren {
         if case .children(let children) = value { return children }
@@ -111,11 +117,13 @@ public struct DatabaseNode: Sendable, Hashable {
 
     /// This node with `key` set to `node` (removed when `node` is null, and this node becoming null when that
     /// was its last child). A leaf gains children by losing its value, as a Firebase write below a leaf does;
-    /// its priority is kept.
+    /// its priority is kept; removing a child of a leaf leaves the leaf as it is.
     public func settingChild(_ key: String, to node: DatabaseNode) -> DatabaseNode {
         if key == ".priority" {
             return withPriority(node.asPriority)
         }
+        // Removing a child a leaf (or null) does not have changes nothing: `LeafNode.updateImmediateChild`.
+        if node.isNull, !hasChildren { return self }
         var children = self.children
         children[key] = node
         return DatabaseNode(.children(children), priority: priority)

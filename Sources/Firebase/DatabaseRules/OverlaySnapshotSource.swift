@@ -36,46 +36,52 @@ public struct OverlaySnapshotSource<Base: DatabaseSnapshotSource>: DatabaseSnaps
         return node
     }
 
-    /// The summary at `path` after the writes, reading only the base's summaries where it can.
+    /// The summary at `path` after the writes, reading only the base's summaries (never a whole subtree) unless
+    /// a write covers `path` itself.
     public func summary(at path: DatabasePath) throws -> DatabaseNodeSummary {
-        let touched = writes.contains { targetPath($0).contains(path) || path.contains(targetPath($0)) }
-        guard touched else { return try base.summary(at: path) }
-        if writes.contains(where: { targetPath($0).contains(path) && targetPath($0) != path })
-            || writes.contains(where: { $0.path == path })
-        {
-            return DatabaseNodeSummary(try node(at: path))
+        try summary(at: path, applying: writes.count)
+    }
+
+    /// The summary at `path` after the first `count` writes, replaying them in order with the transitions of
+    /// ``DatabaseNode/settingChild(_:to:)``: a child appearing under null or a leaf makes children (a leaf's
+    /// priority kept), the last child going makes null (priority gone), a priority write sets an existing node's.
+    private func summary(at path: DatabasePath, applying count: Int) throws -> DatabaseNodeSummary {
+        var first = 0
+        var state: DatabaseNodeSummary
+        if let covering = writes[..<count].lastIndex(where: { !$0.path.isPriority && $0.path.contains(path) }) {
+            let write = writes[covering]
+            state = DatabaseNodeSummary(write.node.node(at: write.path.relative(path)!))
+            first = covering + 1
+        } else {
+            guard writes[..<count].contains(where: { path.contains(targetPath($0)) }) else {
+                return try base.summary(at: path)
+            }
+            state = try base.summary(at: path)
         }
-        // Writes at or below `path`'s children only: count children from the base, adjusted per touched key,
-        // without reading the whole subtree.
-        var summary = try base.summary(at: path)
-        var changedKeys: [String] = []
-        for write in writes {
-            guard let relative = path.relative(targetPath(write)) else { continue }
-            if relative.isRoot {
-                // A priority write at `path` itself.
-                summary.priority = write.node.asPriority
+        for number in first..<count {
+            let write = writes[number]
+            guard let relative = path.relative(write.path), !relative.isRoot else { continue }
+            if relative.segments == [".priority"] {
+                if state.exists { state.priority = write.node.asPriority }
                 continue
             }
-            let key = relative.segments[0]
-            if !changedKeys.contains(where: { $0.utf16.elementsEqual(key.utf16) }) { changedKeys.append(key) }
-        }
-        if changedKeys.isEmpty { return summary }
-        var count: Int
-        switch summary.kind {
-        case .children(let existing): count = existing
-        case .null, .leaf: count = 0
-        }
-        for key in changedKeys {
-            let before = try base.summary(at: path.child(key)).exists
-            let after = try self.summary(at: path.child(key)).exists
-            if case .leaf = summary.kind {
-                count += after ? 1 : 0
-                continue
+            let child = path.child(relative.segments[0])
+            let before = try summary(at: child, applying: number).exists
+            let after = try summary(at: child, applying: number + 1).exists
+            switch state.kind {
+            case .null:
+                if after { state = DatabaseNodeSummary(kind: .children(count: 1), priority: nil) }
+            case .leaf:
+                if after { state.kind = .children(count: 1) }
+            case .children(let existing):
+                let changed = existing + (after ? 1 : 0) - (before ? 1 : 0)
+                state =
+                    changed == 0
+                    ? DatabaseNodeSummary(kind: .null, priority: nil)
+                    : DatabaseNodeSummary(kind: .children(count: changed), priority: state.priority)
             }
-            if before != after { count += after ? 1 : -1 }
         }
-        if count == 0 { return DatabaseNodeSummary(kind: .null, priority: nil) }
-        return DatabaseNodeSummary(kind: .children(count: count), priority: summary.priority)
+        return state
     }
 
     /// The node a write changes: its path, or the parent of a `.priority` path.
