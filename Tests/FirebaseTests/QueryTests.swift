@@ -124,6 +124,7 @@ import Testing
             "equalTo can't be combined with startAt, startAfter, endAt or endBefore"
         ),
         (["orderBy": #""h""#, "startAt": "0", "startAfter": "0"], "startAt and startAfter can't both be defined"),
+        (["orderBy": #""h""#, "shallow": "true"], "Mixing 'shallow' and querying parameters is not supported"),
         (
             ["orderBy": #""$priority""#, "startAt": "true"],
             "A priority bound must be a valid priority value (null, a number, or a string)"

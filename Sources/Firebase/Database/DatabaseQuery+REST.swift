@@ -15,7 +15,7 @@ extension DatabaseQuery {
     ]
 
     /// Reads a query from URL query parameters (already percent-decoded). Parameters not in
-    /// ``restParameterNames`` are ignored.
+    /// ``restParameterNames`` are ignored, except `shallow=true`, which Firebase refuses beside a query.
     public init(restParameters parameters: [String: String]) throws(DatabaseError) {
         self.init()
         let present = Self.restParameterNames.filter { parameters[$0] != nil }
@@ -24,6 +24,9 @@ extension DatabaseQuery {
                 throw DatabaseError(.invalidQuery, "orderBy must be defined when other query parameters are defined")
             }
             return
+        }
+        if parameters["shallow"] == "true" {
+            throw DatabaseError(.invalidQuery, "Mixing 'shallow' and querying parameters is not supported")
         }
         index = try Self.restIndex(orderBy)
         if parameters["limitToFirst"] != nil, parameters["limitToLast"] != nil {
