@@ -83,6 +83,12 @@ import Testing
                 == byBytes.map { DatabaseSortKey.encode($0.0, key: $0.1) })
     }
 
+    @Test func integer_keys_with_very_many_leading_zeros_encode_without_trapping() {
+        let long = String(repeating: "0", count: 70_000) + "7"
+        #expect(compareBytes(DatabaseSortKey.encode(key: "007"), DatabaseSortKey.encode(key: long)) < 0)
+        #expect(compareBytes(DatabaseSortKey.encode(key: long), DatabaseSortKey.encode(key: "8")) < 0)
+    }
+
     @Test func key_sort_keys_order_as_name_compare_does() {
         var random = SeededRandom(seed: 99)
         for _ in 0..<20_000 {

@@ -333,6 +333,10 @@ import Testing
         #expect(try !holds("1 == '1'", get))
         #expect(try !holds("1 < 'a'", get))
         #expect(try !holds("1 / 0 == 0", get))
+        // Overflow denies instead of trapping.
+        #expect(try !holds("-(0 - 9223372036854775807 - 1) > 0", get))
+        #expect(try !holds("9223372036854775807 + 1 > 0", get))
+        #expect(try !holds("request.time + duration.value(9223372036854775807, 'ms') > request.time", get))
     }
 
     @Test func functions_with_lets_see_their_matchs_wildcards() throws {

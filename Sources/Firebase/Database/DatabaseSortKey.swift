@@ -15,7 +15,7 @@
 ///   negatives (`-0` taken as `0`), so byte order is numeric order;
 /// - a string: its UTF-16 code units big-endian (JavaScript's order), each `0x00` byte written `0x00 0xFF`, ended
 ///   by `0x00 0x01`;
-/// - the key: `0x01` + the 32-bit integer biased by 2^31 (4 bytes) + its UTF-16 length (2 bytes) + its string
+/// - the key: `0x01` + the 32-bit integer biased by 2^31 (4 bytes) + its UTF-16 length (4 bytes) + its string
 ///   encoding for integer-like keys, or `0x02` + its string encoding for the others (``FirebaseKeyOrder``).
 ///
 /// Bounds use `0x00` (before every key) and `0xFF` (after every key) in place of the key part.
@@ -111,9 +111,11 @@ public enum DatabaseSortKey {
             for shift in stride(from: 24, through: 0, by: -8) {
                 bytes.append(UInt8(truncatingIfNeeded: biased >> shift))
             }
-            let length = UInt16(key.utf16.count)
-            bytes.append(UInt8(length >> 8))
-            bytes.append(UInt8(length & 0xFF))
+            // Leading zeros make integer keys of any length (`000…07`), so the length takes four bytes.
+            let length = UInt32(clamping: key.utf16.count)
+            for shift in stride(from: 24, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: length >> shift))
+            }
         } else {
             bytes.append(0x02)
         }

@@ -33,8 +33,9 @@ enum StorageOperators {
                 return .integer(sum)
             case (.string(let a), .string(let b)): return .string(a + b)
             case (.list(let a), .list(let b)): return .list(a + b)
-            case (.timestamp(let a), .duration(let b)), (.duration(let b), .timestamp(let a)): return .timestamp(a + b)
-            case (.duration(let a), .duration(let b)): return .duration(a + b)
+            case (.timestamp(let a), .duration(let b)), (.duration(let b), .timestamp(let a)):
+                return .timestamp(try checked(a.addingReportingOverflow(b)))
+            case (.duration(let a), .duration(let b)): return .duration(try checked(a.addingReportingOverflow(b)))
             default:
                 if let a = left.number, let b = right.number { return .float(a + b) }
                 throw fail("+ can't add \(left.typeName) and \(right.typeName)")
@@ -45,9 +46,11 @@ enum StorageOperators {
                 let (difference, overflow) = a.subtractingReportingOverflow(b)
                 if overflow { throw fail("integer overflow") }
                 return .integer(difference)
-            case (.timestamp(let a), .duration(let b)): return .timestamp(a - b)
-            case (.timestamp(let a), .timestamp(let b)): return .duration(a - b)
-            case (.duration(let a), .duration(let b)): return .duration(a - b)
+            case (.timestamp(let a), .duration(let b)):
+                return .timestamp(try checked(a.subtractingReportingOverflow(b)))
+            case (.timestamp(let a), .timestamp(let b)):
+                return .duration(try checked(a.subtractingReportingOverflow(b)))
+            case (.duration(let a), .duration(let b)): return .duration(try checked(a.subtractingReportingOverflow(b)))
             default:
                 if let a = left.number, let b = right.number { return .float(a - b) }
                 throw fail("- can't subtract \(right.typeName) from \(left.typeName)")
@@ -76,6 +79,12 @@ enum StorageOperators {
         default:
             throw fail("unknown operator \(op)")
         }
+    }
+
+    /// The result of an overflow-reporting operation, or an error (which denies) instead of a trap.
+    static func checked(_ result: (partialValue: Int64, overflow: Bool)) throws -> Int64 {
+        if result.overflow { throw fail("integer overflow") }
+        return result.partialValue
     }
 
     static func equal(_ left: StorageValue, _ right: StorageValue) throws -> Bool {

@@ -173,7 +173,9 @@ struct StorageEvaluationContext {
             let value = try sub(operand)
             switch (op, value) {
             case ("!", .bool(let flag)): return .bool(!flag)
-            case ("-", .integer(let number)): return .integer(-number)
+            case ("-", .integer(let number)):
+                guard number != .min else { throw fail("integer overflow") }
+                return .integer(-number)
             case ("-", .float(let number)): return .float(-number)
             default: throw fail("\(op) can't apply to \(value.typeName)")
             }
