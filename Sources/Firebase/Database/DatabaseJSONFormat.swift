@@ -1,4 +1,6 @@
 /// How ``DatabaseNode`` prints: the REST API's default (values only) or `format=export` (with `.priority`).
+///
+/// Mirrors `val(exportFormat)` of firebase-js-sdk `core/snap/LeafNode.ts` and `ChildrenNode.ts`.
 public enum DatabaseJSONFormat: Sendable, Hashable {
     /// Values only, priorities dropped: what `GET /path.json` answers.
     case values

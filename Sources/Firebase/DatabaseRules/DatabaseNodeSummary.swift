@@ -1,5 +1,8 @@
 /// What a node is, without its subtree: enough for the rules' `exists()`, `isString()`, `numChildren()`,
 /// `getPriority()` and for `val()` of a leaf.
+///
+/// Mirrors what `RuleDataSnapshot` answers without a subtree (https://firebase.google.com/docs/reference/security/
+/// database#ruledatasnapshot_methods): `exists`, `isString`/`isNumber`/`isBoolean`, `numChildren`, `getPriority`.
 public struct DatabaseNodeSummary: Sendable, Hashable {
     /// The node's kind.
     public enum Kind: Sendable, Hashable {

@@ -1,4 +1,7 @@
 /// A ``DatabaseSnapshotSource`` over a tree in memory.
+///
+/// Mirrors the rules' `root`/`data` (https://firebase.google.com/docs/reference/security/database#variables) over
+/// a tree held whole, as the tests and small namespaces have it.
 public struct InMemorySnapshotSource: DatabaseSnapshotSource {
     /// The root of the data.
     public let root: DatabaseNode

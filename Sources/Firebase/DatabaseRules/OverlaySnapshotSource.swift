@@ -1,5 +1,8 @@
 /// The data as it would be after some writes, read through the current data: what the rules call `newData`.
 /// Only the written locations are held; everything else is read from `base`.
+///
+/// Mirrors the rules' `newData` (https://firebase.google.com/docs/reference/security/database#newdata) with the
+/// write semantics of firebase-js-sdk `core/snap/LeafNode.ts` and `ChildrenNode.ts` `updateChild`.
 public struct OverlaySnapshotSource<Base: DatabaseSnapshotSource>: DatabaseSnapshotSource {
     /// The data before the writes.
     public let base: Base

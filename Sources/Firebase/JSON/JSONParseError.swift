@@ -1,4 +1,7 @@
 /// Why a JSON text was refused, with the 1-based line and column of the offending character.
+///
+/// Mirrors no SDK file: Firebase answers any such body with "Invalid data; couldn't parse JSON object, array, or
+/// value." (``DatabaseError``); the place is for rules files and logs.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, for people.
     public var reason: String
@@ -19,6 +22,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// How strict ``JSONValue/parse(_:options:)`` is.
+///
+/// Mirrors what Firebase accepts: strict JSON for data, comments in rules files (the Firebase CLI strips them).
 public struct JSONParseOptions: Sendable {
     /// Accept `//` line and `/* */` block comments between tokens, as the Firebase console and CLI accept in a
     /// rules file (`database.rules.json` may carry comments; the server strips them before parsing).

@@ -1,5 +1,7 @@
 /// An object's metadata as the rules see it in `resource` (the stored object) and `request.resource` (the object
 /// as it would be after a create or update).
+///
+/// Mirrors the `Resource` type of https://firebase.google.com/docs/reference/security/storage#resource.
 public struct StorageObjectMetadata: Sendable, Hashable {
     /// The full object name, `favs/u1/a.jpg`.
     public var name: String

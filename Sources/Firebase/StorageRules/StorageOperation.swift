@@ -1,4 +1,6 @@
 /// The operations a Storage request can be, and the names `allow` may use for groups of them.
+///
+/// Mirrors the methods of `allow` in https://firebase.google.com/docs/storage/security/core-syntax#allow.
 public enum StorageOperation: String, Sendable, Hashable, CaseIterable {
     /// Reading an object or its metadata (`read` includes it).
     case get

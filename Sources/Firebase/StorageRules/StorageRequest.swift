@@ -1,4 +1,6 @@
 /// A request the rules judge.
+///
+/// Mirrors the `request` variable of https://firebase.google.com/docs/reference/security/storage#request.
 public struct StorageRequest: Sendable, Hashable {
     /// What is asked.
     public var operation: StorageOperation

@@ -1,4 +1,7 @@
 /// The answer to a request, with the rule that decided it for the logs.
+///
+/// Mirrors the allow/deny the Storage emulator's rules runtime answers (firebase-tools
+/// `src/emulator/storage/rules/runtime.ts`); the rule and reason are for logs.
 public struct StorageRulesDecision: Sendable, Hashable, CustomStringConvertible {
     /// Whether the request may go ahead.
     public var allowed: Bool

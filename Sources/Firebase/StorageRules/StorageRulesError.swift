@@ -1,5 +1,7 @@
 /// Why a Storage rules file was refused: the line and column (both 1-based) and the reason, as
 /// `line:column: reason`.
+///
+/// Mirrors the `line:column` compile errors the Firebase console and CLI show for a Storage rules file.
 public struct StorageRulesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// 1-based line.
     public var line: Int
