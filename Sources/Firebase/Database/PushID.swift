@@ -5,17 +5,17 @@
 /// keep ids made by different processes and nodes apart.
 ///
 /// Mirrors `nextPushId` and `PUSH_CHARS` in firebase-js-sdk `packages/database/src/core/util/NextPushId.ts`.
-/// Not thread-safe by itself: a server keeps one per task or behind its own lock.
-public struct PushIDGenerator {
+/// A value type: a server keeps one per node behind a lock or in an actor, so ids made there keep increasing.
+public struct PushIDGenerator: Sendable {
     /// `-0-9A-Z_a-z`: base64url's characters, ordered by ASCII.
     public static let alphabet = Array("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".utf8)
 
-    private var random: any RandomNumberGenerator
+    private var random: any RandomNumberGenerator & Sendable
     private var lastTime: Int64 = -1
     private var lastRandom = [Int](repeating: 0, count: 12)
 
     /// A generator drawing its random part from `random` (the system's by default; a seeded one in tests).
-    public init(random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+    public init(random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
         self.random = random
     }
 
