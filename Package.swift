@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "FeedStore",
             dependencies: [
-                "FeedModels", "Locking",
+                // Firebase: the Realtime Database's tree, paths and sort keys, which its tables are laid out by.
+                "FeedModels", "Locking", "Firebase",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit", condition: .when(traits: [postgres])),
@@ -93,7 +94,7 @@ let package = Package(
             name: "FeedServer",
             dependencies: [
                 // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
-                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage",
+                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage", "Firebase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -109,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "imagefeed",
             dependencies: [
-                "FeedServer", "FeedStore", "FeedModels", "Imaging", "Locking", "Storage",
+                "FeedServer", "FeedStore", "FeedModels", "Imaging", "Locking", "Storage", "Firebase",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ]
@@ -133,7 +134,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking", "Firebase"]),
         // FeedKit against the real server, started in-process on a free port and reached over HTTP.
         .testTarget(
             name: "FeedKitTests",
@@ -147,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
-                "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage",
+                "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage", "Firebase", "FeedStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -8,7 +8,8 @@ enum ConfigurationLoader {
     static func load(
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil, requireClientID: Bool? = nil,
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
-        syncEvery: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        syncEvery: String? = nil, database: DatabaseOptions = DatabaseOptions(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var problems: [String] = []
         func integer(_ name: String) -> Int? {
@@ -82,6 +83,25 @@ enum ConfigurationLoader {
             if milliseconds < 0 { problems.append("IMAGEFEED_CACHE_MAX_AGE_MS must not be negative; got \(milliseconds).") }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))
         }
+        configuration.database.port = database.port ?? integer("IMAGEFEED_DATABASE_PORT") ?? configuration.database.port
+        configuration.database.rulesFile =
+            database.rules ?? environment["IMAGEFEED_DATABASE_RULES"].flatMap { $0.isEmpty ? nil : $0 }
+        if let size = database.maxWrite ?? environment["IMAGEFEED_DATABASE_MAX_WRITE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            if let bytes = ByteCount.parse(size), bytes > 0 {
+                configuration.database.maximumWriteBytes = bytes
+            } else {
+                problems.append("The database's largest write must be a size such as 16MB; got \"\(size)\".")
+            }
+        }
+        configuration.database.adminToken = database.adminToken
+            ?? environment["IMAGEFEED_FIREBASE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.database.adminFromAnywhere =
+            flag("IMAGEFEED_FIREBASE_ADMIN_ANYWHERE") ?? configuration.database.adminFromAnywhere
+        if let namespace = environment["IMAGEFEED_DATABASE_NAMESPACE"], !namespace.isEmpty {
+            configuration.database.defaultNamespace = namespace
+        }
+        configuration.database.namespaceFromHost =
+            flag("IMAGEFEED_DATABASE_NAMESPACE_FROM_HOST") ?? configuration.database.namespaceFromHost
         problems += configuration.problems()
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         return configuration

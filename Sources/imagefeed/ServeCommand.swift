@@ -38,6 +38,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Sync every remote source at start and then this often, e.g. 30m, 1h or 1d (IMAGEFEED_SYNC_EVERY; default: only `imagefeed sources sync` syncs).")
     var syncEvery: String?
 
+    @OptionGroup var database: DatabaseOptions
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
@@ -48,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
-                syncEvery: syncEvery
+                syncEvery: syncEvery, database: database
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
@@ -57,6 +59,9 @@ struct ServeCommand: AsyncParsableCommand {
             let app = try await buildApplication(configuration, logger: logger)
             let shownHost = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
             print("ImageFeed is serving http://\(shownHost):\(configuration.port)/  (Ctrl-C to stop)")
+            if configuration.database.port != 0 {
+                print("The Realtime Database is at http://\(shownHost):\(configuration.database.port)/")
+            }
             fflush(nil)  // flushes standard output, which is block-buffered when it is not a terminal (make, logs)
             try await app.runService()
         } catch let error as ConfigurationError {

@@ -135,6 +135,15 @@ public func buildApplication(
         services.append(RemovalFollower(
             store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
     }
+    if configuration.database.port != 0 {
+        let database = RealtimeDatabase(store: store, settings: configuration.database, logger: logger)
+        try await loadDatabaseRules(configuration.database, into: database)
+        // The feed is listed after the database's listener so that it stops first: ending its subscriptions ends the
+        // listener's streams, which then drains.
+        services.append(buildDatabaseApplication(database, host: configuration.host, logger: logger))
+        services.append(database.feed)
+        services.append(DatabaseMaintenanceService(database: database, logger: logger))
+    }
     if let interval = configuration.syncEvery {
         services.append(SourceSyncService(
             syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),
@@ -156,6 +165,20 @@ public func buildApplication(
         services: services,
         logger: logger
     )
+}
+
+/// Makes `--database-rules FILE` the server's database rules; a file that cannot be read or does not compile stops
+/// the start, with the line, the rule and the reason.
+func loadDatabaseRules(_ settings: DatabaseSettings, into database: RealtimeDatabase) async throws {
+    guard let file = settings.rulesFile else { return }
+    guard let data = FileManager.default.contents(atPath: file) else {
+        throw ConfigurationError(problems: ["The database rules file \(file) cannot be read."])
+    }
+    do {
+        try await database.setServerRules(source: Array(data))
+    } catch let error as DatabaseServiceError where error.status == 400 {
+        throw ConfigurationError(problems: ["The database rules in \(file) do not compile: \(error.message)"])
+    }
 }
 
 /// Holds the database and the thread pools (the general one and the renditions') for the application's lifetime and

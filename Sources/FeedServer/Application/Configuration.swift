@@ -61,6 +61,8 @@ public struct Configuration: Sendable {
     /// With a bucket, how often a node reads the deletions other nodes made, to drop those photos' renditions from
     /// its own cache (see `RemovalFollower`).
     public var removalFollowInterval: Duration = .seconds(2)
+    /// The Firebase Realtime Database: its port (0: not served), rules, limits and timings.
+    public var database = DatabaseSettings()
 
     public init(
         host: String = "127.0.0.1",
@@ -132,6 +134,8 @@ public struct Configuration: Sendable {
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
         if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
+        problems += database.problems()
+        if database.port == port { problems.append("The database port must differ from the port (\(port)).") }
         return problems
     }
 }

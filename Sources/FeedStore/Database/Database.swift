@@ -30,6 +30,7 @@ public final class Database: Sendable {
     /// The most connections the pool opens.
     public let poolSize: Int
     private let observer = Locked<StatementObserver?>(nil)
+    private let listener: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)?
 
     /// Tells `observer` about every statement run from now on (nil stops it). For tools that show what the store
     /// does (`imagefeed bench trace`); a server never sets one.
@@ -56,8 +57,10 @@ public final class Database: Sendable {
         serializeWrites: Bool,
         poolSize: Int,
         acquire: @escaping @Sendable () async throws -> any PooledConnection,
-        close: @escaping @Sendable () async throws -> Void
+        close: @escaping @Sendable () async throws -> Void,
+        listen: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)? = nil
     ) {
+        self.listener = listen
         self.kind = kind
         self.logger = logger
         self.poolSize = poolSize
@@ -93,6 +96,31 @@ public final class Database: Sendable {
             return result
         } catch {
             await writeGate?.leave()
+            throw error
+        }
+    }
+
+    /// The notifications sent on `channel` (PostgreSQL's `LISTEN`) over a connection of their own, kept open and
+    /// reopened after it drops: ``DatabaseNotification/connected`` after every (re)connection, since whatever was
+    /// sent while it was down is lost. Nil on SQLite, which has no such thing (one process writes it). Ends when
+    /// the consumer stops iterating.
+    public func notifications(channel: String) -> AsyncStream<DatabaseNotification>? {
+        listener?(channel, logger)
+    }
+
+    /// Runs `body` in a read-only transaction that sees one snapshot of the database throughout (PostgreSQL's
+    /// repeatable read; SQLite's read transaction in WAL mode), so several statements agree with each other.
+    public func snapshot<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        let connection = try await borrow()
+        defer { giveBack(connection) }
+        let db = observed(connection)
+        try await db.raw(kind == .sqlite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").run()
+        do {
+            let result = try await body(db)
+            try await db.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await db.raw("ROLLBACK").run()
             throw error
         }
     }

@@ -1,0 +1,18 @@
+import Hummingbird
+import Logging
+
+/// The database's own listener (`serve --database-port`): a second HTTP server in the same process, with its own
+/// small route set at the host's root (`/<path>.json`, `/.settings/rules.json`), as Firebase's database hosts and
+/// emulator have it. It stops with the server, after its streams were ended.
+public func buildDatabaseApplication(
+    _ database: RealtimeDatabase, host: String, logger: Logger
+) -> some ApplicationProtocol {
+    let router = Router(context: DatabaseRequestContext.self)
+    router.add(middleware: DatabaseErrorMiddleware())
+    DatabaseRESTController(database: database).addRoutes(to: router)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: database.settings.port), serverName: "ImageFeed"),
+        logger: logger
+    )
+}

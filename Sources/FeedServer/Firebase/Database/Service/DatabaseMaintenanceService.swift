@@ -1,0 +1,42 @@
+import FeedStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Prunes the database's change log: once a minute, on whichever node claims the period, the changes older than
+/// ``DatabaseSettings/changeRetention`` go (listeners that still needed them start again from a fresh read).
+struct DatabaseMaintenanceService: Service {
+    let database: RealtimeDatabase
+    let logger: Logger
+    var interval: Duration = .seconds(60)
+
+    func run() async throws {
+        let holder = UUID().uuidString
+        while !Task.isShuttingDownGracefully {
+            do {
+                try await cancelWhenGracefulShutdown {
+                    try await database.clock.sleep(for: interval)
+                }
+            } catch {
+                return
+            }
+            do {
+                let seconds = TimeInterval(interval.components.seconds)
+                if try await database.store.claimJobRun("rtdb-prune-changes", every: seconds, holder: holder) {
+                    try await database.pruneChanges()
+                }
+            } catch {
+                logger.warning("Could not prune the database's change log", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}
+
+extension RealtimeDatabase {
+    /// Forgets the changes older than ``DatabaseSettings/changeRetention``.
+    @discardableResult
+    public func pruneChanges() async throws -> Int {
+        let retention = settings.changeRetention.components.seconds * 1000
+        return try await store.pruneRealtimeChanges(before: clock.milliseconds() - retention)
+    }
+}
