@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
 
@@ -113,7 +113,7 @@ struct RestoreCommand: AsyncParsableCommand {
     var directory: String
 
     func run() async throws {
-        let configuration = try ConfigurationLoader.load(library: library)
+        let configuration = try LibraryConfigurationLoader.load(library: library)
         let counter = StepCounter(label: "Copying originals")
         let manifest = try await LibraryBackup.restore(
             from: BackupCommand.absolute(directory), dataDirectory: configuration.dataDirectory,

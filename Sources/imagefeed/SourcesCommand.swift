@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging

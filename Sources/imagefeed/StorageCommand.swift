@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import Foundation
 
 /// `imagefeed storage`: where the library's files are kept.

@@ -1,8 +1,7 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
-import HummingbirdBcrypt
 import Logging
 
 /// `imagefeed users create|list|set-password|delete`.
@@ -27,11 +26,11 @@ struct UsersCommand: AsyncParsableCommand {
             let problems = AccountRules.signUp(username: username, firstName: firstName, lastName: lastName,
                                                   email: email, password: password)
             guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
-            try await withStore(library) { store in
+            try await withStore(library) { store, configuration in
                 do {
                     let user = try await store.createAccount(NewAccount(
                         username: username, firstName: firstName, lastName: lastName, email: email,
-                        passwordHash: Bcrypt.hash(password, cost: 12)
+                        passwordHash: try await configuration.passwordHasher().hash(password)
                     ))
                     if output.isEnabled {
                         try printJSON(CreatedUserOutput(id: user.id, username: user.username, email: user.email))
@@ -39,8 +38,7 @@ struct UsersCommand: AsyncParsableCommand {
                         print("Created @\(user.username) (\(user.id)).")
                     }
                 } catch StoreError.conflict(let field) {
-                    throw ValidationError(field == "email"
-                        ? "An account with this email already exists." : "This username is already taken.")
+                    throw ValidationError(field == "email" ? AccountRules.emailTaken : AccountRules.usernameTaken)
                 }
             }
         }
@@ -69,11 +67,11 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let password = try self.password ?? readSecret(prompt: "New password: ")
             if let problem = AccountRules.password(password) { throw ValidationError(problem) }
-            try await withStore(library) { store in
+            try await withStore(library) { store, configuration in
                 guard let user = try await store.user(username: username) else {
                     throw ValidationError("No account is called \(username).")
                 }
-                try await store.setPasswordHash(Bcrypt.hash(password, cost: 12), userID: user.id)
+                try await store.setPasswordHash(try await configuration.passwordHasher().hash(password), userID: user.id)
                 print("Password set for @\(user.username).")
             }
         }
@@ -85,7 +83,7 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument var username: String
 
         func run() async throws {
-            let files = try ConfigurationLoader.load(library: library).libraryFiles()
+            let files = try LibraryConfigurationLoader.load(library: library).libraryFiles()
             try await withStore(library) { store in
                 guard let user = try await store.user(username: username) else {
                     throw ValidationError("No account is called \(username).")
@@ -188,9 +186,9 @@ func withStore(_ library: LibraryOptions, _ body: (LibraryStore) async throws ->
 
 /// Opens the configured store for a one-off command that also needs the configuration, and closes it afterwards.
 func withStore<Result>(
-    _ library: LibraryOptions, _ body: (LibraryStore, Configuration) async throws -> Result
+    _ library: LibraryOptions, _ body: (LibraryStore, LibraryConfiguration) async throws -> Result
 ) async throws -> Result {
-    let configuration = try ConfigurationLoader.load(library: library)
+    let configuration = try LibraryConfigurationLoader.load(library: library)
     return try await withStore(url: configuration.resolvedDatabaseURL) { store in try await body(store, configuration) }
 }
 
