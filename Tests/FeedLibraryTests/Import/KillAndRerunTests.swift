@@ -13,8 +13,9 @@ struct KillAndRerunTests {
 
     /// `<package root>/.build/…/debug/imagefeed`, built by `swift build --build-tests`.
     static func executable() throws -> String {
+        // Tests/FeedLibraryTests/Import/this file
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [".build/debug/imagefeed", ".build/x86_64-unknown-linux-gnu/debug/imagefeed",
                           ".build/aarch64-unknown-linux-gnu/debug/imagefeed"]
             .map { root.appendingPathComponent($0).path }
