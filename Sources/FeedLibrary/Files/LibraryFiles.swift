@@ -5,23 +5,43 @@ import Storage
 /// The library's files: content-addressed originals and their mezzanines (see `Mezzanine`), a rendition cache that
 /// may be deleted at any time, and a scratch folder for files being written.
 ///
-/// They live in the data directory, or, with a bucket (`--storage s3://…`), in the bucket shared by every node under
-/// the same keys (`originals/ab/cd/abcd….jpg`); the data directory then only caches what this node read or made,
-/// within the rendition cache's budget (see `LibraryFiles+Bucket.swift`).
+/// Originals and mezzanines are kept in ``store``, under keys such as `originals/ab/cd/abcd….jpg`: the data directory
+/// (a ``LocalBlobStore``), or, with a bucket (`--storage s3://…`), the bucket every node shares (an ``S3BlobStore``).
+/// Renditions are cached in the data directory in both cases, and shared through the store, which, for a bucket,
+/// lets other nodes fetch them rather than render them again; the data directory then only caches what this node read
+/// or made, within the rendition cache's budget (see `LibraryFiles+Store.swift`).
 public struct LibraryFiles: Sendable {
     /// The data directory.
     public let root: URL
-    /// Where the library's files live when several nodes share them; nil when the data directory holds them.
-    public let bucket: (any BlobStore)?
+    /// Where originals and mezzanines are kept and renditions shared: the data directory, or a bucket.
+    public let store: any BlobStore
+    /// Whether other nodes share ``store`` (a bucket), and so need to follow this node's deletions.
+    public let isShared: Bool
 
     /// The rendition folder as a plain path: built per request by concatenation, as URL path arithmetic cost more
     /// than serving a cached thumbnail.
     @usableFromInline let renditionsPath: String
 
-    public init(root: String, bucket: (any BlobStore)? = nil) {
-        self.root = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL
-        self.renditionsPath = self.root.appendingPathComponent("renditions", isDirectory: true).path
-        self.bucket = bucket
+    /// The library's files in the data directory `root`, which holds them all.
+    public init(root: String) {
+        let folder = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL
+        // Writes in progress go to the scratch folder, which `prepare()` clears of what a killed process left.
+        self.init(
+            root: folder,
+            store: LocalBlobStore(root: folder.path, scratch: folder.appendingPathComponent("tmp").path),
+            isShared: false)
+    }
+
+    /// The library's files in `bucket`, shared by every node; `root`, the data directory, caches them.
+    public init(root: String, bucket: any BlobStore) {
+        self.init(root: URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL, store: bucket, isShared: true)
+    }
+
+    private init(root: URL, store: any BlobStore, isShared: Bool) {
+        self.root = root
+        self.renditionsPath = root.appendingPathComponent("renditions", isDirectory: true).path
+        self.store = store
+        self.isShared = isShared
     }
 
     public var originals: URL { root.appendingPathComponent("originals", isDirectory: true) }
@@ -67,12 +87,12 @@ public struct LibraryFiles: Sendable {
         root.path + "/" + key
     }
 
-    /// Where the original with this sha256 lives in the data directory (without a bucket).
+    /// Where the original with this sha256 lives in the data directory (when the data directory is the store).
     public func originalPath(sha256: String, format: String) -> String {
         path(of: Self.originalKey(sha256: sha256, format: format))
     }
 
-    /// Where the mezzanine of the original with this sha256 lives in the data directory (without a bucket).
+    /// Where the mezzanine of the original with this sha256 lives in the data directory (when it is the store).
     public func mezzaninePath(sha256: String) -> String {
         path(of: Self.mezzanineKey(sha256: sha256))
     }

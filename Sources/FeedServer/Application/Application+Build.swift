@@ -141,7 +141,7 @@ public func buildApplication(
             limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
             logger: logger))
     }
-    if files.bucket != nil {
+    if files.isShared {
         services.append(RemovalFollower(
             store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
     }

@@ -143,4 +143,12 @@ private final class FailingAfter: BlobStore, @unchecked Sendable {
     func size(of key: String) async throws -> Int? { try await inner.size(of: key) }
     func delete(_ key: String) async throws { try await inner.delete(key) }
     func keys(under prefix: String) -> AsyncThrowingStream<String, any Error> { inner.keys(under: prefix) }
+    func localFile(of key: String, copy: String) async throws -> (path: String, fetched: Int)? {
+        try await inner.localFile(of: key, copy: copy)
+    }
+    func share(_ bytes: [UInt8], at key: String) async throws {
+        try spend()
+        try await inner.share(bytes, at: key)
+    }
+    func shared(at key: String) async throws -> [UInt8]? { try await inner.shared(at: key) }
 }
