@@ -1,14 +1,13 @@
 import Foundation
 
-/// Every operation of the ImageFeed API (`openapi.yaml`) that FeedKit calls, named by its `operationId`.
+/// Every operation of the ImageFeed API (`openapi.yaml`), named by its `operationId`, with its method and path: the
+/// one place a path of the API is written. FeedKit calls through these; the server registers its Unsplash routes and
+/// builds its links with them.
 ///
 /// The request layer is written over FeedModels rather than generated from the spec: generated code would bring a
 /// second copy of every wire model (and swift-openapi-runtime into every app), while the server and FeedKit share
 /// one. What generation would guarantee, a test checks instead: each case's method and path against the spec, and
-/// every ``FeedClient`` call's request against its case.
-///
-/// Each ``FeedClient`` call goes through one of these, so the set is the whole of FeedKit's traffic; a test checks
-/// every case against the method and path of its operation in the spec.
+/// every FeedKit call's request against its case.
 public enum FeedOperation: String, CaseIterable, Sendable {
     case listPhotos, randomPhoto, getPhoto, updatePhoto, deletePhoto, uploadPhoto, trackDownload
     case getPhotoStatistics, likePhoto, unlikePhoto
@@ -85,8 +84,13 @@ public enum FeedOperation: String, CaseIterable, Sendable {
         }
     }
 
+    /// The path as the server's router writes it, with `:name` for each path parameter (`/photos/:id`).
+    public var routePath: String {
+        pathTemplate.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")
+    }
+
     /// The path with each `{name}` replaced by the next of `parameters`, percent-encoded as one path segment.
-    func path(_ parameters: [String]) -> String {
+    public func path(_ parameters: [String]) -> String {
         var remaining = parameters[...]
         var result = ""
         var rest = Substring(pathTemplate)
@@ -95,14 +99,27 @@ public enum FeedOperation: String, CaseIterable, Sendable {
             guard let value = remaining.popFirst() else {
                 preconditionFailure("\(rawValue) needs a value for \(rest[open...close])")
             }
-            result += value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value
+            // Ids, slugs and usernames need no encoding: the server builds links from them for every photo listed.
+            result += value.utf8.allSatisfy(Self.isUnreserved)
+                ? value : value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value
             rest = rest[rest.index(after: close)...]
         }
         precondition(remaining.isEmpty, "\(rawValue) takes \(parameters.count - remaining.count) path parameters")
         return result + rest
     }
 
+    /// Whether a byte is one of RFC 3986's unreserved characters (``segmentCharacters``).
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
     /// RFC 3986's unreserved characters; everything else in a value is percent-encoded.
-    static let segmentCharacters = CharacterSet(
+    public static let segmentCharacters = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -118,7 +118,7 @@ public struct PhotoIngester: Sendable {
             id: photoID, ownerID: ownerID, title: details.description ?? details.title,
             altDescription: details.altDescription ?? details.title?.lowercased(),
             width: probe.width, height: probe.height, color: prepared.dominantColor,
-            colorName: ColorName.classify(hex: prepared.dominantColor), blurHash: prepared.blurHash,
+            colorName: PhotoColor(dominant: prepared.dominantColor).rawValue, blurHash: prepared.blurHash,
             takenAt: probe.exif.takenAt,
             camera: CameraSettings(
                 make: probe.exif.make, model: probe.exif.model, exposureTime: probe.exif.exposureTime,

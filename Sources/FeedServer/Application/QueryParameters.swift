@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 
@@ -111,11 +112,6 @@ extension QueryParameters {
 
 /// The photo filters shared by `/photos` and `/search/photos`.
 extension QueryParameters {
-    /// Unsplash's colour filter names.
-    static let colorNames = [
-        "black_and_white", "black", "white", "yellow", "orange", "red", "purple", "magenta", "green", "teal", "blue",
-    ]
-
     /// `lat`, `lon` and `radius` (km, default 10, at most 100): nil when no position is given.
     func geo() throws(APIError) -> GeoQuery? {
         // Each given part is checked against its range first, whether or not the others are there: a bad value is
@@ -154,15 +150,14 @@ extension QueryParameters {
     func photoFilter() throws(APIError) -> PhotoFilter {
         var colorName: String?
         if let color = self["color"], !color.isEmpty {
-            guard Self.colorNames.contains(color) else {
-                throw .badParameter(
-                    "color must be one of \(Self.colorNames.joined(separator: ", ")); got \"\(color)\"."
-                )
+            guard PhotoColor(rawValue: color) != nil else {
+                let names = PhotoColor.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .badParameter("color must be one of \(names); got \"\(color)\".")
             }
             colorName = color
         }
         return PhotoFilter(
-            orientation: try choice("orientation", as: Orientation.self), colorName: colorName, tags: list("tags"),
+            orientation: try choice("orientation", as: PhotoOrientation.self), colorName: colorName, tags: list("tags"),
             near: try geo()
         )
     }

@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 import SQLKit
 
@@ -58,7 +59,7 @@ public struct CatalogQuery: Sendable, Hashable {
     /// The original is at least this wide and this high.
     public var minWidth: Int?
     public var minHeight: Int?
-    public var orientation: Orientation?
+    public var orientation: PhotoOrientation?
     /// Any of these of Unsplash's colour names.
     public var colorNames: [String] = []
     /// Only photos in a featured topic.

@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -110,7 +111,9 @@ struct PixabayController: Sendable {
         query.minWidth = try parameters.integer("min_width")
         query.minHeight = try parameters.integer("min_height")
         if let colors = parameters.value("colors") {
-            query.colorNames = colors.lowercased().split(separator: ",").flatMap { Self.colorNames[String($0)] ?? ["-"] }
+            // An unknown name matches nothing, as on Pixabay.
+            query.colorNames = colors.lowercased().split(separator: ",")
+                .flatMap { Self.colors[String($0)]?.map(\.rawValue) ?? ["-"] }
         }
         if parameters.bool("editors_choice") == true { query.inFeaturedTopic = true }
         query.order = parameters.value("order") == "latest" ? .posted(ascending: false) : .interesting(ascending: false)
@@ -130,12 +133,11 @@ struct PixabayController: Sendable {
         ])
     }
 
-    /// Pixabay's colour names as the library's (Unsplash's) colour names.
-    static let colorNames: [String: [String]] = [
-        "grayscale": ["black_and_white"], "transparent": [], "red": ["red"], "orange": ["orange"],
-        "yellow": ["yellow"], "green": ["green"], "turquoise": ["teal"], "blue": ["blue"], "lilac": ["purple"],
-        "pink": ["magenta"], "white": ["white"], "gray": ["black_and_white", "white", "black"], "black": ["black"],
-        "brown": ["orange", "yellow"],
+    /// Pixabay's colour names as the library's (Unsplash's) colours.
+    static let colors: [String: [PhotoColor]] = [
+        "grayscale": [.blackAndWhite], "transparent": [], "red": [.red], "orange": [.orange], "yellow": [.yellow],
+        "green": [.green], "turquoise": [.teal], "blue": [.blue], "lilac": [.purple], "pink": [.magenta],
+        "white": [.white], "gray": [.blackAndWhite, .white, .black], "black": [.black], "brown": [.orange, .yellow],
     ]
 }
 
