@@ -226,17 +226,6 @@ public struct LibraryFiles: Sendable {
     }
 }
 
-/// A file the server could not write, with the system's reason.
-public enum FileError: Error, CustomStringConvertible {
-    case cannotWrite(String, Int32)
-
-    public var description: String {
-        switch self {
-        case .cannotWrite(let path, let code): "Could not write \(path): \(String(cString: strerror(code)))"
-        }
-    }
-}
-
 /// POSIX `read(2)`, named apart from ``LibraryFiles/read(_:)``, which shadows it inside the type.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)

@@ -7,43 +7,6 @@ import Locking
 import Logging
 import NIOPosix
 
-/// What happened to one photo of a sync.
-public enum SyncOutcome: Sendable, Hashable {
-    case added(photoID: String)
-    case updated(photoID: String)
-    case unchanged(photoID: String)
-    case failed(reason: String)
-}
-
-/// Progress of a sync, as it happens.
-public enum SyncEvent: Sendable {
-    /// The sync will look at up to this many photos.
-    case started(source: String, limit: Int)
-    case photo(remoteID: String, outcome: SyncOutcome)
-    /// The source asked to slow down (or failed for a moment); the sync waits this long.
-    case waiting(Duration, reason: String)
-    /// Photos gone from the source: hotlinked ones removed, downloaded ones marked.
-    case removed(remoteID: String, deleted: Bool)
-}
-
-/// How a sync ended.
-public struct SyncSummary: Sendable, Hashable, CustomStringConvertible {
-    public var added = 0
-    public var updated = 0
-    public var unchanged = 0
-    public var removed = 0
-    public var marked = 0
-    public var failed: [String] = []
-
-    public var description: String {
-        var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
-        if removed > 0 { parts.append("\(removed) removed") }
-        if marked > 0 { parts.append("\(marked) marked as removed at the source") }
-        if !failed.isEmpty { parts.append("\(failed.count) failed") }
-        return parts.joined(separator: ", ")
-    }
-}
-
 /// Fills the library from a remote source: reads its listing up to a limit, adds what is new, updates what changed,
 /// and asks about photos it no longer lists — removing hotlinked ones the source no longer has and marking
 /// downloaded ones.
@@ -217,69 +180,4 @@ public struct SourceSyncer: Sendable {
         case .duplicate(let id): return .unchanged(photoID: id)
         }
     }
-}
-
-/// The right to sync one source, held in the database so that one sync of it runs at a time across processes and
-/// machines. It lasts a few minutes and is renewed as the sync goes; a holder killed on this machine is noticed at
-/// once (its process is gone), one on another machine when its lease runs out.
-final class SyncLease: Sendable {
-    let store: LibraryStore
-    let sourceID: String
-    let holder: String
-    let lifetime: Duration = .seconds(300)
-    private let renewed = LockedInstant(.now)
-
-    init(store: LibraryStore, sourceID: String) {
-        self.store = store
-        self.sourceID = sourceID
-        self.holder = "\(Self.machine)#\(getpid())#\(Identifier.make())"
-    }
-
-    static let machine = ProcessInfo.processInfo.hostName
-
-    func take(name: String) async throws {
-        var gone: String?
-        if let current = try await store.syncLease(of: sourceID), current.until > Date(),
-            Self.isDeadHolder(current.holder)
-        {
-            gone = current.holder
-        }
-        guard try await store.takeSyncLease(
-            of: sourceID, holder: holder, until: Date() + lifetime.timeInterval, replacing: gone
-        ) else {
-            throw SourceError("Another sync of \(name) is running; try again when it ends.")
-        }
-        renewed.set(.now)
-    }
-
-    func renewIfDue() async throws {
-        guard let last = renewed.get(), last + .seconds(60) < .now else { return }
-        guard try await store.takeSyncLease(of: sourceID, holder: holder, until: Date() + lifetime.timeInterval) else {
-            throw SourceError("The sync lost its lease to another process; it stops here and loses nothing.")
-        }
-        renewed.set(.now)
-    }
-
-    func release() async throws {
-        try await store.releaseSyncLease(of: sourceID, holder: holder)
-    }
-
-    /// A holder on this machine whose process no longer runs.
-    static func isDeadHolder(_ holder: String) -> Bool {
-        let parts = holder.split(separator: "#")
-        guard parts.count == 3, parts[0] == machine, let pid = Int32(parts[1]) else { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
-    }
-}
-
-/// A clock reading (or none) behind a lock, shared by the copies of a value.
-final class LockedInstant: Sendable {
-    private let value: Locked<ContinuousClock.Instant?>
-
-    init(_ instant: ContinuousClock.Instant?) {
-        value = Locked(instant)
-    }
-
-    func get() -> ContinuousClock.Instant? { value.withLock { $0 } }
-    func set(_ instant: ContinuousClock.Instant?) { value.withLock { $0 = instant } }
 }
