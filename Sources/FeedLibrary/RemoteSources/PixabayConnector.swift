@@ -92,25 +92,3 @@ struct PixabayAnswerError: Error, CustomStringConvertible {
     var message: String
     var description: String { "Pixabay answered HTTP \(status): \(message)" }
 }
-
-/// Pixabay's search answer (reference §3.2). Keys may be added at any time; only these are read.
-struct PixabayAnswer: Decodable {
-    var totalHits: Int
-    var hits: [PixabayHit]
-}
-
-struct PixabayHit: Decodable {
-    var id: Int
-    var pageURL: String
-    var tags: String
-    var largeImageURL: String
-    var imageWidth: Int
-    var imageHeight: Int
-    var userID: Int
-    var user: String
-
-    enum CodingKeys: String, CodingKey {
-        case id, pageURL, tags, largeImageURL, imageWidth, imageHeight, user
-        case userID = "user_id"
-    }
-}
