@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "FeedKit", targets: ["FeedKit"]),
     ],
     traits: [
-        .trait(name: postgres, description: "Build the PostgreSQL store backend (postgres-kit)."),
+        .trait(name: postgres, description: "Build the PostgreSQL store backend (postgres-kit).")
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),

@@ -7,7 +7,8 @@ import Foundation
 /// own flags, else their `IMAGEFEED_*` environment variables, else the defaults. Every problem is reported at once.
 enum ConfigurationLoader {
     static func load(
-        library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil, requireClientID: Bool? = nil,
+        library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil,
+        requireClientID: Bool? = nil,
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
         syncEvery: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {

@@ -25,9 +25,11 @@ enum LibraryConfigurationLoader {
         let environment = reader.environment
         var configuration = LibraryConfiguration()
         configuration.dataDirectory = library.data ?? environment["IMAGEFEED_DATA"] ?? configuration.dataDirectory
-        configuration.databaseURL = library.database ?? environment["IMAGEFEED_DATABASE_URL"].flatMap {
-            $0.isEmpty ? nil : $0
-        }
+        configuration.databaseURL =
+            library.database
+            ?? environment["IMAGEFEED_DATABASE_URL"].flatMap {
+                $0.isEmpty ? nil : $0
+            }
         configuration.storage = library.storage ?? environment["IMAGEFEED_STORAGE"].flatMap { $0.isEmpty ? nil : $0 }
         if let megapixels = library.maxMegapixels ?? reader.integer("IMAGEFEED_MAX_MEGAPIXELS") {
             configuration.imageLimits.maxPixels = megapixels * 1_000_000
@@ -64,7 +66,8 @@ extension LibraryConfiguration {
     /// refused, with what to use instead, for a library kept in a bucket.
     func localLibraryFiles(for command: String) throws -> LibraryFiles {
         guard storage == nil else {
-            throw ValidationError("""
+            throw ValidationError(
+                """
                 `imagefeed \(command)` reads the originals in the data directory, and this library keeps them in \
                 \(storage!). Use the storage's own tools for the bucket (versioning, replication, `aws s3 sync`) \
                 and `pg_dump` for the database.

@@ -24,8 +24,10 @@ public enum AppRegistration {
     }
 
     /// Registers an app and returns it with its secret (stored only as a hash, so shown once).
-    public static func register(name: String, ownerID: String?, redirectURIs: [String], isPublic: Bool,
-                                store: LibraryStore) async throws -> (app: OAuthApp, secret: String) {
+    public static func register(
+        name: String, ownerID: String?, redirectURIs: [String], isPublic: Bool,
+        store: LibraryStore
+    ) async throws -> (app: OAuthApp, secret: String) {
         let secret = Secrets.make()
         let app = try await store.createApp(
             name: name, ownerID: ownerID, accessKey: Secrets.make(), secretHash: Secrets.hash(secret),

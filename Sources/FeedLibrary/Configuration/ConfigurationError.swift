@@ -10,4 +10,3 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
         "ImageFeed cannot start:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
     }
 }
-

@@ -47,10 +47,12 @@ public struct LibraryConfiguration: Sendable {
     public func problems() -> [String] {
         var problems: [String] = []
         if dataDirectory.isEmpty { problems.append("The data directory must not be empty.") }
-        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")
-            || databaseURL.hasPrefix("sqlite://"))
+        if let databaseURL,
+            !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")
+                || databaseURL.hasPrefix("sqlite://"))
         {
-            problems.append("The database URL must start with postgres://, postgresql:// or sqlite://; got \(databaseURL).")
+            problems.append(
+                "The database URL must start with postgres://, postgresql:// or sqlite://; got \(databaseURL).")
         }
         if imageLimits.maxPixels < 1 { problems.append("The pixel limit must be positive.") }
         if imageLimits.maxBytes < 1 { problems.append("The byte limit must be positive.") }
@@ -58,7 +60,9 @@ public struct LibraryConfiguration: Sendable {
             problems.append("The rendition size limits must be positive.")
         }
         if renditionLimits.newPerHour < 1 { problems.append("IMAGEFEED_NEW_RENDITIONS_PER_HOUR must be positive.") }
-        if let threads = renditionLimits.threads, threads < 1 { problems.append("IMAGEFEED_RENDER_THREADS must be positive.") }
+        if let threads = renditionLimits.threads, threads < 1 {
+            problems.append("IMAGEFEED_RENDER_THREADS must be positive.")
+        }
         if let waiting = renditionLimits.maxWaiting, waiting < 0 {
             problems.append("IMAGEFEED_RENDER_QUEUE must not be negative.")
         }

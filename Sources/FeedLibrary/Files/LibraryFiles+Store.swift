@@ -35,9 +35,10 @@ extension LibraryFiles {
     /// render). A rendition the store refused is not an error either: other nodes render it themselves.
     @discardableResult
     public func keepRendition(_ bytes: [UInt8], photoID: String, key: String, threadPool: NIOThreadPool) async -> Int {
-        let written = (try? await threadPool.runIfActive {
-            try writeAtomically(bytes, to: renditionPath(photoID: photoID, key: key), durable: false)
-        }) != nil
+        let written =
+            (try? await threadPool.runIfActive {
+                try writeAtomically(bytes, to: renditionPath(photoID: photoID, key: key), durable: false)
+            }) != nil
         try? await store.share(bytes, at: Self.renditionKey(photoID: photoID, key: key))
         return written ? bytes.count : 0
     }
@@ -49,9 +50,10 @@ extension LibraryFiles {
     {
         guard let bytes = try await store.shared(at: Self.renditionKey(photoID: photoID, key: key)), !bytes.isEmpty
         else { return nil }
-        let written = (try? await threadPool.runIfActive {
-            try writeAtomically(bytes, to: renditionPath(photoID: photoID, key: key), durable: false)
-        }) != nil
+        let written =
+            (try? await threadPool.runIfActive {
+                try writeAtomically(bytes, to: renditionPath(photoID: photoID, key: key), durable: false)
+            }) != nil
         return (bytes, written ? bytes.count : 0)
     }
 
@@ -118,7 +120,8 @@ extension LibraryFiles {
     /// The library's files for a data directory and a `--storage` setting: the data directory alone when the
     /// setting is nil or empty, else the S3 bucket it names with credentials from `environment`. Every problem
     /// with the setting is thrown at once, as ``ConfigurationError``.
-    public static func configured(root: String, storage: String?, environment: [String: String]) throws -> LibraryFiles {
+    public static func configured(root: String, storage: String?, environment: [String: String]) throws -> LibraryFiles
+    {
         guard let storage, !storage.isEmpty else { return LibraryFiles(root: root) }
         do {
             let (location, credentials) = try S3Location.read(storage, environment: environment)

@@ -1,6 +1,6 @@
 import CoreMetrics
-import Metrics
 import Locking
+import Metrics
 
 /// What the library measures: renditions by where they came from, how long rendering took, and photos ingested.
 /// Made with the server's metrics factory (see `ServerMetrics`), so each server counts only its own work.
