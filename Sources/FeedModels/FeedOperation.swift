@@ -91,21 +91,33 @@ public enum FeedOperation: String, CaseIterable, Sendable {
 
     /// The path with each `{name}` replaced by the next of `parameters`, percent-encoded as one path segment.
     public func path(_ parameters: [String]) -> String {
+        // Byte by byte: the server builds several links with this for every photo it lists.
         var remaining = parameters[...]
-        var result = ""
-        var rest = Substring(pathTemplate)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            guard let value = remaining.popFirst() else {
-                preconditionFailure("\(rawValue) needs a value for \(rest[open...close])")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        var inName = false
+        for byte in pathTemplate.utf8 {
+            if inName {
+                inName = byte != UInt8(ascii: "}")
+                continue
             }
-            // Ids, slugs and usernames need no encoding: the server builds links from them for every photo listed.
-            result += value.utf8.allSatisfy(Self.isUnreserved)
-                ? value : value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value
-            rest = rest[rest.index(after: close)...]
+            guard byte == UInt8(ascii: "{") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let value = remaining.popFirst() else {
+                preconditionFailure("\(rawValue) needs more than \(parameters.count) path parameters: \(pathTemplate)")
+            }
+            // Ids, slugs and usernames need no encoding.
+            if value.utf8.allSatisfy(Self.isUnreserved) {
+                bytes += value.utf8
+            } else {
+                bytes += (value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value).utf8
+            }
+            inName = true
         }
         precondition(remaining.isEmpty, "\(rawValue) takes \(parameters.count - remaining.count) path parameters")
-        return result + rest
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether a byte is one of RFC 3986's unreserved characters (``segmentCharacters``).
