@@ -27,8 +27,8 @@ extension DatabaseCommand {
 
         func run() async throws {
             if let problem = DatabaseNamespaceName.problem(with: namespace) { throw ValidationError(problem) }
-            let node = try await withStore(library) { store, configuration in
-                try await realtimeDatabase(store, configuration).export(namespace: namespace)
+            let node = try await withStore(library) { store, _ in
+                try await realtimeDatabase(store).export(namespace: namespace)
             }
             let bytes = node.json(format: .export, pretty: true) + [UInt8(ascii: "\n")]
             if file == "-" {
@@ -85,17 +85,18 @@ extension DatabaseCommand {
             } catch {
                 throw ValidationError("\(file) is not data the Realtime Database can hold: \(error.message)")
             }
-            try await withStore(library) { store, configuration in
-                try await realtimeDatabase(store, configuration).importData(namespace: namespace, node: node)
+            try await withStore(library) { store in
+                try await realtimeDatabase(store).importData(namespace: namespace, node: node)
             }
             print("Imported \(Export.count(node)) nodes into the namespace \(namespace), replacing its data.")
         }
     }
 }
 
-/// The Realtime Database over an open store, for one-off commands.
-private func realtimeDatabase(_ store: LibraryStore, _ configuration: Configuration) -> RealtimeDatabase {
+/// The Realtime Database over an open store, for one-off commands: the default settings, since what `serve` is told
+/// (its port, its rules file, its admin token) is nothing an export or an import reads.
+private func realtimeDatabase(_ store: LibraryStore) -> RealtimeDatabase {
     var logger = Logger(label: "imagefeed.cli")
     logger.logLevel = .error
-    return RealtimeDatabase(store: store, settings: configuration.database, logger: logger)
+    return RealtimeDatabase(store: store, settings: DatabaseSettings(), logger: logger)
 }
