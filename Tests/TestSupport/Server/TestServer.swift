@@ -62,9 +62,11 @@ public struct TestServer: Sendable {
     }
 
     /// The settings every test server starts from: the defaults `imagefeed serve` has, except bcrypt at its cheapest
-    /// cost, no sign-in slow-down, and rate-limit counts added to the database on every request.
+    /// cost, no sign-in slow-down, rate-limit counts added to the database on every request, and no Realtime
+    /// Database listener (its default port, 9000, is one for the whole machine; its tests start their own).
     public static func configuration(dataDirectory: String) -> Configuration {
         var configuration = Configuration(dataDirectory: dataDirectory)
+        configuration.database.port = 0
         configuration.bcryptCost = 4
         configuration.loginDelayStep = .zero
         configuration.rateLimitFlushInterval = 0

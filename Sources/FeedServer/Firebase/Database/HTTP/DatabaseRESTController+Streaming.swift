@@ -27,11 +27,18 @@ extension DatabaseRESTController {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                defer { listener.close() }
-                for await event in listener {
-                    guard let text = Self.eventText(event, format: format) else { continue }
-                    try await writer.write(ByteBuffer(string: text))
+                // The handler ends only after the stream's work has: the server drains its handlers before the
+                // database closes.
+                do {
+                    for await event in listener {
+                        guard let text = Self.eventText(event, format: format) else { continue }
+                        try await writer.write(ByteBuffer(string: text))
+                    }
+                } catch {
+                    await listener.stop()
+                    throw error
                 }
+                await listener.stop()
                 try await writer.finish(nil)
             })
     }
@@ -51,7 +58,8 @@ extension DatabaseRESTController {
             if format == .values { members.removeAll { $0.0 == ".priority" } }
             if members.isEmpty { return nil }
             let data =
-                "{" + members.map { DatabaseJSON.string($0.0).serializedString() + ":" + $0.1.jsonString(format: format) }
+                "{"
+                + members.map { DatabaseJSON.string($0.0).serializedString() + ":" + $0.1.jsonString(format: format) }
                 .joined(separator: ",") + "}"
             return frame("patch", payload(path, data))
         case .keepAlive:

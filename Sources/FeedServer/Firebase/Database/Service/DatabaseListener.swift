@@ -63,6 +63,13 @@ public final class DatabaseListener: AsyncSequence, Sendable {
         task.cancel()
     }
 
+    /// Stops the stream and returns once its work has ended, its last read of the database included: what a
+    /// caller that closes the database next (a request handler at shutdown, a test) must wait for.
+    public func stop() async {
+        task.cancel()
+        await task.value
+    }
+
     /// Iterates the events.
     public func makeAsyncIterator() -> AsyncStream<DatabaseStreamEvent>.Iterator {
         stream.makeAsyncIterator()
@@ -86,7 +93,9 @@ struct ListenerSession: Sendable {
         case expired
     }
 
-    func run(initial: DatabaseNode, rules initialRules: DatabaseRules, out: AsyncStream<DatabaseStreamEvent>.Continuation)
+    func run(
+        initial: DatabaseNode, rules initialRules: DatabaseRules, out: AsyncStream<DatabaseStreamEvent>.Continuation
+    )
         async
     {
         out.yield(.put(.root, initial))
