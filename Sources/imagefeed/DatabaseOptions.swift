@@ -2,16 +2,30 @@ import ArgumentParser
 
 /// `serve`'s options for the Firebase Realtime Database.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("database-port"), help: "Port of the Firebase Realtime Database, 0 for none (IMAGEFEED_DATABASE_PORT; default 9000).")
+    @Option(
+        name: .customLong("database-port"),
+        help: "Port of the Firebase Realtime Database, 0 for none (IMAGEFEED_DATABASE_PORT; default 9000).")
     var port: Int?
 
-    @Option(name: .customLong("database-rules"), help: "A Realtime Database rules file, loaded at start as the rules of every namespace without its own (IMAGEFEED_DATABASE_RULES).")
+    @Option(
+        name: .customLong("database-rules"),
+        help:
+            "A Realtime Database rules file, loaded at start as the rules of every namespace without its own (IMAGEFEED_DATABASE_RULES)."
+    )
     var rules: String?
 
-    @Option(name: .customLong("database-max-write"), help: "The largest write the Realtime Database accepts, e.g. 16MB or 256MB (IMAGEFEED_DATABASE_MAX_WRITE; default 16MB).")
+    @Option(
+        name: .customLong("database-max-write"),
+        help:
+            "The largest write the Realtime Database accepts, e.g. 16MB or 256MB (IMAGEFEED_DATABASE_MAX_WRITE; default 16MB)."
+    )
     var maxWrite: String?
 
-    @Option(name: .customLong("firebase-admin-token"), help: "The token whose bearer is the Firebase admin, e.g. owner for firebase-admin's emulator mode; accepted only from this machine unless IMAGEFEED_FIREBASE_ADMIN_ANYWHERE=1 (IMAGEFEED_FIREBASE_ADMIN_TOKEN).")
+    @Option(
+        name: .customLong("firebase-admin-token"),
+        help:
+            "The token whose bearer is the Firebase admin, e.g. owner for firebase-admin's emulator mode; accepted only from this machine unless IMAGEFEED_FIREBASE_ADMIN_ANYWHERE=1 (IMAGEFEED_FIREBASE_ADMIN_TOKEN)."
+    )
     var adminToken: String?
 
     init() {}

@@ -63,7 +63,8 @@ extension LibraryStore {
             guard let namespace = try await Self.namespace(named: name, on: db, locking: backend == .postgres) else {
                 throw StoreError.notFound("Namespace")
             }
-            return try await body(RealtimeWriter(tree: RealtimeTree(db: db, namespace: namespace), backend: backend, now: now))
+            return try await body(
+                RealtimeWriter(tree: RealtimeTree(db: db, namespace: namespace), backend: backend, now: now))
         }
     }
 
@@ -98,7 +99,8 @@ extension LibraryStore {
             for row in try await db.raw(
                 "SELECT id, last_seq FROM rtdb_namespaces WHERE id IN (\(ids.joined(separator: ", ")))"
             ).all() {
-                sequences[try row.decode(column: "id", as: Int64.self)] = try row.decode(column: "last_seq", as: Int64.self)
+                sequences[try row.decode(column: "id", as: Int64.self)] = try row.decode(
+                    column: "last_seq", as: Int64.self)
             }
             return sequences
         }

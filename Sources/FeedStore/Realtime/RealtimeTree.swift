@@ -52,9 +52,10 @@ public struct RealtimeTree: Sendable {
         }
         var count = 1
         if countingChildren {
-            count = try await db.raw(
-                "SELECT COUNT(*) AS n FROM rtdb_nodes WHERE ns = \(bind: ns) AND parent = \(bind: key)"
-            ).first()?.decode(column: "n", as: Int.self) ?? 0
+            count =
+                try await db.raw(
+                    "SELECT COUNT(*) AS n FROM rtdb_nodes WHERE ns = \(bind: ns) AND parent = \(bind: key)"
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
         }
         return DatabaseNodeSummary(kind: .children(count: count), priority: row.priority)
     }

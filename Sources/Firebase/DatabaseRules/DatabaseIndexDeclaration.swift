@@ -54,7 +54,8 @@ extension DatabaseRules {
             collectIndexDeclarations(node.children[key]!, location: location + [.literal(key)], into: &declarations)
         }
         if let wildcard = node.wildcard {
-            collectIndexDeclarations(wildcard.node, location: location + [.wildcard(wildcard.name)], into: &declarations)
+            collectIndexDeclarations(
+                wildcard.node, location: location + [.wildcard(wildcard.name)], into: &declarations)
         }
     }
 

@@ -161,7 +161,8 @@ struct DatabaseFixture: Sendable {
 
     /// Reads a path as the admin.
     func get(_ path: String, ns: String = "test", query: DatabaseQuery = DatabaseQuery()) async throws -> DatabaseNode {
-        try await database.read(namespace: ns, path: try DatabasePath(path, allowingPriority: true), query: query, caller: .admin)
+        try await database.read(
+            namespace: ns, path: try DatabasePath(path, allowingPriority: true), query: query, caller: .admin)
     }
 }
 

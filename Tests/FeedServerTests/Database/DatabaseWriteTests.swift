@@ -2,8 +2,8 @@ import FeedServer
 import FeedStore
 import Firebase
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Writes through the service: server values, conditions, pushes, updates, priorities, sizes, all or nothing.
 @Suite("Database writes")
@@ -16,7 +16,9 @@ struct DatabaseWriteTests {
 
             // act
             let written = try await db.set(
-                "/", #"{"count": {".sv": {"increment": 1}}, "at": {".sv": "timestamp"}, "fresh": {".sv": {"increment": 5}}}"#)
+                "/",
+                #"{"count": {".sv": {"increment": 1}}, "at": {".sv": "timestamp"}, "fresh": {".sv": {"increment": 5}}}"#
+            )
 
             // assert
             let expected = try node(#"{"count": 42, "at": \#(db.clock.milliseconds()), "fresh": 5}"#)
@@ -38,7 +40,8 @@ struct DatabaseWriteTests {
                             } else {
                                 try await db.database.update(
                                     namespace: "test", path: .root,
-                                    update: try DatabaseUpdate.parse(Array(#"{"counter": {".sv": {"increment": 1}}}"#.utf8), at: .root),
+                                    update: try DatabaseUpdate.parse(
+                                        Array(#"{"counter": {".sv": {"increment": 1}}}"#.utf8), at: .root),
                                     caller: .admin)
                             }
                         }
@@ -143,7 +146,8 @@ struct DatabaseWriteTests {
             // setup: 12 nodes, written without a limit
             let big = "{" + (0..<11).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}"
             try await db.database.set(
-                namespace: "test", path: try path("big"), value: try DatabaseInput.parse(Array(big.utf8), at: try path("big")),
+                namespace: "test", path: try path("big"),
+                value: try DatabaseInput.parse(Array(big.utf8), at: try path("big")),
                 caller: .admin, sizeLimit: .unlimited)
 
             // act: deleting them with tiny (10 nodes), then writing 9 nodes with tiny
@@ -153,7 +157,8 @@ struct DatabaseWriteTests {
                     sizeLimit: .tiny)
             }
             try await db.database.set(
-                namespace: "test", path: try path("small"), value: try DatabaseInput.parse(Array("[1,2,3,4,5,6,7,8]".utf8), at: try path("small")),
+                namespace: "test", path: try path("small"),
+                value: try DatabaseInput.parse(Array("[1,2,3,4,5,6,7,8]".utf8), at: try path("small")),
                 caller: .admin, sizeLimit: .tiny)
 
             // assert

@@ -1,8 +1,8 @@
 import FeedStore
 import Firebase
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The change log and the namespace lock: what every node follows, and what keeps concurrent writers apart.
 @Suite("Realtime log")

@@ -1,8 +1,8 @@
 import FeedStore
 import Firebase
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The Realtime Database's tree in SQL: one row per node, subtrees as ranges, Firebase's tree transitions.
 @Suite("Realtime tree")
@@ -55,7 +55,8 @@ struct RealtimeTreeTests {
     func writes_follow_firebase_tree_transitions(backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store, _ in
             // setup
-            try await Self.write(store, "/", try Self.node(#"{"a": {"b": {"c": 1}}, "leaf": {".value": 1, ".priority": 9}}"#))
+            try await Self.write(
+                store, "/", try Self.node(#"{"a": {"b": {"c": 1}}, "leaf": {".value": 1, ".priority": 9}}"#))
 
             // act: below a leaf (it becomes an object, keeping its priority), a deletion that empties two levels,
             // a deletion below a leaf (nothing happens), a write beside
@@ -67,7 +68,9 @@ struct RealtimeTreeTests {
             // assert
             let expected = try Self.node(#"{"leaf": {"child": "x", ".priority": 9}, "s": true}"#)
             #expect(try await Self.read(store, "/") == expected)
-            let summary = try await store.readRealtime(namespace: "test") { try await $0.summary(at: try Self.path("/")) }
+            let summary = try await store.readRealtime(namespace: "test") {
+                try await $0.summary(at: try Self.path("/"))
+            }
             #expect(summary == DatabaseNodeSummary(kind: .children(count: 2), priority: nil))
         }
     }
@@ -108,7 +111,9 @@ struct RealtimeTreeTests {
             await #expect(throws: RealtimeTooLarge.self) {
                 try await store.readRealtime(namespace: "test") { try await $0.node(at: .root, maximumNodes: 4) }
             }
-            let whole = try await store.readRealtime(namespace: "test") { try await $0.node(at: .root, maximumNodes: 6) }
+            let whole = try await store.readRealtime(namespace: "test") {
+                try await $0.node(at: .root, maximumNodes: 6)
+            }
             #expect(whole.node(at: try Self.path("list")).childCount == 4)
         }
     }

@@ -1,8 +1,8 @@
 import FeedStore
 import Firebase
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Query windows served by the store's indexes agree with Firebase's order (``DatabaseQuery/window(of:)``) on
 /// seeded random children, for every index and every kind of bound and limit.
@@ -128,7 +128,9 @@ struct RealtimeWindowTests {
             let asked = ["k69", "k3", "missing", "k40"] + (0..<40).map { "k\($0 + 10)" }
 
             // act
-            let read = try await store.readRealtime(namespace: "test") { try await $0.children(at: location, keys: asked) }
+            let read = try await store.readRealtime(namespace: "test") {
+                try await $0.children(at: location, keys: asked)
+            }
 
             // assert
             #expect(read.map(\.key) == asked.filter { $0 != "missing" })

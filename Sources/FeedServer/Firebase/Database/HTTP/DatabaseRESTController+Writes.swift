@@ -36,7 +36,8 @@ extension DatabaseRESTController {
         let result = try await database.update(
             namespace: request.namespace, path: request.path, update: update, caller: caller,
             sizeLimit: request.writeSizeLimit)
-        let echo = result.node.isNull ? Array("{}".utf8) : result.node.json(format: request.format, pretty: request.pretty)
+        let echo =
+            result.node.isNull ? Array("{}".utf8) : result.node.json(format: request.format, pretty: request.pretty)
         return DatabaseResponses.json(echo, for: request)
     }
 

@@ -50,7 +50,8 @@ struct DatabaseRESTRequest: Sendable {
                     [.get, .put, .post, .patch, .delete].contains(overridden)
                 else {
                     throw DatabaseServiceError(
-                        status: 400, "X-HTTP-Method-Override must be GET, PUT, POST, PATCH or DELETE, not \"\(override)\".")
+                        status: 400,
+                        "X-HTTP-Method-Override must be GET, PUT, POST, PATCH or DELETE, not \"\(override)\".")
                 }
                 method = overridden
             }
@@ -132,7 +133,8 @@ struct DatabaseRESTRequest: Sendable {
             guard let timeout = Self.duration(text), timeout > .zero, timeout <= Self.maximumTimeout else {
                 throw DatabaseServiceError(
                     status: 400,
-                    "timeout must be a number followed by ms, s or min, at most 15min (for example 3s), not \"\(text)\".")
+                    "timeout must be a number followed by ms, s or min, at most 15min (for example 3s), not \"\(text)\"."
+                )
             }
             self.timeout = timeout
         }

@@ -45,7 +45,8 @@ public struct DatabaseChange: Sendable, Hashable {
             var writes: [DatabaseWrite] = []
             for (key, value) in members {
                 let relative = try DatabasePath(key, allowingPriority: true)
-                let node = try DatabaseInput(json: value, at: path.appending(relative)).resolved(now: 0, existing: .null)
+                let node = try DatabaseInput(json: value, at: path.appending(relative)).resolved(
+                    now: 0, existing: .null)
                 writes.append(DatabaseWrite(path: relative, node: node))
             }
             content = .patch(path, writes.sorted { $0.path < $1.path })

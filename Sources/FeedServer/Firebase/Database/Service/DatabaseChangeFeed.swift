@@ -160,7 +160,8 @@ public final class DatabaseChangeFeed: Service, Sendable {
                 }
             }
         } catch {
-            logger.warning("Could not poll the database's change log", metadata: ["error": "\(String(reflecting: error))"])
+            logger.warning(
+                "Could not poll the database's change log", metadata: ["error": "\(String(reflecting: error))"])
         }
         for namespace in namespaces.sorted() {
             do {

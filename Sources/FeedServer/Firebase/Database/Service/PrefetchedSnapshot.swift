@@ -63,7 +63,8 @@ enum RulesEvaluation {
                 }
             }
         }
-        throw DatabaseServiceError(status: 400, "The rules read more data than one request may (\(maximumReads) reads).")
+        throw DatabaseServiceError(
+            status: 400, "The rules read more data than one request may (\(maximumReads) reads).")
     }
 }
 

@@ -22,7 +22,9 @@ extension RealtimeDatabase {
                 let child = location.child(path.segments[depth])
                 for declared in rules.indexOn(at: location) {
                     // Rows are named by the index's normal form, which is what queries look them up by.
-                    guard let index = DatabaseIndex(indexOnName: declared), let name = index.indexOnName else { continue }
+                    guard let index = DatabaseIndex(indexOnName: declared), let name = index.indexOnName else {
+                        continue
+                    }
                     if depth < path.depth - 1 { try await writer.removeIndexRow(child: child, name: name) }
                     let exists = try await writer.tree.summary(at: child, countingChildren: false).exists
                     guard exists else { continue }
@@ -89,7 +91,9 @@ extension RealtimeDatabase {
                     case .literal(let name):
                         next.append(location.child(name))
                     case .wildcard:
-                        for child in try await writer.tree.childKeys(at: location) { next.append(location.child(child)) }
+                        for child in try await writer.tree.childKeys(at: location) {
+                            next.append(location.child(child))
+                        }
                     }
                 }
                 locations = next

@@ -1,6 +1,6 @@
 import FeedStore
-import Foundation
 import Firebase
+import Foundation
 
 /// What a write did.
 public struct DatabaseWriteResult: Sendable, Hashable {
@@ -72,7 +72,8 @@ extension RealtimeDatabase {
                 }
             }
             let writes = update.resolvedWrites(at: path, now: now) { existing[$0] ?? .null }
-            for write in writes where write.path.isPriority && !write.node.isNull && Self.priority(of: write.node) == nil {
+            for write in writes
+            where write.path.isPriority && !write.node.isNull && Self.priority(of: write.node) == nil {
                 throw DatabaseServiceError(
                     status: 400, "Invalid data; a priority must be a string, a finite number, a server value, or null.")
             }
@@ -102,7 +103,9 @@ extension RealtimeDatabase {
         sizeLimit: WriteSizeLimit? = nil
     ) async throws -> String {
         try checkNamespace(namespace)
-        if path.isPriority { throw DatabaseServiceError(DatabaseError(.invalidPath, "Invalid path: can't push to a priority")) }
+        if path.isPriority {
+            throw DatabaseServiceError(DatabaseError(.invalidPath, "Invalid path: can't push to a priority"))
+        }
         let now = clock.milliseconds()
         let name = pushIDs.withLock { $0.next(now: now) }
         try await set(namespace: namespace, path: path.child(name), value: value, caller: caller, sizeLimit: sizeLimit)
