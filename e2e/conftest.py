@@ -258,6 +258,9 @@ def serving(data: str, workdir: str, port: int, *options: str):
     base URL once the server answers."""
     log = open(os.path.join(workdir, f"server-{port}.log"), "w")
     environment = dict(os.environ, IMAGEFEED_LOG_LEVEL="warning")
+    if "--database-port" not in options:
+        # The Realtime Database's default port, 9000, is one for the whole machine: parallel runs would share it.
+        options = (*options, "--database-port", str(free_port()))
     process = subprocess.Popen(
         [BINARY, "serve", "--data", data, "--host", "127.0.0.1", "--port", str(port), *options],
         cwd=workdir, stdout=log, stderr=subprocess.STDOUT, env=environment,

@@ -246,6 +246,8 @@ class Node:
     folder: Path
     process: subprocess.Popen | None = None
     starts: int = 0
+    database_port: int = field(default_factory=free_port)
+    """The Realtime Database's listener: each node its own, never the machine's one default port 9000."""
 
     @property
     def address(self) -> str:
@@ -304,6 +306,7 @@ class Cluster:
         node.data.mkdir(parents=True, exist_ok=True)
         write_environment_file(node.environment_file, {
             **self.settings, "IMAGEFEED_HOST": "127.0.0.1", "IMAGEFEED_PORT": str(node.port),
+            "IMAGEFEED_DATABASE_PORT": str(node.database_port),
             "IMAGEFEED_DATA": str(node.data),
         })
         unit = ServiceUnit.read(UNIT, node.name)
