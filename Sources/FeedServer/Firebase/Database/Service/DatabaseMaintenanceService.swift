@@ -21,9 +21,14 @@ struct DatabaseMaintenanceService: Service {
                 return
             }
             do {
+                // The period is claimed on the database's clock, the one the changes are stamped with.
                 let seconds = TimeInterval(interval.components.seconds)
-                if try await database.store.claimJobRun("rtdb-prune-changes", every: seconds, holder: holder) {
-                    try await database.pruneChanges()
+                let now = Date(timeIntervalSince1970: TimeInterval(database.clock.milliseconds()) / 1000)
+                if try await database.store.claimJobRun(
+                    "rtdb-prune-changes", every: seconds, holder: holder, now: now)
+                {
+                    let pruned = try await database.pruneChanges()
+                    logger.debug("Pruned the database's change log", metadata: ["changes": "\(pruned)"])
                 }
             } catch {
                 logger.warning("Could not prune the database's change log", metadata: ["error": "\(error)"])
