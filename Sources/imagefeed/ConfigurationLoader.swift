@@ -43,10 +43,13 @@ enum ConfigurationLoader {
             }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))
         }
-        configuration.database.port = database.port ?? reader.integer("IMAGEFEED_DATABASE_PORT") ?? configuration.database.port
+        configuration.database.port =
+            database.port ?? reader.integer("IMAGEFEED_DATABASE_PORT") ?? configuration.database.port
         configuration.database.rulesFile =
             database.rules ?? environment["IMAGEFEED_DATABASE_RULES"].flatMap { $0.isEmpty ? nil : $0 }
-        if let size = database.maxWrite ?? environment["IMAGEFEED_DATABASE_MAX_WRITE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        let maxWrite =
+            database.maxWrite ?? environment["IMAGEFEED_DATABASE_MAX_WRITE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let size = maxWrite {
             if let bytes = ByteCount.parse(size), bytes > 0 {
                 configuration.database.maximumWriteBytes = bytes
             } else {
