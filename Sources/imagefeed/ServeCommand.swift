@@ -38,11 +38,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Sync every remote source at start and then this often, e.g. 30m, 1h or 1d (IMAGEFEED_SYNC_EVERY; default: only `imagefeed sources sync` syncs).")
     var syncEvery: String?
 
+    @OptionGroup(title: "Firebase") var firebase: FirebaseOptions
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
         logger.logLevel = Logger.Level(rawValue: ProcessInfo.processInfo.environment["IMAGEFEED_LOG_LEVEL"] ?? "info") ?? .info
-        let configuration: Configuration
+        var configuration: Configuration
         do {
             configuration = try ConfigurationLoader.load(
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
@@ -50,6 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
                 syncEvery: syncEvery
             )
+            let problems = firebase.apply(to: &configuration, environment: ProcessInfo.processInfo.environment)
+                + configuration.firebase.problems()
+            guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }

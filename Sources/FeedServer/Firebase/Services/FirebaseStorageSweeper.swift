@@ -1,0 +1,44 @@
+import FeedStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Removes what Storage writes left behind: resumable uploads past their lifetime (with the chunks they received),
+/// and blobs no row uses — noted as pending by a write whose process died before its commit, or by a transaction
+/// whose process died before removing the blob it stopped using. Once per period for the whole cluster, whichever
+/// node claims the period's run.
+struct FirebaseStorageSweeper: Service {
+    let storage: FirebaseStorageService
+    let interval: Duration
+    let logger: Logger
+    /// How old a pending blob must be before it is taken for abandoned: longer than any write takes.
+    var abandonedAfter: TimeInterval = 24 * 3600
+
+    let holder = "\(ProcessInfo.processInfo.hostName)#\(ProcessInfo.processInfo.processIdentifier)"
+
+    func run() async throws {
+        let poll = max(.milliseconds(50), min(.seconds(60), interval / 4))
+        await cancelWhenGracefulShutdown {
+            repeat {
+                do {
+                    if try await storage.store.claimJobRun("firebase-storage-sweep", every: interval.timeInterval, holder: holder) {
+                        try await sweep()
+                    }
+                } catch {
+                    logger.error("Could not sweep Firebase Storage", metadata: ["error": "\(error)"])
+                }
+            } while (try? await Task.sleep(for: poll)) != nil
+        }
+    }
+
+    /// One sweep: expired uploads, then abandoned blobs.
+    func sweep() async throws {
+        let now = storage.now()
+        await storage.removeBlobs(try await storage.store.removeExpiredUploadSessions(before: now))
+        let abandoned = try await storage.store.stalePendingBlobs(before: now.addingTimeInterval(-abandonedAfter))
+        if !abandoned.isEmpty {
+            logger.info("Removing abandoned Storage blobs", metadata: ["count": "\(abandoned.count)"])
+            await storage.removeBlobs(abandoned)
+        }
+    }
+}
