@@ -94,8 +94,8 @@ let package = Package(
         .target(
             name: "FeedServer",
             dependencies: [
-                // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
-                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage",
+                // FeedKit reads Unsplash and other ImageFeed servers for remote sources; Firebase has the Storage rules.
+                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage", "Firebase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -18,6 +18,8 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
     let logger = logger ?? Logger(label: "imagefeed")
     let problems = configuration.problems()
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+    // Storage rules that do not compile stop the start before the database is opened.
+    _ = try RulesStorageAccess.load(file: configuration.firebase.storageRulesFile)
     let files = try configuration.libraryFiles()
     let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
     return try await buildApplication(configuration, store: store, files: files, logger: logger)
@@ -34,6 +36,8 @@ public func buildApplication(
     routes: RouteTable = RouteTable(), clock: any MonotonicClock = SystemClock(),
     now: @escaping @Sendable () -> Date = Date.init
 ) async throws -> some ApplicationProtocol {
+    // Rules that do not compile stop the start, before anything is opened that would need closing.
+    let storageRules = try RulesStorageAccess.load(file: configuration.firebase.storageRulesFile)
     try files.prepare()
     try Imaging.start()
     let threadPool = NIOThreadPool(numberOfThreads: System.coreCount)
@@ -113,7 +117,8 @@ public func buildApplication(
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
     ShareController(store: store).addRoutes(to: groups.webApp)
     let firebaseStorage = FirebaseStorageService(
-        store: store, blobs: files.bucket ?? LocalBlobStore(root: files.root.path), access: DefaultStorageAccess(),
+        store: store, blobs: files.bucket ?? LocalBlobStore(root: files.root.path),
+        access: storageRules,
         settings: configuration.firebase, scratch: files.scratch.path, logger: logger, now: now)
     FirebaseStorageController(storage: firebaseStorage).addRoutes(to: groups.firebase.storage)
     CloudStorageController(storage: firebaseStorage, projectID: configuration.firebase.projectID)

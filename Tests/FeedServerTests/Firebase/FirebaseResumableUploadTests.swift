@@ -53,7 +53,8 @@ struct FirebaseResumableUploadTests {
             if answered { return }
             await Task.yield()
         }
-        Issue.record("The server never answered \(route) with \(status).")
+        let metrics = try await client.get("/metrics").text
+        Issue.record("The server never answered \(route) with \(status): \(metrics.split(separator: "\n").filter { $0.hasPrefix("imagefeed_http_requests_total") })")
     }
 
     /// The path and query of an absolute upload URL.
@@ -194,7 +195,7 @@ struct FirebaseResumableUploadTests {
                     + "X-Goog-Upload-Offset: \(chunk)\r\nContent-Length: \(chunk)\r\n\r\n"
                 connection.send(Array(head.utf8) + Array(bytes[chunk..<(chunk + chunk / 2)]))
             }
-            try await Self.waitForAnswer(server.nodes[0], route: "/v0/b/:bucket/o", status: 400)
+            try await Self.waitForAnswer(server.nodes[0], route: "/v0/b/{bucket}/o", status: 400)
             // the client asks the other node where to go on, and finishes there
             let query = try await Self.send(port: second, "POST", url, headers: [("X-Goog-Upload-Command", "query")])
             let resumeAt = try #require(query.headers["x-goog-upload-size-received"].flatMap { Int($0) })
@@ -295,7 +296,7 @@ struct FirebaseResumableUploadTests {
                     + "Content-Length: 100000\r\n\r\n"
                 connection.send(Array(head.utf8) + storageBytes(40_000))
             }
-            try await Self.waitForAnswer(server.client, route: "/v0/b/:bucket/o", status: 400)
+            try await Self.waitForAnswer(server.client, route: "/v0/b/{bucket}/o", status: 400)
             let read = try await firebase.storage(.get, FirebaseClient.objectPath(name), idToken: ada.idToken)
 
             // assert

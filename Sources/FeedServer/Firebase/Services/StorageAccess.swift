@@ -38,13 +38,3 @@ public struct StorageAccessRequest: Sendable {
 public protocol StorageAccessPolicy: Sendable {
     func allows(_ request: StorageAccessRequest) -> Bool
 }
-
-/// The default rules, until the rules language lands: a signed-in person reads and writes the files under a folder
-/// named by their uid one level below a top folder (`favs/<uid>/…`, `users/<uid>/…`), and nothing else.
-struct DefaultStorageAccess: StorageAccessPolicy {
-    func allows(_ request: StorageAccessRequest) -> Bool {
-        guard let uid = request.auth?.sub else { return false }
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
-        return segments.count >= 2 && segments[1] == uid
-    }
-}
