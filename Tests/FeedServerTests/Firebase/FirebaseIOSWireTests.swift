@@ -51,7 +51,7 @@ struct FirebaseIOSWireTests {
             let key = try await server.app().key
             let port = try #require(server.client.port)
             func call(_ endpoint: String, _ body: String) async throws -> (status: Int, json: [String: Any]) {
-                try Self.answer(try await rawHTTP(port: port, Self.request(Self.relyingParty + endpoint + "?key=" + key, body: body)))
+                try Self.answer(try await rawHTTP(port: port, Self.request(Self.relyingParty + endpoint + "?key=" + key, body: body), readTimeout: 60))
             }
 
             // act and assert: sign-up (`Auth.createUser(withEmail:password:)`)
@@ -92,7 +92,7 @@ struct FirebaseIOSWireTests {
             // a token refresh, camelCase (`SecureTokenRequest`), at securetoken's emulator path
             let refresh = try Self.answer(try await rawHTTP(port: port, Self.request(
                 "/securetoken.googleapis.com/v1/token?key=" + key,
-                body: #"{"grantType":"refresh_token","refreshToken":"\#(refreshToken)"}"#)))
+                body: #"{"grantType":"refresh_token","refreshToken":"\#(refreshToken)"}"#), readTimeout: 60))
             #expect(refresh.status == 200)
             #expect(refresh.json["expires_in"] as? String == "3600")
             #expect(refresh.json["user_id"] as? String == localId)
@@ -123,7 +123,7 @@ struct FirebaseIOSWireTests {
             // act
             let answer = try Self.answer(try await rawHTTP(port: port, Self.request(
                 Self.relyingParty + "verifyPassword?key=AIzaSyNotARegisteredKey",
-                body: #"{"email":"ada@example.com","password":"correct-horse-7","returnSecureToken":true}"#)))
+                body: #"{"email":"ada@example.com","password":"correct-horse-7","returnSecureToken":true}"#), readTimeout: 60))
 
             // assert: `AuthBackend` reads `errors[].reason` starting with keyInvalid; the JS SDK reads the message
             #expect(answer.status == 400)

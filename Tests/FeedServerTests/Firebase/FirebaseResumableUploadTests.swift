@@ -38,7 +38,7 @@ struct FirebaseResumableUploadTests {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return try RawAnswer(try await rawHTTP(port: port, Array(head.utf8) + body))
+        return try RawAnswer(try await rawHTTP(port: port, Array(head.utf8) + body, readTimeout: 120))
     }
 
     /// Waits until `client`'s server has answered a request to `route` with `status` (read from `/metrics`): the
