@@ -19,7 +19,7 @@ import firebase_client
 import google.oauth2.credentials
 from firebase_admin import credentials
 
-from conftest import create_app, free_port, run_cli, serving
+from conftest import free_port, run_cli, serving
 
 PROJECT = "imagefeed-e2e"
 BUCKET = f"{PROJECT}.appspot.com"
@@ -43,10 +43,14 @@ class FirebaseServer:
 @contextlib.contextmanager
 def firebase_server(*options: str):
     """An ImageFeed server with Firebase set up as a project would be: project `imagefeed-e2e`, the admin token
-    `owner` accepted from this machine, and a registered app whose access key is the web API key."""
+    `owner` accepted from this machine, and the app's own web API key registered as an app's access key
+    (`imagefeed apps create --access-key`)."""
     workdir = tempfile.mkdtemp(prefix="imagefeed-firebase-e2e-")
     data = os.path.join(workdir, "data")
-    api_key, _, _ = create_app("urn:ietf:wg:oauth:2.0:oob", data=data, cwd=workdir)
+    # The app keeps the web API key it was built with: it is registered as the access key of an app here.
+    api_key = "AIzaSyE2E-" + uuid.uuid4().hex
+    run_cli("apps", "create", "--name", "iWall", "--redirect-uri", "urn:ietf:wg:oauth:2.0:oob", "--access-key", api_key,
+            data=data, cwd=workdir)
     port = free_port()
     with serving(data, workdir, port, "--firebase-project", PROJECT, "--firebase-admin-token", ADMIN_TOKEN,
                  *options) as base:

@@ -124,6 +124,7 @@ public func buildApplication(
     CloudStorageController(storage: firebaseStorage, projectID: configuration.firebase.projectID)
         .addRoutes(to: groups.firebase.cloudStorage)
     IdentityToolkitController(auth: firebaseAuth).addRoutes(to: groups.firebase.auth)
+    FirebaseActionController(auth: firebaseAuth).addRoutes(to: groups.pages)
     FirebaseAdminController(auth: firebaseAuth, tokens: firebaseTokens, projectID: configuration.firebase.projectID)
         .addRoutes(admin: groups.firebase.admin, keys: groups.firebase.keys)
     OperationsController(store: store, files: files, metrics: metrics).addRoutes(to: groups.operations)

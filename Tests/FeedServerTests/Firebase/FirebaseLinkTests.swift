@@ -131,3 +131,60 @@ struct FirebaseLinkTests {
         }
     }
 }
+
+/// The page a reset or verification link opens: the form, the new password saved once, an expired page after.
+@Suite("Firebase Auth: the action page")
+struct FirebaseActionPageTests {
+    @Test
+    func a_reset_link_opens_a_form_that_sets_the_password_once() async throws {
+        try await withTestServer(configure: adminConfiguration) { server in
+            // setup
+            let firebase = try await FirebaseClient(server)
+            try await firebase.signUp("ada@example.com")
+            _ = try await firebase.call("accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+            let link = try #require(try await FirebaseLinkTests.links(firebase).first)
+            let path = try pathAndQuery(link.oobLink)
+
+            // act
+            let form = try await server.client.get(path)
+            let weak = try await server.client.post(
+                "/__/auth/action", form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "weak"],
+                headers: formHeaders())
+            let saved = try await server.client.post(
+                "/__/auth/action", form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "new-battery-9"],
+                headers: formHeaders())
+            let again = try await server.client.get(path)
+
+            // assert
+            #expect(path.hasPrefix("/__/auth/action?mode=resetPassword&oobCode="))
+            #expect(form.status == .ok)
+            #expect(form.text.contains("ada@example.com"))
+            #expect(weak.status == .unprocessableContent)
+            #expect(weak.text.contains("at least 8 characters"))
+            #expect(saved.status == .ok)
+            #expect(saved.text.contains("Your password has been changed"))
+            #expect(again.status == .badRequest)
+            #expect(try await server.client.logIn("ada@example.com", "new-battery-9").status == .ok)
+        }
+    }
+
+    @Test
+    func a_cross_site_post_to_the_action_page_is_refused() async throws {
+        try await withTestServer(configure: adminConfiguration) { server in
+            // setup
+            let firebase = try await FirebaseClient(server)
+            try await firebase.signUp("ada@example.com")
+            _ = try await firebase.call("accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+            let link = try #require(try await FirebaseLinkTests.links(firebase).first)
+
+            // act
+            let forged = try await server.client.post(
+                "/__/auth/action", form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "evil-battery-9"],
+                headers: formHeaders(origin: "https://elsewhere.example"))
+
+            // assert
+            #expect(forged.status == .forbidden)
+            #expect(try await server.client.logIn("ada@example.com", "evil-battery-9").status == .unauthorized)
+        }
+    }
+}
