@@ -87,15 +87,3 @@ struct FirebaseAdminController: Sendable {
         FirebaseJSON.response(try await tokens.publicKeys(), headers: [.cacheControl: "public, max-age=3600"])
     }
 }
-
-/// Refuses every call of its group without the admin token (see ``FirebaseCallerMiddleware``).
-struct RequireFirebaseAdminMiddleware: RouterMiddleware {
-    typealias Context = FeedRequestContext
-
-    func handle(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        guard context.firebaseCaller.isAdmin else { throw GoogleRequestError.adminRequired }
-        return try await next(request, context)
-    }
-}

@@ -117,23 +117,3 @@ public struct FirebaseAuthService: Sendable {
         return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 }
-
-/// Refresh tokens: `<account id>.<secret>`, stored as the hash of the whole. The account id lets a refresh after a
-/// revocation be told from a made-up token (`TOKEN_EXPIRED` against `INVALID_REFRESH_TOKEN`), as Google tells them.
-enum RefreshTokens {
-    static func make(userID: String) -> String { userID + "." + Secrets.make() }
-
-    /// The account id a token claims to belong to.
-    static func userID(of token: String) -> String? {
-        guard let dot = token.lastIndex(of: "."), dot != token.startIndex else { return nil }
-        return String(token[..<dot])
-    }
-}
-
-extension Date {
-    /// Whole seconds since 1970.
-    var storedSecondsSince1970: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
-
-    /// Whole milliseconds since 1970, as Firebase's timestamps count.
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
-}

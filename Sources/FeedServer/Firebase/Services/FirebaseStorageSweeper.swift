@@ -16,18 +16,20 @@ struct FirebaseStorageSweeper: Service {
 
     let holder = "\(ProcessInfo.processInfo.hostName)#\(ProcessInfo.processInfo.processIdentifier)"
 
+    /// Waits first, then sweeps when this node claims the period's run. Only the waits end at a shutdown: a sweep
+    /// under way finishes, so that no database call is cut off while the database closes.
     func run() async throws {
         let poll = max(.milliseconds(50), min(.seconds(60), interval / 4))
-        await cancelWhenGracefulShutdown {
-            repeat {
-                do {
-                    if try await storage.store.claimJobRun("firebase-storage-sweep", every: interval.timeInterval, holder: holder) {
-                        try await sweep()
-                    }
-                } catch {
-                    logger.error("Could not sweep Firebase Storage", metadata: ["error": "\(error)"])
+        while !Task.isShuttingDownGracefully {
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: poll) }
+            if Task.isShuttingDownGracefully || Task.isCancelled { break }
+            do {
+                if try await storage.store.claimJobRun("firebase-storage-sweep", every: interval.timeInterval, holder: holder) {
+                    try await sweep()
                 }
-            } while (try? await Task.sleep(for: poll)) != nil
+            } catch {
+                logger.error("Could not sweep Firebase Storage", metadata: ["error": "\(error)"])
+            }
         }
     }
 

@@ -131,31 +131,3 @@ public final class IDTokenSigner: Sendable {
         var kid: String?
     }
 }
-
-/// The claims as JWTKit signs and reads them. The checks are ``IDTokenSigner/verify(_:)``'s, against its clock.
-struct SignedClaims: JWTPayload {
-    var claims: IDTokenClaims
-
-    init(claims: IDTokenClaims) {
-        self.claims = claims
-    }
-
-    init(from decoder: any Decoder) throws {
-        claims = try IDTokenClaims(from: decoder)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try claims.encode(to: encoder)
-    }
-
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
-extension Data {
-    /// Bytes from base64url text, with or without padding; nil when it is not base64url.
-    init?(base64URL text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        self.init(base64Encoded: base64)
-    }
-}
