@@ -157,3 +157,40 @@ struct CloudStorageTests {
         }
     }
 }
+
+/// The GCS calls firebase-admin makes less often: a media upload by name, a metadata patch, a metadata read.
+@Suite("Firebase Storage: GCS JSON API, more calls")
+struct CloudStorageMoreCallsTests {
+    @Test(arguments: Backend.available)
+    func a_media_upload_a_patch_and_a_read_of_the_resource(backend: Backend) async throws {
+        try await withStorageServer(backend) { server, _ in
+            // setup
+            let client = server.client
+            let admin = CloudStorageTests.admin
+
+            // act
+            let uploaded = try await client.execute(
+                uri: "/upload/storage/v1/b/\(FirebaseClient.bucket)/o?uploadType=media&name=notes%2Fa.txt", method: .post,
+                headers: admin.merging([.contentType: "text/plain"]), body: ByteBuffer(string: "plain"))
+            let patched = try await client.execute(
+                uri: "/storage/v1/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt", method: .patch,
+                headers: admin.merging([.contentType: "application/json"]),
+                body: ByteBuffer(string: #"{"cacheControl":"no-store","metadata":{"firebaseStorageDownloadTokens":"t1,t2","mood":"calm"}}"#))
+            let read = try await client.get("/storage/v1/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt", headers: admin)
+            let viaToken = try await client.get("/v0/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt?alt=media&token=t2")
+
+            // assert
+            #expect(uploaded.status == .ok)
+            let first = try uploaded.decodeJSON(CloudStorageObject.self)
+            #expect(first.contentType == "text/plain")
+            #expect(first.metadata == nil)
+            #expect(patched.status == .ok)
+            let object = try read.decodeJSON(CloudStorageObject.self)
+            #expect(object.metageneration == "2")
+            #expect(object.cacheControl == "no-store")
+            #expect(object.metadata == ["firebaseStorageDownloadTokens": "t1,t2", "mood": "calm"])
+            #expect(object.mediaLink.hasSuffix("/download/storage/v1/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt?generation=\(object.generation)&alt=media"))
+            #expect(viaToken.text == "plain")
+        }
+    }
+}

@@ -255,3 +255,38 @@ struct FirebaseStorageTests {
         }
     }
 }
+
+/// The `/v0` calls an SDK makes less often: an upload to the object's own path, a metadata change sent as a PUT with
+/// `X-HTTP-Method-Override: PATCH`, and a download's headers without its body.
+@Suite("Firebase Storage: /v0, more calls")
+struct FirebaseStorageMoreCallsTests {
+    @Test(arguments: Backend.available)
+    func an_upload_by_path_an_overridden_patch_and_a_head(backend: Backend) async throws {
+        try await withStorageServer(backend) { server, _ in
+            // setup
+            let firebase = try await FirebaseClient(server)
+            let ada = try await firebase.person()
+            let name = ada.folder + "by-path.png"
+
+            // act
+            let uploaded = try await firebase.storage(
+                .post, FirebaseClient.objectPath(name) + "?uploadType=media", idToken: ada.idToken,
+                headers: [.contentType: "image/png"], body: [9, 8, 7])
+            let patched = try await firebase.storage(
+                .put, FirebaseClient.objectPath(name), idToken: ada.idToken,
+                headers: [.contentType: "application/json", HTTPField.Name("X-HTTP-Method-Override")!: "PATCH"],
+                body: Array(#"{"contentDisposition":"attachment; filename=\"a.png\""}"#.utf8))
+            let head = try await firebase.storage(.head, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
+
+            // assert
+            #expect(uploaded.status == .ok)
+            #expect(try uploaded.decodeJSON(FirebaseStorageObject.self).name == name)
+            #expect(patched.status == .ok)
+            #expect(try patched.decodeJSON(FirebaseStorageObject.self).contentDisposition == #"attachment; filename="a.png""#)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentDisposition] == #"attachment; filename="a.png""#)
+            #expect(head.headers[.contentType] == "image/png")
+            #expect(head.bytes.isEmpty)
+        }
+    }
+}
