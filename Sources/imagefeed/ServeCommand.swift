@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedLibrary
 import FeedServer
 import FeedStore
 import Foundation
@@ -44,17 +45,14 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
         logger.logLevel = Logger.Level(rawValue: ProcessInfo.processInfo.environment["IMAGEFEED_LOG_LEVEL"] ?? "info") ?? .info
-        var configuration: Configuration
+        let configuration: Configuration
         do {
             configuration = try ConfigurationLoader.load(
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
-                syncEvery: syncEvery
+                syncEvery: syncEvery, firebase: firebase.flags
             )
-            let problems = firebase.apply(to: &configuration, environment: ProcessInfo.processInfo.environment)
-                + configuration.firebase.problems()
-            guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }

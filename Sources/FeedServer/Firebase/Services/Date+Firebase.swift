@@ -1,9 +1,0 @@
-import Foundation
-
-extension Date {
-    /// Whole seconds since 1970.
-    var storedSecondsSince1970: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
-
-    /// Whole milliseconds since 1970, as Firebase's timestamps count.
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
-}
