@@ -24,7 +24,8 @@ struct FirebaseOptions: ParsableArguments {
     @Flag(
         name: .customLong("firebase-admin-anywhere"),
         help:
-            "Accept the admin token from any address, not only from this machine (IMAGEFEED_FIREBASE_ADMIN_ANYWHERE=1).")
+            "Accept the admin token from any address, not only from this machine (IMAGEFEED_FIREBASE_ADMIN_ANYWHERE=1)."
+    )
     var adminAnywhere = false
 
     @Option(

@@ -36,7 +36,8 @@ struct FirebaseWireTests {
         #expect(json?["exp"] as? Int == 3700)
         #expect((json?["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "password")
         #expect(decoded.sub == "u1")
-        let custom = try JSONSerialization.jsonObject(with: Data(try #require(decoded.customClaims).utf8)) as? [String: Any]
+        let custom =
+            try JSONSerialization.jsonObject(with: Data(try #require(decoded.customClaims).utf8)) as? [String: Any]
         #expect(custom?["role"] as? String == "editor")
         #expect(custom?["sub"] == nil)
     }

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The Firebase tables: Storage listings in byte order with folders, signing keys one per period whoever makes
 /// them, and refresh tokens that a sign-out ends.
@@ -23,9 +23,12 @@ struct FirebaseStoreTests {
             _ = try await store.putStorageObject(Self.object("p/a", bucket: "other"))
 
             // act
-            let all = try await store.listStorageObjects(bucket: "b", prefix: "p/", delimiter: nil, after: nil, limit: 100)
-            let first = try await store.listStorageObjects(bucket: "b", prefix: "p/", delimiter: "/", after: nil, limit: 3)
-            let rest = try await store.listStorageObjects(bucket: "b", prefix: "p/", delimiter: "/", after: first.next, limit: 3)
+            let all = try await store.listStorageObjects(
+                bucket: "b", prefix: "p/", delimiter: nil, after: nil, limit: 100)
+            let first = try await store.listStorageObjects(
+                bucket: "b", prefix: "p/", delimiter: "/", after: nil, limit: 3)
+            let rest = try await store.listStorageObjects(
+                bucket: "b", prefix: "p/", delimiter: "/", after: first.next, limit: 3)
 
             // assert
             #expect(all.objects.map(\.name) == ["p/B", "p/a", "p/sub-x", "p/sub/1", "p/sub/2", "p/z", "p/é"])
@@ -42,8 +45,10 @@ struct FirebaseStoreTests {
     func a_periods_signing_key_is_the_first_one_added(backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store, _ in
             // act: two nodes make a key for the same period
-            let first = try await store.addFirebaseSigningKey(FirebaseSigningKey(id: "k1", period: 7, privateKeyPEM: "one", createdAt: Date()))
-            let second = try await store.addFirebaseSigningKey(FirebaseSigningKey(id: "k2", period: 7, privateKeyPEM: "two", createdAt: Date()))
+            let first = try await store.addFirebaseSigningKey(
+                FirebaseSigningKey(id: "k1", period: 7, privateKeyPEM: "one", createdAt: Date()))
+            let second = try await store.addFirebaseSigningKey(
+                FirebaseSigningKey(id: "k2", period: 7, privateKeyPEM: "two", createdAt: Date()))
             try await store.pruneFirebaseSigningKeys(beforePeriod: 7)
 
             // assert
@@ -58,8 +63,9 @@ struct FirebaseStoreTests {
         try await TestDatabase.withStore(backend) { store, _ in
             // setup
             let user = try await store.createFirebaseAccount(
-                NewFirebaseAccount(id: "u1", username: "ada", firstName: "Ada", lastName: nil, email: "ada@example.com",
-                                   passwordHash: "x"),
+                NewFirebaseAccount(
+                    id: "u1", username: "ada", firstName: "Ada", lastName: nil, email: "ada@example.com",
+                    passwordHash: "x"),
                 state: FirebaseAccountChanges(), refreshTokenHash: "h1", provider: "password", at: Date())
             try await store.createSession(idHash: "s1", userID: user.id, expiresAt: Date().addingTimeInterval(60))
             let now = Date()

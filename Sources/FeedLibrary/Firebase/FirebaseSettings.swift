@@ -41,14 +41,16 @@ public struct FirebaseSettings: Sendable, Hashable {
     public func problems() -> [String] {
         var problems: [String] = []
         let projectCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-")
-        if !(4...30).contains(projectID.count) || projectID.unicodeScalars.contains(where: { !projectCharacters.contains($0) })
+        if !(4...30).contains(projectID.count)
+            || projectID.unicodeScalars.contains(where: { !projectCharacters.contains($0) })
             || projectID.hasPrefix("-") || projectID.hasSuffix("-")
         {
             problems.append(
                 "The Firebase project id must be 4 to 30 lowercase letters, digits or hyphens; got \"\(projectID)\".")
         }
         let bucketCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-_.")
-        if !(3...222).contains(bucket.count) || bucket.unicodeScalars.contains(where: { !bucketCharacters.contains($0) })
+        if !(3...222).contains(bucket.count)
+            || bucket.unicodeScalars.contains(where: { !bucketCharacters.contains($0) })
             || bucket.hasPrefix(".") || bucket.hasSuffix(".")
         {
             problems.append(

@@ -39,10 +39,13 @@ public struct AccountInfo: Codable, Sendable, Hashable {
         self.photoUrl = photoUrl
         self.passwordHash = hasPassword ? Self.redactedPasswordHash : nil
         self.passwordUpdatedAt = passwordUpdatedAt
-        self.providerUserInfo = hasPassword || email != nil
-            ? [ProviderUserInfo(
-                providerId: "password", email: email, federatedId: email, rawId: email, displayName: displayName,
-                photoUrl: photoUrl)]
+        self.providerUserInfo =
+            hasPassword || email != nil
+            ? [
+                ProviderUserInfo(
+                    providerId: "password", email: email, federatedId: email, rawId: email, displayName: displayName,
+                    photoUrl: photoUrl)
+            ]
             : []
         self.validSince = validSince
         self.disabled = disabled

@@ -19,7 +19,9 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
     public var photoUrl: String?
     public var phoneNumber: String?
 
-    public init(email: String? = nil, password: String? = nil, displayName: String? = nil, returnSecureToken: Bool? = nil) {
+    public init(
+        email: String? = nil, password: String? = nil, displayName: String? = nil, returnSecureToken: Bool? = nil
+    ) {
         self.email = email
         self.password = password
         self.displayName = displayName
@@ -172,9 +174,11 @@ public struct SecureTokenRequest: Codable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        grantType = try container.decodeIfPresent(String.self, forKey: .grantType)
+        grantType =
+            try container.decodeIfPresent(String.self, forKey: .grantType)
             ?? container.decodeIfPresent(String.self, forKey: .grantTypeSnake)
-        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+        refreshToken =
+            try container.decodeIfPresent(String.self, forKey: .refreshToken)
             ?? container.decodeIfPresent(String.self, forKey: .refreshTokenSnake)
     }
 

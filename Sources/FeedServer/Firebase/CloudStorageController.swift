@@ -41,9 +41,10 @@ struct CloudStorageController: Sendable {
     @Sendable func getBucket(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let name = bucket(context)
         try storage.checkBucket(name)
-        return FirebaseJSON.response(CloudStorageBucket(
-            name: name, selfLink: "\(context.origin)/storage/v1/b/\(name)", projectNumber: "0",
-            timeCreated: StorageObjectRecord.timestamp(0)))
+        return FirebaseJSON.response(
+            CloudStorageBucket(
+                name: name, selfLink: "\(context.origin)/storage/v1/b/\(name)", projectNumber: "0",
+                timeCreated: StorageObjectRecord.timestamp(0)))
     }
 
     @Sendable func list(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -55,9 +56,10 @@ struct CloudStorageController: Sendable {
         let page = try await storage.list(
             bucket: bucket(context), prefix: query["prefix"] ?? "", delimiter: query["delimiter"],
             pageToken: query["pageToken"], maxResults: maxResults, caller: context.firebaseCaller)
-        return FirebaseJSON.response(CloudStorageObjectList(
-            items: page.objects.map { $0.cloudStorage(origin: context.origin) }, prefixes: page.prefixes,
-            nextPageToken: page.next.map(PageToken.encode)))
+        return FirebaseJSON.response(
+            CloudStorageObjectList(
+                items: page.objects.map { $0.cloudStorage(origin: context.origin) }, prefixes: page.prefixes,
+                nextPageToken: page.next.map(PageToken.encode)))
     }
 
     /// An object's resource, or with `alt=media` its bytes; a `generation` other than the current one is not found.
@@ -68,7 +70,8 @@ struct CloudStorageController: Sendable {
             let (object, bytes) = try await storage.download(
                 bucket: bucket, name: name, caller: context.firebaseCaller, token: nil)
             try Self.check(generation: query["generation"], of: object)
-            return Response(status: .ok, headers: object.mediaHeaders, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            return Response(
+                status: .ok, headers: object.mediaHeaders, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
         let object = try await storage.object(bucket: bucket, name: name, caller: context.firebaseCaller)
         try Self.check(generation: query["generation"], of: object)
@@ -130,12 +133,14 @@ struct CloudStorageController: Sendable {
             let id = try await storage.startUpload(
                 bucket: bucket, name: name, metadata: metadata, contentType: request.headers[Self.uploadContentType],
                 declaredSize: size, caller: context.firebaseCaller, api: .gcs)
-            let location = "\(context.origin)/upload/storage/v1/b/\(bucket)/o?uploadType=resumable"
+            let location =
+                "\(context.origin)/upload/storage/v1/b/\(bucket)/o?uploadType=resumable"
                 + "&name=\(ObjectName.encodeSegment(name))&upload_id=\(id)"
             return Response(status: .ok, headers: [.location: location, .contentLength: "0"])
         case "media":
             let name = try Self.name(query: request.uri.query, metadata: StorageMetadataInput())
-            let file = try await StorageBody.receive(request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
+            let file = try await StorageBody.receive(
+                request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
             defer { file.discard() }
             let object = try await storage.upload(
                 bucket: bucket, name: name, file: file, metadata: StorageMetadataInput(),
@@ -166,7 +171,8 @@ struct CloudStorageController: Sendable {
             throw FirebaseStorageError.invalidArgument("The request names no upload: add upload_id.")
         }
         let range = try ContentRange(request.headers[.contentRange])
-        let chunk = try await StorageBody.receive(request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
+        let chunk = try await StorageBody.receive(
+            request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
         defer { chunk.discard() }
         let state = try await storage.queryUpload(id: id)
         let offset = range.first ?? state.received

@@ -13,7 +13,9 @@ struct ContentRange {
         let parts = text.dropFirst(6).split(separator: "/", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw .invalidArgument("Content-Range must be bytes first-last/total.") }
         if parts[1] != "*" {
-            guard let total = Int64(parts[1]), total >= 0 else { throw .invalidArgument("The Content-Range total is not a number.") }
+            guard let total = Int64(parts[1]), total >= 0 else {
+                throw .invalidArgument("The Content-Range total is not a number.")
+            }
             self.total = total
         }
         if parts[0] != "*" {

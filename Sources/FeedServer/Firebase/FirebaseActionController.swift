@@ -25,12 +25,15 @@ struct FirebaseActionController: Sendable {
 
     @Sendable func act(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let form = try await RequestParameters.collect(request, context: context)
-        let mode = try form["mode"] ?? "", code = try form["oobCode"] ?? ""
+        let mode = try form["mode"] ?? ""
+        let code = try form["oobCode"] ?? ""
         do {
             switch mode {
             case "resetPassword":
-                _ = try await auth.resetPassword(ResetPasswordRequest(oobCode: code, newPassword: try form["newPassword"] ?? ""))
-                return Self.done("Your password has been changed", "Sign in with your new password.", link: "/account/login")
+                _ = try await auth.resetPassword(
+                    ResetPasswordRequest(oobCode: code, newPassword: try form["newPassword"] ?? ""))
+                return Self.done(
+                    "Your password has been changed", "Sign in with your new password.", link: "/account/login")
             case "verifyEmail", "verifyAndChangeEmail":
                 let account = try await auth.apply(code: code)
                 return Self.done(
@@ -47,48 +50,57 @@ struct FirebaseActionController: Sendable {
     }
 
     /// The form for the link's code, or the expired page when the code is unknown, used or past its time.
-    func page(mode: String, code: String, problem: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+    func page(mode: String, code: String, problem: String?, status: HTTPResponse.Status = .ok) async throws -> Response
+    {
         guard !code.isEmpty, let link = try? await auth.resetPassword(ResetPasswordRequest(oobCode: code)) else {
             return Self.expired()
         }
         let hidden = HTMLPage.hidden("mode", mode) + HTMLPage.hidden("oobCode", code)
         switch (mode, link.requestType) {
         case ("resetPassword", "PASSWORD_RESET"):
-            return HTMLPage.response(title: "Reset your password", status: status, body: """
-                <h1>Reset your password</h1>
-                <p class="muted">for <strong>\(HTMLPage.escape(link.email))</strong></p>
-                \(HTMLPage.errors(problem.map { [$0] } ?? []))
-                <form method="post" action="\(Self.path)">\(hidden)
-                <label for="newPassword">New password</label>
-                <input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required autofocus>
-                <p class="muted">At least 8 characters, with a digit and a special character.</p>
-                <button type="submit">Save</button>
-                </form>
-                """)
+            return HTMLPage.response(
+                title: "Reset your password", status: status,
+                body: """
+                    <h1>Reset your password</h1>
+                    <p class="muted">for <strong>\(HTMLPage.escape(link.email))</strong></p>
+                    \(HTMLPage.errors(problem.map { [$0] } ?? []))
+                    <form method="post" action="\(Self.path)">\(hidden)
+                    <label for="newPassword">New password</label>
+                    <input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required autofocus>
+                    <p class="muted">At least 8 characters, with a digit and a special character.</p>
+                    <button type="submit">Save</button>
+                    </form>
+                    """)
         case ("verifyEmail", "VERIFY_EMAIL"), ("verifyAndChangeEmail", "VERIFY_AND_CHANGE_EMAIL"):
             let email = link.newEmail ?? link.email
-            return HTMLPage.response(title: "Verify your email", status: status, body: """
-                <h1>Verify your email</h1>
-                <p><strong>\(HTMLPage.escape(email))</strong></p>
-                <form method="post" action="\(Self.path)">\(hidden)<button type="submit">Verify</button></form>
-                """)
+            return HTMLPage.response(
+                title: "Verify your email", status: status,
+                body: """
+                    <h1>Verify your email</h1>
+                    <p><strong>\(HTMLPage.escape(email))</strong></p>
+                    <form method="post" action="\(Self.path)">\(hidden)<button type="submit">Verify</button></form>
+                    """)
         default:
             return Self.expired()
         }
     }
 
     static func expired() -> Response {
-        HTMLPage.response(title: "Link expired", status: .badRequest, body: """
-            <h1>This link has expired</h1>
-            <p class="muted">It was used already, or it is too old. Ask for a new one from the app.</p>
-            """)
+        HTMLPage.response(
+            title: "Link expired", status: .badRequest,
+            body: """
+                <h1>This link has expired</h1>
+                <p class="muted">It was used already, or it is too old. Ask for a new one from the app.</p>
+                """)
     }
 
     static func done(_ title: String, _ text: String, link: String) -> Response {
-        HTMLPage.response(title: title, body: """
-            <h1>\(HTMLPage.escape(title))</h1>
-            <p>\(HTMLPage.escape(text))</p>
-            <p><a href="\(link)">Continue</a></p>
-            """)
+        HTMLPage.response(
+            title: title,
+            body: """
+                <h1>\(HTMLPage.escape(title))</h1>
+                <p>\(HTMLPage.escape(text))</p>
+                <p><a href="\(link)">Continue</a></p>
+                """)
     }
 }

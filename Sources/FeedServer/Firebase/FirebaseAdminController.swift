@@ -67,7 +67,9 @@ struct FirebaseAdminController: Sendable {
         let query = QueryParameters(request.uri.query)
         var maxResults: Int?
         if let raw = query["maxResults"] {
-            guard let value = Int(raw) else { throw GoogleRequestError.invalidValue(field: "maxResults", type: "TYPE_INT32") }
+            guard let value = Int(raw) else {
+                throw GoogleRequestError.invalidValue(field: "maxResults", type: "TYPE_INT32")
+            }
             maxResults = value
         }
         return FirebaseJSON.response(try await auth.batchGet(maxResults: maxResults, pageToken: query["nextPageToken"]))

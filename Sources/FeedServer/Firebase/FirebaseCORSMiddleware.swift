@@ -20,13 +20,15 @@ struct FirebaseCORSMiddleware: RouterMiddleware {
     ) async throws -> Response {
         guard let origin = request.headers[.origin] else { return try await next(request, context) }
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
-            return Response(status: .noContent, headers: [
-                .accessControlAllowOrigin: origin,
-                .accessControlAllowMethods: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
-                .accessControlAllowHeaders: request.headers[.accessControlRequestHeaders] ?? "*",
-                .accessControlMaxAge: "3600",
-                .vary: "Origin, Access-Control-Request-Headers",
-            ])
+            return Response(
+                status: .noContent,
+                headers: [
+                    .accessControlAllowOrigin: origin,
+                    .accessControlAllowMethods: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+                    .accessControlAllowHeaders: request.headers[.accessControlRequestHeaders] ?? "*",
+                    .accessControlMaxAge: "3600",
+                    .vary: "Origin, Access-Control-Request-Headers",
+                ])
         }
         var response = try await next(request, context)
         response.headers[.accessControlAllowOrigin] = origin

@@ -16,20 +16,24 @@ struct FirebaseRoutes {
 
     init(router: Router<FeedRequestContext>, table: RouteTable, middleware: URLSpace.Middleware) {
         let gate = FirebaseAdminGate(settings: middleware.firebase.settings)
-        func group(_ style: GoogleErrorStyle, callers: FirebaseCallerMiddleware.Accepts?) -> RouterGroup<FeedRequestContext> {
+        func group(_ style: GoogleErrorStyle, callers: FirebaseCallerMiddleware.Accepts?) -> RouterGroup<
+            FeedRequestContext
+        > {
             let group = router.group()
                 .add(middleware: FirebaseCORSMiddleware())
                 .add(middleware: FirebaseErrorMiddleware(style: style))
             guard let callers else { return group }
-            return group
+            return
+                group
                 .add(middleware: FirebaseRateLimitMiddleware(limiter: middleware.apiLimiter))
                 .add(middleware: FirebaseCallerMiddleware(gate: gate, accepts: callers))
         }
         auth = RouteGroup(
             kind: .firebaseAuth,
             router: group(.identityToolkit, callers: .adminOnly)
-                .add(middleware: APIKeyMiddleware(
-                    credentials: middleware.credentials, service: "identitytoolkit.googleapis.com")),
+                .add(
+                    middleware: APIKeyMiddleware(
+                        credentials: middleware.credentials, service: "identitytoolkit.googleapis.com")),
             table: table)
         admin = RouteGroup(
             kind: .firebaseAdmin,

@@ -56,7 +56,8 @@ struct FirebaseStorageController: Sendable {
         if query["alt"] == "media" {
             let (object, bytes) = try await storage.download(
                 bucket: bucket, name: name, caller: context.firebaseCaller, token: query["token"])
-            return Response(status: .ok, headers: object.mediaHeaders, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            return Response(
+                status: .ok, headers: object.mediaHeaders, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
         let object = try await storage.metadata(bucket: bucket, name: name, caller: context.firebaseCaller)
         return FirebaseJSON.response(object.firebase)
@@ -65,16 +66,19 @@ struct FirebaseStorageController: Sendable {
     @Sendable func list(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let query = QueryParameters(request.uri.query)
         let maxResults = try query["maxResults"].map { raw throws(FirebaseStorageError) -> Int in
-            guard let value = Int(raw) else { throw .invalidArgument("maxResults must be a whole number; got \"\(raw)\".") }
+            guard let value = Int(raw) else {
+                throw .invalidArgument("maxResults must be a whole number; got \"\(raw)\".")
+            }
             return value
         }
         let bucket = bucket(context)
         let page = try await storage.list(
             bucket: bucket, prefix: query["prefix"] ?? "", delimiter: query["delimiter"], pageToken: query["pageToken"],
             maxResults: maxResults, caller: context.firebaseCaller)
-        return FirebaseJSON.response(FirebaseStorageList(
-            prefixes: page.prefixes, items: page.objects.map { .init(name: $0.name, bucket: $0.bucket) },
-            nextPageToken: page.next.map(PageToken.encode)))
+        return FirebaseJSON.response(
+            FirebaseStorageList(
+                prefixes: page.prefixes, items: page.objects.map { .init(name: $0.name, bucket: $0.bucket) },
+                nextPageToken: page.next.map(PageToken.encode)))
     }
 
     // MARK: writes
@@ -92,10 +96,9 @@ struct FirebaseStorageController: Sendable {
         let bucket = bucket(context)
         // A resumable upload's later steps name it by `upload_protocol` in the URL the start gave (the JS SDK sends
         // no protocol header with them).
-        let protocolName = (
-            request.headers[Self.uploadProtocol] ?? query["upload_protocol"] ?? query["uploadType"]
-                ?? (query["upload_id"] != nil ? "resumable" : "media")
-        ).lowercased()
+        let protocolName =
+            (request.headers[Self.uploadProtocol] ?? query["upload_protocol"] ?? query["uploadType"]
+            ?? (query["upload_id"] != nil ? "resumable" : "media")).lowercased()
         switch protocolName {
         case "resumable":
             return try await resumable(request, context: context, bucket: bucket, name: name, query: query)
@@ -103,7 +106,8 @@ struct FirebaseStorageController: Sendable {
             return try await multipart(request, context: context, bucket: bucket, name: name)
         case "media", "raw":
             try storage.checkBucket(bucket)
-            let file = try await StorageBody.receive(request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
+            let file = try await StorageBody.receive(
+                request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
             defer { file.discard() }
             let object = try await storage.upload(
                 bucket: bucket, name: name, file: file, metadata: StorageMetadataInput(),
@@ -114,10 +118,13 @@ struct FirebaseStorageController: Sendable {
         }
     }
 
-    func multipart(_ request: Request, context: FeedRequestContext, bucket: String, name: String) async throws -> Response {
+    func multipart(_ request: Request, context: FeedRequestContext, bucket: String, name: String) async throws
+        -> Response
+    {
         try storage.checkBucket(bucket)
         guard let boundary = MultipartRelated.boundary(of: request.headers[.contentType] ?? "") else {
-            throw FirebaseStorageError.invalidArgument("A multipart upload needs a multipart/related body with a boundary.")
+            throw FirebaseStorageError.invalidArgument(
+                "A multipart upload needs a multipart/related body with a boundary.")
         }
         let body = try await StorageBody.collect(request, limit: storage.settings.maxUploadBytes + 256 * 1024)
         let parts = try MultipartRelated.parse(body, boundary: boundary)
@@ -146,28 +153,36 @@ struct FirebaseStorageController: Sendable {
                 StorageMetadataInput.self, from: bytes.isEmpty ? Data("{}".utf8) : bytes)
             let size = try Self.startContentLength.compactMap { request.headers[$0] }.first.map {
                 raw throws(FirebaseStorageError) -> Int64 in
-                guard let size = Int64(raw), size >= 0 else { throw .invalidArgument("The upload's size is not a number.") }
+                guard let size = Int64(raw), size >= 0 else {
+                    throw .invalidArgument("The upload's size is not a number.")
+                }
                 return size
             }
             let id = try await storage.startUpload(
                 bucket: bucket, name: name, metadata: metadata,
                 contentType: Self.startContentType.compactMap { request.headers[$0] }.first, declaredSize: size,
                 caller: context.firebaseCaller, api: .firebase)
-            let url = "\(context.origin)/v0/b/\(bucket)/o?name=\(ObjectName.encodeSegment(name))"
+            let url =
+                "\(context.origin)/v0/b/\(bucket)/o?name=\(ObjectName.encodeSegment(name))"
                 + "&upload_id=\(id)&upload_protocol=resumable"
-            return Response(status: .ok, headers: [
-                Self.uploadStatus: "active", Self.uploadURL: url, Self.uploadGranularity: "262144",
-                Self.uploadID: id, .contentLength: "0",
-            ])
+            return Response(
+                status: .ok,
+                headers: [
+                    Self.uploadStatus: "active", Self.uploadURL: url, Self.uploadGranularity: "262144",
+                    Self.uploadID: id, .contentLength: "0",
+                ])
         }
         guard let id = query["upload_id"], !id.isEmpty else {
-            throw FirebaseStorageError.invalidArgument("The request names no upload: add upload_id from the start's answer.")
+            throw FirebaseStorageError.invalidArgument(
+                "The request names no upload: add upload_id from the start's answer.")
         }
         if commands.contains("query") {
             let state = try await storage.queryUpload(id: id)
-            return Response(status: .ok, headers: [
-                Self.uploadStatus: state.status, Self.sizeReceived: String(state.received), .contentLength: "0",
-            ])
+            return Response(
+                status: .ok,
+                headers: [
+                    Self.uploadStatus: state.status, Self.sizeReceived: String(state.received), .contentLength: "0",
+                ])
         }
         if commands.contains("cancel") {
             try await storage.cancelUpload(id: id)
@@ -179,16 +194,19 @@ struct FirebaseStorageController: Sendable {
         guard let rawOffset = request.headers[Self.uploadOffset], let offset = Int64(rawOffset), offset >= 0 else {
             throw FirebaseStorageError.invalidArgument("An upload step needs X-Goog-Upload-Offset.")
         }
-        let chunk = try await StorageBody.receive(request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
+        let chunk = try await StorageBody.receive(
+            request, folder: storage.scratch, limit: storage.settings.maxUploadBytes)
         defer { chunk.discard() }
         do {
             switch try await storage.continueUpload(
                 id: id, offset: offset, chunk: chunk, finalize: commands.contains("finalize"))
             {
             case .active(let received):
-                return Response(status: .ok, headers: [
-                    Self.uploadStatus: "active", Self.sizeReceived: String(received), .contentLength: "0",
-                ])
+                return Response(
+                    status: .ok,
+                    headers: [
+                        Self.uploadStatus: "active", Self.sizeReceived: String(received), .contentLength: "0",
+                    ])
             case .final(let object):
                 return FirebaseJSON.response(object.firebase, headers: [Self.uploadStatus: "final"])
             }

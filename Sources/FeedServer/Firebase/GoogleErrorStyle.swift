@@ -17,18 +17,19 @@ enum GoogleErrorStyle: Sendable {
     /// `error` as this API answers it. Errors nobody anticipated are a 500 that says nothing of the server
     /// (``isInternal(_:)`` tells the caller to log them).
     func answer(for error: any Error) -> Response {
-        let (status, body): (HTTPResponse.Status, GoogleError) = switch error {
-        case let error as FirebaseAuthError: (HTTPResponse.Status(code: error.status), Self.body(error))
-        case let error as FirebaseStorageError: describe(error)
-        case let error as GoogleRequestError: describe(error)
-        case let error as BrokenBody:
-            google(.badRequest, "The request body ended after \(error.received) of its \(error.declared) bytes.")
-        case let error as StoreError: describe(error)
-        case let error as HTTPError: describe(http: error)
-        case let error as APIError where !error.isInternal:
-            google(error.status, error.messages.joined(separator: " "))
-        default: (.internalServerError, Self.internalError)
-        }
+        let (status, body): (HTTPResponse.Status, GoogleError) =
+            switch error {
+            case let error as FirebaseAuthError: (HTTPResponse.Status(code: error.status), Self.body(error))
+            case let error as FirebaseStorageError: describe(error)
+            case let error as GoogleRequestError: describe(error)
+            case let error as BrokenBody:
+                google(.badRequest, "The request body ended after \(error.received) of its \(error.declared) bytes.")
+            case let error as StoreError: describe(error)
+            case let error as HTTPError: describe(http: error)
+            case let error as APIError where !error.isInternal:
+                google(error.status, error.messages.joined(separator: " "))
+            default: (.internalServerError, Self.internalError)
+            }
         var headers: HTTPFields = [.contentType: "application/json; charset=UTF-8"]
         // A 405's `Allow`, a 429's `Retry-After`: what the server's own answers carry.
         if let error = error as? APIError { headers.append(contentsOf: error.headers) }
@@ -41,7 +42,9 @@ enum GoogleErrorStyle: Sendable {
         {
             headers[.retryAfter] = String(seconds)
         }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: FeedJSONEncoder.body(GoogleErrorBody(error: body))))
+        return Response(
+            status: status, headers: headers,
+            body: .init(byteBuffer: FeedJSONEncoder.body(GoogleErrorBody(error: body))))
     }
 
     /// Whether `error` is one nobody anticipated.
@@ -61,7 +64,9 @@ enum GoogleErrorStyle: Sendable {
     static func body(_ error: FirebaseAuthError) -> GoogleError {
         GoogleError(
             code: error.status, message: error.message,
-            errors: [.init(message: error.message, reason: error.status == 400 ? "invalid" : Self.reason(error.status))],
+            errors: [
+                .init(message: error.message, reason: error.status == 400 ? "invalid" : Self.reason(error.status))
+            ],
             status: error.statusName)
     }
 
@@ -91,15 +96,23 @@ enum GoogleErrorStyle: Sendable {
         }
     }
 
-    func google(_ status: HTTPResponse.Status, _ message: String, reason: String? = nil) -> (HTTPResponse.Status, GoogleError) {
+    func google(_ status: HTTPResponse.Status, _ message: String, reason: String? = nil) -> (
+        HTTPResponse.Status, GoogleError
+    ) {
         let reason = reason ?? Self.reason(status.code)
         switch self {
         case .identityToolkit:
-            return (status, GoogleError(
-                code: status.code, message: message, errors: [.init(message: message, reason: reason)],
-                status: Self.statusName(status.code)))
+            return (
+                status,
+                GoogleError(
+                    code: status.code, message: message, errors: [.init(message: message, reason: reason)],
+                    status: Self.statusName(status.code))
+            )
         case .cloudStorage, .firebaseStorage:
-            return (status, GoogleError(code: status.code, message: message, errors: [.init(message: message, reason: reason)]))
+            return (
+                status,
+                GoogleError(code: status.code, message: message, errors: [.init(message: message, reason: reason)])
+            )
         }
     }
 
@@ -121,37 +134,56 @@ enum GoogleErrorStyle: Sendable {
 
     func describe(_ error: GoogleRequestError) -> (HTTPResponse.Status, GoogleError) {
         switch error {
-        case .invalidJSON(let detail): return google(.badRequest, "Invalid JSON payload received. " + detail, reason: "parseError")
+        case .invalidJSON(let detail):
+            return google(.badRequest, "Invalid JSON payload received. " + detail, reason: "parseError")
         case .invalidValue(let field, let type):
             return google(.badRequest, "Invalid JSON payload received. Invalid value at '\(field)' (\(type))")
         case .bodyTooLarge(let limit):
             return google(.contentTooLarge, "The request body is larger than \(limit) bytes.")
         case .missingAPIKey:
-            return (.forbidden, GoogleError(
-                code: 403,
-                message: "Method doesn't allow unregistered callers (callers without established identity). "
-                    + "Please use API Key or other form of API consumer identity to call this API.",
-                errors: [.init(
+            return (
+                .forbidden,
+                GoogleError(
+                    code: 403,
                     message: "Method doesn't allow unregistered callers (callers without established identity). "
                         + "Please use API Key or other form of API consumer identity to call this API.",
-                    reason: "forbidden")],
-                status: "PERMISSION_DENIED"))
+                    errors: [
+                        .init(
+                            message:
+                                "Method doesn't allow unregistered callers (callers without established identity). "
+                                + "Please use API Key or other form of API consumer identity to call this API.",
+                            reason: "forbidden")
+                    ],
+                    status: "PERMISSION_DENIED")
+            )
         case .invalidAPIKey(let service):
             let message = "API key not valid. Please pass a valid API key."
-            return (.badRequest, GoogleError(
-                // `keyInvalid` is the reason the iOS SDK maps to its invalid-API-key error; the JS SDK maps the message.
-                code: 400, message: message, errors: [.init(message: message, reason: "keyInvalid", domain: "usageLimits")],
-                status: "INVALID_ARGUMENT",
-                details: [.init(reason: "API_KEY_INVALID", domain: "googleapis.com", metadata: ["service": service])]))
+            return (
+                .badRequest,
+                GoogleError(
+                    // `keyInvalid` is the reason the iOS SDK maps to its invalid-API-key error; the JS SDK maps the message.
+                    code: 400, message: message,
+                    errors: [.init(message: message, reason: "keyInvalid", domain: "usageLimits")],
+                    status: "INVALID_ARGUMENT",
+                    details: [
+                        .init(reason: "API_KEY_INVALID", domain: "googleapis.com", metadata: ["service": service])
+                    ])
+            )
         case .invalidCredentials:
-            let message = "Request had invalid authentication credentials. Expected OAuth 2 access token, login "
+            let message =
+                "Request had invalid authentication credentials. Expected OAuth 2 access token, login "
                 + "cookie or other valid authentication credential."
-            return (.unauthorized, GoogleError(
-                code: 401, message: message,
-                errors: [.init(
-                    message: "Invalid Credentials", reason: "authError", location: "Authorization",
-                    locationType: "header")],
-                status: "UNAUTHENTICATED"))
+            return (
+                .unauthorized,
+                GoogleError(
+                    code: 401, message: message,
+                    errors: [
+                        .init(
+                            message: "Invalid Credentials", reason: "authError", location: "Authorization",
+                            locationType: "header")
+                    ],
+                    status: "UNAUTHENTICATED")
+            )
         case .adminFromElsewhere:
             return google(
                 .forbidden,
@@ -179,11 +211,12 @@ enum GoogleErrorStyle: Sendable {
     }
 
     func describe(http error: HTTPError) -> (HTTPResponse.Status, GoogleError) {
-        let message: String = switch error.status {
-        case .contentTooLarge: "The request body is too large."
-        case .notFound: "Not Found."
-        default: error.body.flatMap { $0.isEmpty ? nil : $0 } ?? error.status.reasonPhrase
-        }
+        let message: String =
+            switch error.status {
+            case .contentTooLarge: "The request body is too large."
+            case .notFound: "Not Found."
+            default: error.body.flatMap { $0.isEmpty ? nil : $0 } ?? error.status.reasonPhrase
+            }
         return google(error.status, message)
     }
 }

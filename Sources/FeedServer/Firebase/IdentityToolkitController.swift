@@ -34,7 +34,8 @@ struct IdentityToolkitController: Sendable {
     /// provider that is not enabled.
     static let notServed: [(v1: String, v3: String)] = [
         ("accounts:signInWithIdp", "verifyAssertion"), ("accounts:signInWithCustomToken", "verifyCustomToken"),
-        ("accounts:signInWithPhoneNumber", "verifyPhoneNumber"), ("accounts:sendVerificationCode", "sendVerificationCode"),
+        ("accounts:signInWithPhoneNumber", "verifyPhoneNumber"),
+        ("accounts:sendVerificationCode", "sendVerificationCode"),
         ("accounts:signInWithEmailLink", "emailLinkSignin"), ("accounts:createAuthUri", "createAuthUri"),
     ]
 
@@ -81,8 +82,9 @@ struct IdentityToolkitController: Sendable {
     @Sendable func sendOobCode(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let body = try await GoogleRequestBody.decode(SendOobCodeRequest.self, from: request)
         let key = QueryParameters(request.uri.query)["key"] ?? request.headers[APIKeyMiddleware.header]
-        return FirebaseJSON.response(try await auth.sendLink(
-            body, admin: context.firebaseCaller.isAdmin, origin: context.origin, apiKey: key))
+        return FirebaseJSON.response(
+            try await auth.sendLink(
+                body, admin: context.firebaseCaller.isAdmin, origin: context.origin, apiKey: key))
     }
 
     @Sendable func resetPassword(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -95,10 +97,13 @@ struct IdentityToolkitController: Sendable {
         let bytes = try await GoogleRequestBody.collect(request)
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let body: SecureTokenRequest
-        if contentType.hasPrefix("application/x-www-form-urlencoded") || (!bytes.isEmpty && bytes.first != UInt8(ascii: "{")) {
+        if contentType.hasPrefix("application/x-www-form-urlencoded")
+            || (!bytes.isEmpty && bytes.first != UInt8(ascii: "{"))
+        {
             let form = QueryParameters(String(decoding: bytes, as: UTF8.self))
             body = SecureTokenRequest(
-                grantType: form["grant_type"] ?? form["grantType"], refreshToken: form["refresh_token"] ?? form["refreshToken"])
+                grantType: form["grant_type"] ?? form["grantType"],
+                refreshToken: form["refresh_token"] ?? form["refreshToken"])
         } else {
             body = try GoogleRequestBody.decode(SecureTokenRequest.self, from: bytes.isEmpty ? Data("{}".utf8) : bytes)
         }

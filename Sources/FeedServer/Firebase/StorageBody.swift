@@ -12,7 +12,8 @@ enum StorageBody {
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
         if let declared, declared > Int64(limit) { throw FirebaseStorageError.tooLarge(limit: limit) }
         let path = folder + "/firebase-upload-" + UUID().uuidString
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
         else { throw FirebaseStorageError.invalidArgument("The server could not store the upload.") }
         var digest = ObjectDigest()
         do {
@@ -55,7 +56,9 @@ enum StorageBody {
             }
             bytes += buffer.readableBytesView
         }
-        if let declared, bytes.count != declared { throw BrokenBody(received: Int64(bytes.count), declared: Int64(declared)) }
+        if let declared, bytes.count != declared {
+            throw BrokenBody(received: Int64(bytes.count), declared: Int64(declared))
+        }
         return bytes
     }
 }

@@ -44,7 +44,8 @@ extension StorageObjectRecord {
             .contentType: contentType ?? "application/octet-stream",
             .contentDisposition: contentDisposition ?? "inline",
             .cacheControl: cacheControl ?? "private, max-age=0",
-            .eTag: "\"" + (Data(base64Encoded: md5Hash).map { $0.map { String(format: "%02x", $0) }.joined() } ?? etag) + "\"",
+            .eTag: "\"" + (Data(base64Encoded: md5Hash).map { $0.map { String(format: "%02x", $0) }.joined() } ?? etag)
+                + "\"",
             .lastModified: Self.httpDate(updatedAt),
             HTTPField.Name("X-Goog-Hash")!: "crc32c=\(crc32c),md5=\(md5Hash)",
             HTTPField.Name("X-Goog-Generation")!: String(generation),

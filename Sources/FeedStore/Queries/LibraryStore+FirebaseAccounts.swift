@@ -15,13 +15,15 @@ extension LibraryStore {
     }
 
     func firebaseAccount(where condition: SQLQueryString, on db: any SQLDatabase) async throws -> FirebaseAccount? {
-        guard let row = try await db.raw(
-            """
-            SELECT \(unsafeRaw: UserColumns.select(table: "u")), u.password_hash, f.email_verified, f.photo_url, \
-            f.disabled, f.custom_claims, f.tokens_valid_since, f.last_login_at, f.last_refresh_at, \
-            f.password_updated_at FROM users u LEFT JOIN firebase_accounts f ON f.user_id = u.id WHERE \(condition)
-            """
-        ).first() else { return nil }
+        guard
+            let row = try await db.raw(
+                """
+                SELECT \(unsafeRaw: UserColumns.select(table: "u")), u.password_hash, f.email_verified, f.photo_url, \
+                f.disabled, f.custom_claims, f.tokens_valid_since, f.last_login_at, f.last_refresh_at, \
+                f.password_updated_at FROM users u LEFT JOIN firebase_accounts f ON f.user_id = u.id WHERE \(condition)
+                """
+            ).first()
+        else { return nil }
         var state = FirebaseAccountState()
         state.emailVerified = try row.decode(column: "email_verified", as: Bool?.self) ?? false
         state.photoURL = try row.decode(column: "photo_url", as: String?.self)
@@ -86,7 +88,8 @@ extension LibraryStore {
     static func changeFirebaseState(userID: String, _ changes: FirebaseAccountChanges, on db: any SQLDatabase)
         async throws
     {
-        try await db.raw("INSERT INTO firebase_accounts (user_id) VALUES (\(bind: userID)) ON CONFLICT DO NOTHING").run()
+        try await db.raw("INSERT INTO firebase_accounts (user_id) VALUES (\(bind: userID)) ON CONFLICT DO NOTHING")
+            .run()
         var sets: [SQLQueryString] = []
         if let verified = changes.emailVerified { sets.append("email_verified = \(bind: verified)") }
         if let url = changes.photoURL { sets.append("photo_url = \(bind: url.isEmpty ? nil : url)") }
@@ -127,18 +130,22 @@ extension LibraryStore {
     /// token never issued or revoked since.
     public func useFirebaseRefreshToken(hash: String, at date: Date) async throws -> FirebaseRefreshToken? {
         try await database.transaction { db in
-            guard let row = try await db.raw(
-                """
-                UPDATE firebase_refresh_tokens SET last_used_at = \(bind: date.storedSeconds) \
-                WHERE token_hash = \(bind: hash) RETURNING user_id, provider, auth_time
-                """
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    UPDATE firebase_refresh_tokens SET last_used_at = \(bind: date.storedSeconds) \
+                    WHERE token_hash = \(bind: hash) RETURNING user_id, provider, auth_time
+                    """
+                ).first()
+            else { return nil }
             let token = FirebaseRefreshToken(
                 userID: try row.decode(column: "user_id", as: String.self),
                 provider: try row.decode(column: "provider", as: String.self),
                 authTime: try row.decode(column: "auth_time", as: Int64.self))
-            try await db.raw("INSERT INTO firebase_accounts (user_id) VALUES (\(bind: token.userID)) ON CONFLICT DO NOTHING")
-                .run()
+            try await db.raw(
+                "INSERT INTO firebase_accounts (user_id) VALUES (\(bind: token.userID)) ON CONFLICT DO NOTHING"
+            )
+            .run()
             try await db.raw(
                 """
                 UPDATE firebase_accounts SET last_refresh_at = \(bind: date.storedMilliseconds) \

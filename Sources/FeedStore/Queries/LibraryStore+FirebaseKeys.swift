@@ -24,9 +24,11 @@ extension LibraryStore {
                 \(bind: key.period), \(bind: key.privateKeyPEM), \(bind: key.createdAt.storedSeconds)) ON CONFLICT DO NOTHING
                 """
             ).run()
-            guard let row = try await db.raw(
-                "SELECT kid, period, private_key, created_at FROM firebase_signing_keys WHERE period = \(bind: key.period)"
-            ).first() else { throw StoreError.notFound("The new signing key vanished.") }
+            guard
+                let row = try await db.raw(
+                    "SELECT kid, period, private_key, created_at FROM firebase_signing_keys WHERE period = \(bind: key.period)"
+                ).first()
+            else { throw StoreError.notFound("The new signing key vanished.") }
             return try Self.signingKey(row)
         }
     }
@@ -40,7 +42,8 @@ extension LibraryStore {
 
     static func signingKey(_ row: any SQLRow) throws -> FirebaseSigningKey {
         FirebaseSigningKey(
-            id: try row.decode(column: "kid", as: String.self), period: try row.decode(column: "period", as: Int64.self),
+            id: try row.decode(column: "kid", as: String.self),
+            period: try row.decode(column: "period", as: Int64.self),
             privateKeyPEM: try row.decode(column: "private_key", as: String.self),
             createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)))
     }

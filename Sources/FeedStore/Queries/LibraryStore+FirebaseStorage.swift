@@ -39,8 +39,10 @@ extension LibraryStore {
         var stored = object
         stored.metageneration = 1
         if let existing { stored.generation = max(object.generation, existing.generation + 1) }
-        try await db.raw("DELETE FROM firebase_objects WHERE bucket = \(bind: object.bucket) AND name = \(bind: object.name)")
-            .run()
+        try await db.raw(
+            "DELETE FROM firebase_objects WHERE bucket = \(bind: object.bucket) AND name = \(bind: object.name)"
+        )
+        .run()
         try await db.raw(
             """
             INSERT INTO firebase_objects (\(unsafeRaw: StorageObjectColumns.list)) VALUES (\(bind: stored.bucket), \

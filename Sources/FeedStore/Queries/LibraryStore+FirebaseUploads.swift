@@ -79,13 +79,15 @@ extension LibraryStore {
     /// elsewhere meanwhile (another request's chunk came first); the chunk's blob is then the caller's to remove.
     public func appendUploadChunk(idHash: String, chunk: UploadChunkRecord) async throws -> Bool {
         try await database.transaction { db in
-            guard try await db.raw(
-                """
-                UPDATE firebase_upload_sessions SET received = received + \(bind: chunk.size) \
-                WHERE id_hash = \(bind: idHash) AND status = 'active' AND received = \(bind: chunk.offset) \
-                RETURNING id_hash
-                """
-            ).first() != nil else { return false }
+            guard
+                try await db.raw(
+                    """
+                    UPDATE firebase_upload_sessions SET received = received + \(bind: chunk.size) \
+                    WHERE id_hash = \(bind: idHash) AND status = 'active' AND received = \(bind: chunk.offset) \
+                    RETURNING id_hash
+                    """
+                ).first() != nil
+            else { return false }
             try await db.raw(
                 """
                 INSERT INTO firebase_upload_chunks (session_id_hash, offset_bytes, size, blob_key) \
@@ -124,12 +126,14 @@ extension LibraryStore {
         -> (stored: StorageObjectRecord, replacedBlob: String?, chunkBlobs: [String])?
     {
         try await database.transaction { db in
-            guard try await db.raw(
-                """
-                UPDATE firebase_upload_sessions SET status = 'final' \
-                WHERE id_hash = \(bind: idHash) AND status = 'active' AND received = \(bind: received) RETURNING id_hash
-                """
-            ).first() != nil else { return nil }
+            guard
+                try await db.raw(
+                    """
+                    UPDATE firebase_upload_sessions SET status = 'final' \
+                    WHERE id_hash = \(bind: idHash) AND status = 'active' AND received = \(bind: received) RETURNING id_hash
+                    """
+                ).first() != nil
+            else { return nil }
             let chunks = try await Self.uploadChunks(idHash: idHash, on: db)
             try await Self.noteUnused(chunks.map(\.blobKey), on: db)
             let (stored, replaced) = try await Self.putStorageObject(object, on: db)
@@ -147,12 +151,14 @@ extension LibraryStore {
     /// Cancels a live upload and returns its chunks' blobs, for the caller to remove; nil when it was not live.
     public func cancelUploadSession(idHash: String) async throws -> [String]? {
         try await database.transaction { db in
-            guard try await db.raw(
-                """
-                UPDATE firebase_upload_sessions SET status = 'cancelled' \
-                WHERE id_hash = \(bind: idHash) AND status = 'active' RETURNING id_hash
-                """
-            ).first() != nil else { return nil }
+            guard
+                try await db.raw(
+                    """
+                    UPDATE firebase_upload_sessions SET status = 'cancelled' \
+                    WHERE id_hash = \(bind: idHash) AND status = 'active' RETURNING id_hash
+                    """
+                ).first() != nil
+            else { return nil }
             let chunks = try await Self.uploadChunks(idHash: idHash, on: db)
             try await Self.noteUnused(chunks.map(\.blobKey), on: db)
             try await db.raw("DELETE FROM firebase_upload_chunks WHERE session_id_hash = \(bind: idHash)").run()
@@ -164,13 +170,15 @@ extension LibraryStore {
     /// to remove.
     public func removeExpiredUploadSessions(before date: Date) async throws -> [String] {
         try await database.transaction { db in
-            let expired: SQLQueryString = "SELECT id_hash FROM firebase_upload_sessions WHERE expires_at < \(bind: date.storedSeconds)"
+            let expired: SQLQueryString =
+                "SELECT id_hash FROM firebase_upload_sessions WHERE expires_at < \(bind: date.storedSeconds)"
             let blobs = try await db.raw(
                 "SELECT blob_key FROM firebase_upload_chunks WHERE session_id_hash IN (\(expired))"
             ).all().map { try $0.decode(column: "blob_key", as: String.self) }
             try await Self.noteUnused(blobs, on: db)
             try await db.raw("DELETE FROM firebase_upload_chunks WHERE session_id_hash IN (\(expired))").run()
-            try await db.raw("DELETE FROM firebase_upload_sessions WHERE expires_at < \(bind: date.storedSeconds)").run()
+            try await db.raw("DELETE FROM firebase_upload_sessions WHERE expires_at < \(bind: date.storedSeconds)")
+                .run()
             return blobs
         }
     }

@@ -1,12 +1,13 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
-import HummingbirdTesting
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The GCS JSON API subset firebase-admin speaks through google-cloud-storage, as it sends it (§3.3): the bucket,
 /// multipart and resumable uploads, media downloads by generation, lists and deletes, for the admin only.
@@ -15,10 +16,14 @@ struct CloudStorageTests {
     static let admin: HTTPFields = [.authorization: "Bearer owner"]
 
     /// google-cloud-storage's multipart upload body: the JSON metadata, then the bytes.
-    static func multipart(_ metadata: String, _ bytes: [UInt8], boundary: String = "===============7330845974216740156==")
+    static func multipart(
+        _ metadata: String, _ bytes: [UInt8], boundary: String = "===============7330845974216740156=="
+    )
         -> [UInt8]
     {
-        Array("--\(boundary)\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n\(metadata)\r\n--\(boundary)\r\ncontent-type: application/octet-stream\r\n\r\n".utf8)
+        Array(
+            "--\(boundary)\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n\(metadata)\r\n--\(boundary)\r\ncontent-type: application/octet-stream\r\n\r\n"
+                .utf8)
             + bytes + Array("\r\n--\(boundary)--".utf8)
     }
 
@@ -40,9 +45,10 @@ struct CloudStorageTests {
                     .contentType: "multipart/related; boundary=\"\(boundary)\"",
                     HTTPField.Name("X-Upload-Content-Type")!: "image/png",
                 ]),
-                body: ByteBuffer(bytes: Self.multipart(
-                    #"{"name":"favourites/u1/a.png","metadata":{"firebaseStorageDownloadTokens":"tok-1"},"crc32c":"\#(crc)"}"#,
-                    bytes)))
+                body: ByteBuffer(
+                    bytes: Self.multipart(
+                        #"{"name":"favourites/u1/a.png","metadata":{"firebaseStorageDownloadTokens":"tok-1"},"crc32c":"\#(crc)"}"#,
+                        bytes)))
             let object = try uploaded.decodeJSON(CloudStorageObject.self)
             let download = try await client.get(
                 "/download/storage/v1/b/\(FirebaseClient.bucket)/o/favourites%2Fu1%2Fa.png?alt=media&generation=\(object.generation)",
@@ -148,7 +154,8 @@ struct CloudStorageTests {
             let response = try await server.client.execute(
                 uri: "/upload/storage/v1/b/\(FirebaseClient.bucket)/o?uploadType=multipart", method: .post,
                 headers: Self.admin.merging([.contentType: "multipart/related; boundary=\"b\""]),
-                body: ByteBuffer(bytes: Self.multipart(#"{"name":"x.bin","crc32c":"AAAAAA=="}"#, [1, 2, 3], boundary: "b")))
+                body: ByteBuffer(
+                    bytes: Self.multipart(#"{"name":"x.bin","crc32c":"AAAAAA=="}"#, [1, 2, 3], boundary: "b")))
 
             // assert
             #expect(response.status == .badRequest)
@@ -171,12 +178,16 @@ struct CloudStorageMoreCallsTests {
 
             // act
             let uploaded = try await client.execute(
-                uri: "/upload/storage/v1/b/\(FirebaseClient.bucket)/o?uploadType=media&name=notes%2Fa.txt", method: .post,
+                uri: "/upload/storage/v1/b/\(FirebaseClient.bucket)/o?uploadType=media&name=notes%2Fa.txt",
+                method: .post,
                 headers: admin.merging([.contentType: "text/plain"]), body: ByteBuffer(string: "plain"))
             let patched = try await client.execute(
                 uri: "/storage/v1/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt", method: .patch,
                 headers: admin.merging([.contentType: "application/json"]),
-                body: ByteBuffer(string: #"{"cacheControl":"no-store","metadata":{"firebaseStorageDownloadTokens":"t1,t2","mood":"calm"}}"#))
+                body: ByteBuffer(
+                    string:
+                        #"{"cacheControl":"no-store","metadata":{"firebaseStorageDownloadTokens":"t1,t2","mood":"calm"}}"#
+                ))
             let read = try await client.get("/storage/v1/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt", headers: admin)
             let viaToken = try await client.get("/v0/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt?alt=media&token=t2")
 
@@ -190,7 +201,10 @@ struct CloudStorageMoreCallsTests {
             #expect(object.metageneration == "2")
             #expect(object.cacheControl == "no-store")
             #expect(object.metadata == ["firebaseStorageDownloadTokens": "t1,t2", "mood": "calm"])
-            #expect(object.mediaLink.hasSuffix("/download/storage/v1/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt?generation=\(object.generation)&alt=media"))
+            #expect(
+                object.mediaLink.hasSuffix(
+                    "/download/storage/v1/b/\(FirebaseClient.bucket)/o/notes%2Fa.txt?generation=\(object.generation)&alt=media"
+                ))
             #expect(viaToken.text == "plain")
         }
     }

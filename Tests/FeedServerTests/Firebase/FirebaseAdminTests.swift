@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// firebase-admin's user management, with `Authorization: Bearer owner` as its emulator mode sends: only when the
 /// server was started with that admin token, and by default only from this machine.
@@ -20,11 +21,13 @@ struct FirebaseAdminTests {
             // act
             let created = try await firebase.admin(
                 "accounts",
-                #"{"localId":"u-ada","email":"ada@example.com","password":"correct-horse-7","displayName":"Ada Lovelace","emailVerified":true}"#)
+                #"{"localId":"u-ada","email":"ada@example.com","password":"correct-horse-7","displayName":"Ada Lovelace","emailVerified":true}"#
+            )
             let byID = try await firebase.admin("accounts:lookup", #"{"localId":["u-ada"]}"#)
             let byEmail = try await firebase.admin("accounts:lookup", #"{"email":["ADA@example.com"]}"#)
             let updated = try await firebase.admin(
-                "accounts:update", #"{"localId":"u-ada","displayName":"Augusta Byron","customAttributes":"{\"role\":\"editor\"}"}"#)
+                "accounts:update",
+                #"{"localId":"u-ada","displayName":"Augusta Byron","customAttributes":"{\"role\":\"editor\"}"}"#)
             let afterUpdate = try await server.store.user(id: "u-ada")
             let signIn = try await firebase.signIn("ada@example.com")
             let deleted = try await firebase.admin("accounts:delete", #"{"localId":"u-ada"}"#)
@@ -65,8 +68,9 @@ struct FirebaseAdminTests {
             #expect(first.users?.count == 2)
             #expect(second.users?.count == 1)
             #expect(second.nextPageToken == nil)
-            #expect(Set(((first.users ?? []) + (second.users ?? [])).compactMap(\.email))
-                == ["a@example.com", "b@example.com", "c@example.com"])
+            #expect(
+                Set(((first.users ?? []) + (second.users ?? [])).compactMap(\.email))
+                    == ["a@example.com", "b@example.com", "c@example.com"])
         }
     }
 
@@ -80,7 +84,8 @@ struct FirebaseAdminTests {
             _ = try await firebase.admin("accounts:update", #"{"localId":"\#(disabled)","disableUser":true}"#)
 
             // act
-            let answer = try await firebase.admin("accounts:batchDelete", #"{"localIds":["\#(enabled)","\#(disabled)","gone"]}"#)
+            let answer = try await firebase.admin(
+                "accounts:batchDelete", #"{"localIds":["\#(enabled)","\#(disabled)","gone"]}"#)
 
             // assert
             #expect(answer.status == .ok)
@@ -100,7 +105,8 @@ struct FirebaseAdminTests {
             let later = Int(server.wallClock.now().timeIntervalSince1970) + 1
 
             // act: what firebase-admin's revoke_refresh_tokens sends
-            let revoke = try await firebase.admin("accounts:update", #"{"localId":"\#(answer.localId)","validSince":\#(later)}"#)
+            let revoke = try await firebase.admin(
+                "accounts:update", #"{"localId":"\#(answer.localId)","validSince":\#(later)}"#)
 
             // assert
             #expect(revoke.status == .ok)
@@ -160,7 +166,8 @@ struct FirebaseAdminTests {
             // act
             let response = try await firebase.admin(
                 "accounts:lookup", #"{"localId":["\#(answer.localId)"]}"#, token: "s3cret")
-            let wrong = try await firebase.admin("accounts:lookup", #"{"localId":["\#(answer.localId)"]}"#, token: "owner")
+            let wrong = try await firebase.admin(
+                "accounts:lookup", #"{"localId":["\#(answer.localId)"]}"#, token: "owner")
 
             // assert
             #expect(response.status == .ok)
@@ -175,7 +182,8 @@ struct FirebaseAdminTests {
             // act
             let response = try await server.client.send(
                 .post, FirebaseClient.v1 + "projects/someone-else/accounts:lookup",
-                headers: [.authorization: "Bearer owner", .contentType: "application/json"], body: #"{"localId":["x"]}"#)
+                headers: [.authorization: "Bearer owner", .contentType: "application/json"], body: #"{"localId":["x"]}"#
+            )
 
             // assert
             #expect(response.status == .badRequest)

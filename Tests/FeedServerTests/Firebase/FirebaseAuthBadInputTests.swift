@@ -1,5 +1,4 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import Foundation
 import HTTPTypes
@@ -7,15 +6,22 @@ import NIOCore
 import TestSupport
 import Testing
 
+@testable import FeedServer
+
 /// Bad input to Identity Toolkit and securetoken is refused as Google refuses it — malformed JSON, a field of the
 /// wrong type, no key or a made-up one, a body too large — never with a 500, and nothing is written.
 @Suite("Firebase Auth: bad input")
 struct FirebaseAuthBadInputTests {
     @Test(arguments: [
         ("{\"email\": ", "Invalid JSON payload received. Unexpected token."),
-        (#"{"email":5,"password":"correct-horse-7"}"#, "Invalid JSON payload received. Invalid value at 'email' (TYPE_STRING)"),
-        (#"{"email":"a@example.com","password":"correct-horse-7","returnSecureToken":"yes"}"#,
-         "Invalid JSON payload received. Invalid value at 'returnSecureToken' (TYPE_BOOL)"),
+        (
+            #"{"email":5,"password":"correct-horse-7"}"#,
+            "Invalid JSON payload received. Invalid value at 'email' (TYPE_STRING)"
+        ),
+        (
+            #"{"email":"a@example.com","password":"correct-horse-7","returnSecureToken":"yes"}"#,
+            "Invalid JSON payload received. Invalid value at 'returnSecureToken' (TYPE_BOOL)"
+        ),
         (#"["a@example.com"]"#, "Invalid JSON payload received. Expected a JSON object."),
     ])
     func a_body_that_is_not_the_request_is_INVALID_ARGUMENT(body: String, message: String) async throws {
@@ -45,7 +51,8 @@ struct FirebaseAuthBadInputTests {
             // act: the JS and iOS SDKs send these too
             let response = try await FirebaseClient(server).call(
                 "accounts:signUp",
-                #"{"email":"a@example.com","password":"correct-horse-7","returnSecureToken":true,"clientType":"CLIENT_TYPE_WEB","recaptchaVersion":"RECAPTCHA_ENTERPRISE","captchaResp":null}"#)
+                #"{"email":"a@example.com","password":"correct-horse-7","returnSecureToken":true,"clientType":"CLIENT_TYPE_WEB","recaptchaVersion":"RECAPTCHA_ENTERPRISE","captchaResp":null}"#
+            )
 
             // assert
             #expect(response.status == .ok)
@@ -60,7 +67,8 @@ struct FirebaseAuthBadInputTests {
 
             // assert
             #expect(response.status == .badRequest)
-            #expect(response.googleMessage?.hasPrefix("Invalid JSON payload received. Invalid value at 'localId'") == true)
+            #expect(
+                response.googleMessage?.hasPrefix("Invalid JSON payload received. Invalid value at 'localId'") == true)
         }
     }
 

@@ -1,10 +1,11 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The requests the iOS SDK (FirebaseAuth, Swift) sends with `useEmulator(withHost:port:)`, byte for byte over a
 /// plain socket: the v3 `relyingparty` names under `/www.googleapis.com/identitytoolkit/v3/`, its headers
@@ -16,8 +17,8 @@ struct FirebaseIOSWireTests {
     /// A request as `AuthBackend` builds it: `Content-Type`, the client version, the bundle, the app id, the
     /// language, and the heartbeat.
     static func request(_ path: String, body: String) -> [UInt8] {
-        Array((
-            "POST \(path) HTTP/1.1\r\n"
+        Array(
+            ("POST \(path) HTTP/1.1\r\n"
                 + "Host: 127.0.0.1\r\n"
                 + "Content-Type: application/json\r\n"
                 + "X-Client-Version: iOS/FirebaseSDK/12.4.0/FirebaseCore-iOS\r\n"
@@ -30,8 +31,7 @@ struct FirebaseIOSWireTests {
                 + "User-Agent: iWall/1 CFNetwork/1568.100.1 Darwin/24.0.0\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n"
                 + "Connection: close\r\n"
-                + "\r\n" + body
-        ).utf8)
+                + "\r\n" + body).utf8)
     }
 
     /// The status and the JSON body of a raw answer.
@@ -52,13 +52,17 @@ struct FirebaseIOSWireTests {
             let key = try await server.app().key
             let port = try #require(server.client.port)
             func call(_ endpoint: String, _ body: String) async throws -> (status: Int, json: [String: Any]) {
-                try Self.answer(try await rawHTTP(port: port, Self.request(Self.relyingParty + endpoint + "?key=" + key, body: body), readTimeout: 60))
+                try Self.answer(
+                    try await rawHTTP(
+                        port: port, Self.request(Self.relyingParty + endpoint + "?key=" + key, body: body),
+                        readTimeout: 60))
             }
 
             // act and assert: sign-up (`Auth.createUser(withEmail:password:)`)
             let signUp = try await call(
                 "signupNewUser",
-                #"{"email":"ada@example.com","password":"correct-horse-7","clientType":"CLIENT_TYPE_IOS","returnSecureToken":true}"#)
+                #"{"email":"ada@example.com","password":"correct-horse-7","clientType":"CLIENT_TYPE_IOS","returnSecureToken":true}"#
+            )
             #expect(signUp.status == 200)
             #expect(signUp.json["kind"] as? String == "identitytoolkit#SignupNewUserResponse")
             #expect(signUp.json["expiresIn"] as? String == "3600")
@@ -67,12 +71,14 @@ struct FirebaseIOSWireTests {
             // a wrong password, then the right one (`Auth.signIn(withEmail:password:)`)
             let wrong = try await call(
                 "verifyPassword",
-                #"{"email":"ada@example.com","password":"wrong-horse-7","returnSecureToken":true,"clientType":"CLIENT_TYPE_IOS"}"#)
+                #"{"email":"ada@example.com","password":"wrong-horse-7","returnSecureToken":true,"clientType":"CLIENT_TYPE_IOS"}"#
+            )
             #expect(wrong.status == 400)
             #expect((wrong.json["error"] as? [String: Any])?["message"] as? String == "INVALID_LOGIN_CREDENTIALS")
             let signIn = try await call(
                 "verifyPassword",
-                #"{"email":"ada@example.com","password":"correct-horse-7","returnSecureToken":true,"clientType":"CLIENT_TYPE_IOS"}"#)
+                #"{"email":"ada@example.com","password":"correct-horse-7","returnSecureToken":true,"clientType":"CLIENT_TYPE_IOS"}"#
+            )
             #expect(signIn.status == 200)
             #expect(signIn.json["registered"] as? Bool == true)
             let idToken = try #require(signIn.json["idToken"] as? String)
@@ -91,9 +97,12 @@ struct FirebaseIOSWireTests {
             #expect(change.json["displayName"] as? String == "Ada Lovelace")
 
             // a token refresh, camelCase (`SecureTokenRequest`), at securetoken's emulator path
-            let refresh = try Self.answer(try await rawHTTP(port: port, Self.request(
-                "/securetoken.googleapis.com/v1/token?key=" + key,
-                body: #"{"grantType":"refresh_token","refreshToken":"\#(refreshToken)"}"#), readTimeout: 60))
+            let refresh = try Self.answer(
+                try await rawHTTP(
+                    port: port,
+                    Self.request(
+                        "/securetoken.googleapis.com/v1/token?key=" + key,
+                        body: #"{"grantType":"refresh_token","refreshToken":"\#(refreshToken)"}"#), readTimeout: 60))
             #expect(refresh.status == 200)
             #expect(refresh.json["expires_in"] as? String == "3600")
             #expect(refresh.json["user_id"] as? String == localId)
@@ -103,7 +112,8 @@ struct FirebaseIOSWireTests {
             // a verification mail (`User.sendEmailVerification()`), with the iOS SDK's other keys
             let verify = try await call(
                 "getOobConfirmationCode",
-                #"{"requestType":"VERIFY_EMAIL","idToken":"\#(refreshed)","clientType":"CLIENT_TYPE_IOS","iOSBundleId":"com.example.iwall"}"#)
+                #"{"requestType":"VERIFY_EMAIL","idToken":"\#(refreshed)","clientType":"CLIENT_TYPE_IOS","iOSBundleId":"com.example.iwall"}"#
+            )
             #expect(verify.status == 200)
             #expect(verify.json["email"] as? String == "ada@example.com")
 
@@ -122,9 +132,13 @@ struct FirebaseIOSWireTests {
             let port = try #require(server.client.port)
 
             // act
-            let answer = try Self.answer(try await rawHTTP(port: port, Self.request(
-                Self.relyingParty + "verifyPassword?key=AIzaSyNotARegisteredKey",
-                body: #"{"email":"ada@example.com","password":"correct-horse-7","returnSecureToken":true}"#), readTimeout: 60))
+            let answer = try Self.answer(
+                try await rawHTTP(
+                    port: port,
+                    Self.request(
+                        Self.relyingParty + "verifyPassword?key=AIzaSyNotARegisteredKey",
+                        body: #"{"email":"ada@example.com","password":"correct-horse-7","returnSecureToken":true}"#),
+                    readTimeout: 60))
 
             // assert: `AuthBackend` reads `errors[].reason` starting with keyInvalid; the JS SDK reads the message
             #expect(answer.status == 400)

@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Password-reset and email-verification links: the server sends no mail, so a link is logged and listed by the
 /// emulator's `oobCodes` to the admin; following it works once.
@@ -28,10 +29,12 @@ struct FirebaseLinkTests {
             let answer = try await firebase.signUp("ada@example.com")
 
             // act
-            let sent = try await firebase.call("accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+            let sent = try await firebase.call(
+                "accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
             let link = try #require(try await Self.links(firebase).first)
             let peek = try await firebase.call("accounts:resetPassword", #"{"oobCode":"\#(link.oobCode)"}"#)
-            let weak = try await firebase.call("accounts:resetPassword", #"{"oobCode":"\#(link.oobCode)","newPassword":"weak"}"#)
+            let weak = try await firebase.call(
+                "accounts:resetPassword", #"{"oobCode":"\#(link.oobCode)","newPassword":"weak"}"#)
             let reset = try await firebase.call(
                 "accounts:resetPassword", #"{"oobCode":"\#(link.oobCode)","newPassword":"new-battery-9"}"#)
             let again = try await firebase.call(
@@ -81,7 +84,8 @@ struct FirebaseLinkTests {
             let idToken = try #require(answer.idToken)
 
             // act
-            let sent = try await firebase.call("accounts:sendOobCode", #"{"requestType":"VERIFY_EMAIL","idToken":"\#(idToken)"}"#)
+            let sent = try await firebase.call(
+                "accounts:sendOobCode", #"{"requestType":"VERIFY_EMAIL","idToken":"\#(idToken)"}"#)
             let code = try #require(try await Self.links(firebase).first?.oobCode)
             let applied = try await firebase.call("accounts:update", #"{"oobCode":"\#(code)"}"#)
 
@@ -89,7 +93,8 @@ struct FirebaseLinkTests {
             #expect(sent.status == .ok)
             #expect(applied.status == .ok)
             #expect(try applied.decodeJSON(UpdateAccountResponse.self).emailVerified)
-            let refreshed = try await firebase.refresh(try #require(answer.refreshToken)).decodeJSON(SecureTokenResponse.self)
+            let refreshed = try await firebase.refresh(try #require(answer.refreshToken)).decodeJSON(
+                SecureTokenResponse.self)
             #expect(try jwtPayload(refreshed.idToken)["email_verified"] as? Bool == true)
         }
     }
@@ -103,10 +108,12 @@ struct FirebaseLinkTests {
 
             // act
             let returned = try await firebase.call(
-                "accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com","returnOobLink":true}"#)
+                "accounts:sendOobCode",
+                #"{"requestType":"PASSWORD_RESET","email":"ada@example.com","returnOobLink":true}"#)
             let listed = try await server.client.get("/emulator/v1/projects/\(FirebaseClient.project)/oobCodes")
             let adminReturned = try await firebase.admin(
-                "accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com","returnOobLink":true}"#)
+                "accounts:sendOobCode",
+                #"{"requestType":"PASSWORD_RESET","email":"ada@example.com","returnOobLink":true}"#)
 
             // assert
             #expect(returned.googleMessage == "INSUFFICIENT_PERMISSION")
@@ -117,7 +124,10 @@ struct FirebaseLinkTests {
 
     @Test(arguments: [
         (#"{"email":"ada@example.com"}"#, "MISSING_REQ_TYPE"),
-        (#"{"requestType":"EMAIL_SIGNIN","email":"ada@example.com"}"#, "OPERATION_NOT_ALLOWED : EMAIL_SIGNIN links are not served."),
+        (
+            #"{"requestType":"EMAIL_SIGNIN","email":"ada@example.com"}"#,
+            "OPERATION_NOT_ALLOWED : EMAIL_SIGNIN links are not served."
+        ),
         (#"{"requestType":"VERIFY_EMAIL"}"#, "MISSING_ID_TOKEN"),
         (#"{"requestType":"PASSWORD_RESET"}"#, "MISSING_EMAIL"),
     ])
@@ -142,7 +152,8 @@ struct FirebaseActionPageTests {
             // setup
             let firebase = try await FirebaseClient(server)
             try await firebase.signUp("ada@example.com")
-            _ = try await firebase.call("accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+            _ = try await firebase.call(
+                "accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
             let link = try #require(try await FirebaseLinkTests.links(firebase).first)
             let path = try pathAndQuery(link.oobLink)
 
@@ -152,7 +163,8 @@ struct FirebaseActionPageTests {
                 "/__/auth/action", form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "weak"],
                 headers: formHeaders())
             let saved = try await server.client.post(
-                "/__/auth/action", form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "new-battery-9"],
+                "/__/auth/action",
+                form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "new-battery-9"],
                 headers: formHeaders())
             let again = try await server.client.get(path)
 
@@ -175,12 +187,14 @@ struct FirebaseActionPageTests {
             // setup
             let firebase = try await FirebaseClient(server)
             try await firebase.signUp("ada@example.com")
-            _ = try await firebase.call("accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+            _ = try await firebase.call(
+                "accounts:sendOobCode", #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
             let link = try #require(try await FirebaseLinkTests.links(firebase).first)
 
             // act
             let forged = try await server.client.post(
-                "/__/auth/action", form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "evil-battery-9"],
+                "/__/auth/action",
+                form: ["mode": "resetPassword", "oobCode": link.oobCode, "newPassword": "evil-battery-9"],
                 headers: formHeaders(origin: "https://elsewhere.example"))
 
             // assert

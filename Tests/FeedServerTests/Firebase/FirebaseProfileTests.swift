@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// `lookup`, `update` and `delete` work on the library account itself: the profile `PUT /me` changes, the
 /// credentials the web sign-in checks, and the deletion `imagefeed users delete` does.
@@ -75,7 +76,8 @@ struct FirebaseProfileTests {
             let answer = try await firebase.signUp("ada@example.com", displayName: "Ada Lovelace")
             let idToken = try #require(answer.idToken)
             _ = try await firebase.call(
-                "accounts:update", body: UpdateAccountRequest(idToken: idToken, photoUrl: "https://example.com/ada.jpg"))
+                "accounts:update", body: UpdateAccountRequest(idToken: idToken, photoUrl: "https://example.com/ada.jpg")
+            )
 
             // act
             let response = try await firebase.call(
@@ -98,11 +100,13 @@ struct FirebaseProfileTests {
             let firebase = try await FirebaseClient(server)
             let answer = try await firebase.signUp("ada@example.com")
             let idToken = try #require(answer.idToken)
-            let cookie = try #require(try await server.client.logIn("ada@example.com", FirebaseClient.password).sessionCookie)
+            let cookie = try #require(
+                try await server.client.logIn("ada@example.com", FirebaseClient.password).sessionCookie)
 
             // act
             let response = try await firebase.call(
-                "accounts:update", body: UpdateAccountRequest(idToken: idToken, password: "new-battery-9", returnSecureToken: true))
+                "accounts:update",
+                body: UpdateAccountRequest(idToken: idToken, password: "new-battery-9", returnSecureToken: true))
 
             // assert
             #expect(response.status == .ok)
@@ -127,9 +131,12 @@ struct FirebaseProfileTests {
             let idToken = try #require(answer.idToken)
 
             // act
-            let taken = try await firebase.call("accounts:update", body: UpdateAccountRequest(idToken: idToken, email: "Taken@example.com"))
-            let invalid = try await firebase.call("accounts:update", body: UpdateAccountRequest(idToken: idToken, email: "nope"))
-            let changed = try await firebase.call("accounts:update", body: UpdateAccountRequest(idToken: idToken, email: "lovelace@example.com"))
+            let taken = try await firebase.call(
+                "accounts:update", body: UpdateAccountRequest(idToken: idToken, email: "Taken@example.com"))
+            let invalid = try await firebase.call(
+                "accounts:update", body: UpdateAccountRequest(idToken: idToken, email: "nope"))
+            let changed = try await firebase.call(
+                "accounts:update", body: UpdateAccountRequest(idToken: idToken, email: "lovelace@example.com"))
 
             // assert
             #expect(taken.googleMessage == "EMAIL_EXISTS")
@@ -152,7 +159,8 @@ struct FirebaseProfileTests {
             try #require(!server.filesUnder("originals").isEmpty)
 
             // act
-            let response = try await firebase.call("accounts:delete", body: DeleteAccountRequest(idToken: answer.idToken))
+            let response = try await firebase.call(
+                "accounts:delete", body: DeleteAccountRequest(idToken: answer.idToken))
 
             // assert
             #expect(response.status == .ok)
@@ -191,7 +199,8 @@ struct FirebaseProfileTests {
             let idToken = try #require(answer.idToken)
 
             // act
-            let claims = try await firebase.call("accounts:update", #"{"idToken":"\#(idToken)","customAttributes":"{\"admin\":true}"}"#)
+            let claims = try await firebase.call(
+                "accounts:update", #"{"idToken":"\#(idToken)","customAttributes":"{\"admin\":true}"}"#)
             let disable = try await firebase.call("accounts:update", #"{"idToken":"\#(idToken)","disableUser":true}"#)
 
             // assert

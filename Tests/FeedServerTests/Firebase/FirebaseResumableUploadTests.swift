@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
-import HummingbirdTesting
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Firebase Storage's resumable protocol, byte for byte as §3.1 of the reference describes it (the JS SDK's
 /// `createResumableUpload`/`continueResumableUpload` and the iOS SDK's GTMSessionUploadFetcher): `start`, `upload`
@@ -55,7 +56,9 @@ struct FirebaseResumableUploadTests {
             await Task.yield()
         }
         let metrics = try await client.get("/metrics").text
-        Issue.record("The server never answered \(route) with \(status): \(metrics.split(separator: "\n").filter { $0.hasPrefix("imagefeed_http_requests_total") })")
+        Issue.record(
+            "The server never answered \(route) with \(status): \(metrics.split(separator: "\n").filter { $0.hasPrefix("imagefeed_http_requests_total") })"
+        )
     }
 
     /// The path and query of an absolute upload URL.
@@ -91,24 +94,27 @@ struct FirebaseResumableUploadTests {
             var offset = 0
             while offset < bytes.count {
                 let end = min(offset + chunk, bytes.count)
-                answers.append(try await Self.send(
-                    port: port, "POST", url,
-                    headers: [
-                        ("Authorization", "Firebase " + ada.idToken),
-                        ("X-Goog-Upload-Command", end == bytes.count ? "upload, finalize" : "upload"),
-                        ("X-Goog-Upload-Offset", "\(offset)"),
-                    ],
-                    body: Array(bytes[offset..<end])))
+                answers.append(
+                    try await Self.send(
+                        port: port, "POST", url,
+                        headers: [
+                            ("Authorization", "Firebase " + ada.idToken),
+                            ("X-Goog-Upload-Command", end == bytes.count ? "upload, finalize" : "upload"),
+                            ("X-Goog-Upload-Offset", "\(offset)"),
+                        ],
+                        body: Array(bytes[offset..<end])))
                 offset = end
             }
-            let media = try await firebase.storage(.get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
+            let media = try await firebase.storage(
+                .get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
 
             // assert
             #expect(start.status == 200)
             #expect(start.headers["x-goog-upload-status"] == "active")
             #expect(start.headers["x-goog-upload-chunk-granularity"] == "262144")
             #expect(url.contains("upload_id="))
-            #expect(answers.dropLast().allSatisfy { $0.status == 200 && $0.headers["x-goog-upload-status"] == "active" })
+            #expect(
+                answers.dropLast().allSatisfy { $0.status == 200 && $0.headers["x-goog-upload-status"] == "active" })
             let last = try #require(answers.last)
             #expect(last.status == 200)
             #expect(last.headers["x-goog-upload-status"] == "final")
@@ -147,8 +153,10 @@ struct FirebaseResumableUploadTests {
             let url = try Self.target(try #require(start.headers["x-goog-upload-url"]))
             let finish = try await Self.send(
                 port: port, "PUT", url,
-                headers: [("X-Goog-Upload-Command", "upload, finalize"), ("X-Goog-Upload-Offset", "0"),
-                          ("Content-Type", "image/jpeg")],
+                headers: [
+                    ("X-Goog-Upload-Command", "upload, finalize"), ("X-Goog-Upload-Offset", "0"),
+                    ("Content-Type", "image/jpeg"),
+                ],
                 body: bytes)
 
             // assert
@@ -192,7 +200,8 @@ struct FirebaseResumableUploadTests {
 
             // act: the next chunk's connection drops halfway
             try await RawConnection.with(port: first) { connection in
-                let head = "POST \(url) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Goog-Upload-Command: upload\r\n"
+                let head =
+                    "POST \(url) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Goog-Upload-Command: upload\r\n"
                     + "X-Goog-Upload-Offset: \(chunk)\r\nContent-Length: \(chunk)\r\n\r\n"
                 connection.send(Array(head.utf8) + Array(bytes[chunk..<(chunk + chunk / 2)]))
             }
@@ -225,9 +234,12 @@ struct FirebaseResumableUploadTests {
             let ada = try await firebase.person()
             let port = try #require(server.client.port)
             let start = try await Self.send(
-                port: port, "POST", "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(ada.folder + "x.bin"),
-                headers: [("Authorization", "Firebase " + ada.idToken), ("X-Goog-Upload-Protocol", "resumable"),
-                          ("X-Goog-Upload-Command", "start")])
+                port: port, "POST",
+                "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(ada.folder + "x.bin"),
+                headers: [
+                    ("Authorization", "Firebase " + ada.idToken), ("X-Goog-Upload-Protocol", "resumable"),
+                    ("X-Goog-Upload-Command", "start"),
+                ])
             let url = try Self.target(try #require(start.headers["x-goog-upload-url"]))
             _ = try await Self.send(
                 port: port, "POST", url, headers: [("X-Goog-Upload-Command", "upload"), ("X-Goog-Upload-Offset", "0")],
@@ -235,7 +247,8 @@ struct FirebaseResumableUploadTests {
 
             // act
             let ahead = try await Self.send(
-                port: port, "POST", url, headers: [("X-Goog-Upload-Command", "upload"), ("X-Goog-Upload-Offset", "10")],
+                port: port, "POST", url,
+                headers: [("X-Goog-Upload-Command", "upload"), ("X-Goog-Upload-Offset", "10")],
                 body: [5])
             let behind = try await Self.send(
                 port: port, "POST", url, headers: [("X-Goog-Upload-Command", "upload"), ("X-Goog-Upload-Offset", "2")],
@@ -259,9 +272,12 @@ struct FirebaseResumableUploadTests {
             let ada = try await firebase.person()
             let port = try #require(server.client.port)
             let start = try await Self.send(
-                port: port, "POST", "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(ada.folder + "x.bin"),
-                headers: [("Authorization", "Firebase " + ada.idToken), ("X-Goog-Upload-Protocol", "resumable"),
-                          ("X-Goog-Upload-Command", "start")])
+                port: port, "POST",
+                "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(ada.folder + "x.bin"),
+                headers: [
+                    ("Authorization", "Firebase " + ada.idToken), ("X-Goog-Upload-Protocol", "resumable"),
+                    ("X-Goog-Upload-Command", "start"),
+                ])
             let url = try Self.target(try #require(start.headers["x-goog-upload-url"]))
             _ = try await Self.send(
                 port: port, "POST", url, headers: [("X-Goog-Upload-Command", "upload"), ("X-Goog-Upload-Offset", "0")],
@@ -292,7 +308,8 @@ struct FirebaseResumableUploadTests {
 
             // act: a media upload whose connection drops before the body is complete
             try await RawConnection.with(port: port) { connection in
-                let head = "POST /v0/b/\(FirebaseClient.bucket)/o?uploadType=media&name=\(ObjectName.encodeSegment(name)) HTTP/1.1\r\n"
+                let head =
+                    "POST /v0/b/\(FirebaseClient.bucket)/o?uploadType=media&name=\(ObjectName.encodeSegment(name)) HTTP/1.1\r\n"
                     + "Host: 127.0.0.1\r\nAuthorization: Firebase \(ada.idToken)\r\nContent-Type: image/jpeg\r\n"
                     + "Content-Length: 100000\r\n\r\n"
                 connection.send(Array(head.utf8) + storageBytes(40_000))
@@ -315,9 +332,12 @@ struct FirebaseResumableUploadTests {
             let ada = try await firebase.person()
             let port = try #require(server.client.port)
             let start = try await Self.send(
-                port: port, "POST", "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(ada.folder + "x.bin"),
-                headers: [("Authorization", "Firebase " + ada.idToken), ("X-Goog-Upload-Protocol", "resumable"),
-                          ("X-Goog-Upload-Command", "start"), ("X-Goog-Upload-Header-Content-Length", "10")])
+                port: port, "POST",
+                "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(ada.folder + "x.bin"),
+                headers: [
+                    ("Authorization", "Firebase " + ada.idToken), ("X-Goog-Upload-Protocol", "resumable"),
+                    ("X-Goog-Upload-Command", "start"), ("X-Goog-Upload-Header-Content-Length", "10"),
+                ])
             let url = try Self.target(try #require(start.headers["x-goog-upload-url"]))
 
             // act

@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Firebase's password sign-in is the web sign-in's: one message for a wrong password and an unknown email, and the
 /// same throttling and lockout, counted together whichever door the attempts came through.

@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// A Firebase sign-up is a library account: names split from the display name, a username made from the email, the
 /// library's password rules, and the same password at the web sign-in.
@@ -96,15 +97,22 @@ struct FirebaseSignUpTests {
     }
 
     @Test(arguments: [
-        (#"{"email":"a@example.com","password":"short1!"}"#,
-         "WEAK_PASSWORD : Password must be at least 8 characters and contain a digit and a special character."),
-        (#"{"email":"a@example.com","password":"no-digits-here"}"#,
-         "WEAK_PASSWORD : Password must be at least 8 characters and contain a digit and a special character."),
+        (
+            #"{"email":"a@example.com","password":"short1!"}"#,
+            "WEAK_PASSWORD : Password must be at least 8 characters and contain a digit and a special character."
+        ),
+        (
+            #"{"email":"a@example.com","password":"no-digits-here"}"#,
+            "WEAK_PASSWORD : Password must be at least 8 characters and contain a digit and a special character."
+        ),
         (#"{"password":"correct-horse-7"}"#, "MISSING_EMAIL"),
         (#"{"email":"a@example.com"}"#, "MISSING_PASSWORD"),
         (#"{"email":"not-an-email","password":"correct-horse-7"}"#, "INVALID_EMAIL"),
         (#"{}"#, "OPERATION_NOT_ALLOWED"),
-        (#"{"email":"a@example.com","password":"correct-horse-7","localId":"chosen"}"#, "UNEXPECTED_PARAMETER : User ID"),
+        (
+            #"{"email":"a@example.com","password":"correct-horse-7","localId":"chosen"}"#,
+            "UNEXPECTED_PARAMETER : User ID"
+        ),
     ])
     func the_library_rules_refuse_a_sign_up_in_identity_toolkit_codes(body: String, message: String) async throws {
         try await withTestServer { server in
@@ -133,7 +141,9 @@ struct FirebaseSignUpTests {
             let third = try await firebase.signUp("s@example.net")
 
             // assert
-            let names = try await [first, second, third].asyncMap { try await server.store.user(id: $0.localId)?.username }
+            let names = try await [first, second, third].asyncMap {
+                try await server.store.user(id: $0.localId)?.username
+            }
             #expect(names == ["sam", "sam2", "s_user"])
         }
     }

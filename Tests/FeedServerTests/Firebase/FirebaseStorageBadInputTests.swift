@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Bad input to Storage is refused in the format of the API called — names that are not UTF-8, too long or with
 /// `..` segments, bodies over the limit, malformed metadata, tokens that are not valid — never with a 500, and
@@ -25,13 +26,15 @@ struct FirebaseStorageBadInputTests {
             // setup
             let firebase = try await FirebaseClient(server)
             let ada = try await firebase.person()
-            let name = encodedName.replacingOccurrences(of: "{uid}", with: ada.uid).replacingOccurrences(of: "/", with: "%2F")
+            let name = encodedName.replacingOccurrences(of: "{uid}", with: ada.uid).replacingOccurrences(
+                of: "/", with: "%2F")
 
             // act
             let upload = try await firebase.storage(
                 .post, "/v0/b/\(FirebaseClient.bucket)/o?uploadType=media&name=\(name)", idToken: ada.idToken,
                 headers: [.contentType: "image/jpeg"], body: [1, 2, 3])
-            let read = try await firebase.storage(.get, "/v0/b/\(FirebaseClient.bucket)/o/\(name)", idToken: ada.idToken)
+            let read = try await firebase.storage(
+                .get, "/v0/b/\(FirebaseClient.bucket)/o/\(name)", idToken: ada.idToken)
             let gcs = try await server.client.execute(
                 uri: "/storage/v1/b/\(FirebaseClient.bucket)/o/\(name)", method: .get,
                 headers: [.authorization: "Bearer owner"], body: nil)
@@ -63,20 +66,32 @@ struct FirebaseStorageBadInputTests {
             case "media":
                 response = try await firebase.storage(.post, path, idToken: ada.idToken, body: bytes)
             case "multipart":
-                let body = Array("--b\r\nContent-Type: application/json\r\n\r\n{}\r\n--b\r\nContent-Type: image/png\r\n\r\n".utf8)
+                let body =
+                    Array(
+                        "--b\r\nContent-Type: application/json\r\n\r\n{}\r\n--b\r\nContent-Type: image/png\r\n\r\n".utf8
+                    )
                     + bytes + Array("\r\n--b--".utf8)
                 response = try await firebase.storage(
                     .post, path, idToken: ada.idToken,
-                    headers: [.contentType: "multipart/related; boundary=b", HTTPField.Name("X-Goog-Upload-Protocol")!: "multipart"],
+                    headers: [
+                        .contentType: "multipart/related; boundary=b",
+                        HTTPField.Name("X-Goog-Upload-Protocol")!: "multipart",
+                    ],
                     body: body)
             default:
                 let start = try await firebase.storage(
                     .post, path, idToken: ada.idToken,
-                    headers: [HTTPField.Name("X-Goog-Upload-Protocol")!: "resumable", HTTPField.Name("X-Goog-Upload-Command")!: "start"])
+                    headers: [
+                        HTTPField.Name("X-Goog-Upload-Protocol")!: "resumable",
+                        HTTPField.Name("X-Goog-Upload-Command")!: "start",
+                    ])
                 let url = try pathAndQuery(try #require(start.headers[HTTPField.Name("X-Goog-Upload-URL")!]))
                 response = try await firebase.storage(
                     .post, url, idToken: nil,
-                    headers: [HTTPField.Name("X-Goog-Upload-Command")!: "upload, finalize", HTTPField.Name("X-Goog-Upload-Offset")!: "0"],
+                    headers: [
+                        HTTPField.Name("X-Goog-Upload-Command")!: "upload, finalize",
+                        HTTPField.Name("X-Goog-Upload-Offset")!: "0",
+                    ],
                     body: bytes)
             }
 
@@ -103,7 +118,8 @@ struct FirebaseStorageBadInputTests {
 
             // act
             let response = try await firebase.storage(
-                .patch, FirebaseClient.objectPath(name), idToken: ada.idToken, headers: [.contentType: "application/json"],
+                .patch, FirebaseClient.objectPath(name), idToken: ada.idToken,
+                headers: [.contentType: "application/json"],
                 body: Array(body.utf8))
 
             // assert
@@ -126,8 +142,11 @@ struct FirebaseStorageBadInputTests {
             var settings = FirebaseSettings()
             settings.projectID = "another-project"
             let now = Int64(server.wallClock.now().timeIntervalSince1970)
-            let otherProject = try await IDTokenSigner(store: server.store, settings: settings, now: server.wallClock.now)
-                .sign(IDTokenClaims(
+            let otherProject = try await IDTokenSigner(
+                store: server.store, settings: settings, now: server.wallClock.now
+            )
+            .sign(
+                IDTokenClaims(
                     projectID: "another-project", userID: ada.uid, issuedAt: now, lifetime: 3600, authTime: now,
                     email: nil, emailVerified: nil, name: nil, picture: nil, signInProvider: "password"))
 
@@ -173,7 +192,8 @@ struct FirebaseStorageBadInputTests {
             let ada = try await firebase.person()
 
             // act
-            let nameless = try await firebase.storage(.post, "/v0/b/\(FirebaseClient.bucket)/o", idToken: ada.idToken, body: [1])
+            let nameless = try await firebase.storage(
+                .post, "/v0/b/\(FirebaseClient.bucket)/o", idToken: ada.idToken, body: [1])
             let unknown = try await firebase.storage(
                 .post, "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(ada.folder + "a"),
                 idToken: ada.idToken, headers: [HTTPField.Name("X-Goog-Upload-Protocol")!: "carrier-pigeon"], body: [1])

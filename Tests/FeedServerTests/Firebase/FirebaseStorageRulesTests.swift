@@ -1,5 +1,4 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
@@ -7,6 +6,8 @@ import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Storage requests are judged by the rules of `--firebase-storage-rules` — `request.auth`, `request.resource`,
 /// `resource` — and a rules file that does not compile stops the start with its line and column.
@@ -48,9 +49,13 @@ struct FirebaseStorageRulesTests {
         idToken: String?
     ) async throws -> TestResponse {
         let boundary = "rules-test-boundary"
-        let json = String(decoding: try JSONEncoder().encode(
-            StorageMetadataInput(name: name, contentType: contentType, metadata: metadata)), as: UTF8.self)
-        let body = Array("--\(boundary)\r\nContent-Type: application/json\r\n\r\n\(json)\r\n--\(boundary)\r\nContent-Type: \(contentType)\r\n\r\n".utf8)
+        let json = String(
+            decoding: try JSONEncoder().encode(
+                StorageMetadataInput(name: name, contentType: contentType, metadata: metadata)), as: UTF8.self)
+        let body =
+            Array(
+                "--\(boundary)\r\nContent-Type: application/json\r\n\r\n\(json)\r\n--\(boundary)\r\nContent-Type: \(contentType)\r\n\r\n"
+                    .utf8)
             + bytes + Array("\r\n--\(boundary)--".utf8)
         return try await firebase.storage(
             .post, "/v0/b/\(FirebaseClient.bucket)/o?name=" + ObjectName.encodeSegment(name), idToken: idToken,
@@ -84,9 +89,12 @@ struct FirebaseStorageRulesTests {
             let locked = try await Self.upload(
                 firebase, folder + "e.png", bytes: [1], contentType: "image/png",
                 metadata: ["license": "cc-by", "locked": "yes"], idToken: ada.idToken)
-            let deleteLocked = try await firebase.storage(.delete, FirebaseClient.objectPath(folder + "e.png"), idToken: ada.idToken)
-            let deleteUnlocked = try await firebase.storage(.delete, FirebaseClient.objectPath(folder + "a.png"), idToken: ada.idToken)
-            let publicRead = try await firebase.storage(.get, FirebaseClient.objectPath("public/nothing.png"), idToken: nil)
+            let deleteLocked = try await firebase.storage(
+                .delete, FirebaseClient.objectPath(folder + "e.png"), idToken: ada.idToken)
+            let deleteUnlocked = try await firebase.storage(
+                .delete, FirebaseClient.objectPath(folder + "a.png"), idToken: ada.idToken)
+            let publicRead = try await firebase.storage(
+                .get, FirebaseClient.objectPath("public/nothing.png"), idToken: nil)
 
             // assert
             #expect(allowed.status == .ok, "\(allowed.text)")
@@ -105,10 +113,12 @@ struct FirebaseStorageRulesTests {
     func rules_that_do_not_compile_stop_the_start_with_their_line_and_column() async throws {
         // setup
         let file = NSTemporaryDirectory() + "broken-\(UUID().uuidString).rules"
-        try "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth.uid ==;\n  }\n}\n"
+        try
+            "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth.uid ==;\n  }\n}\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        var configuration = TestServer.configuration(dataDirectory: try Fixtures.temporaryDirectory(prefix: "imagefeed-rules"))
+        var configuration = TestServer.configuration(
+            dataDirectory: try Fixtures.temporaryDirectory(prefix: "imagefeed-rules"))
         configuration.firebase.storageRulesFile = file
 
         // act

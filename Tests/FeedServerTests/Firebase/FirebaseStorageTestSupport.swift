@@ -1,12 +1,13 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
-import HummingbirdTesting
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import Storage
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Where a Storage test's server keeps its files: the data directory, or an S3 bucket of the test's own (when
 /// `scripts/test-s3.sh` runs the tests).
@@ -27,11 +28,14 @@ func withStorageServer(
     _ body: @Sendable (TestServer, TestBucket?) async throws -> Void
 ) async throws {
     let bucket = storage == .s3 ? try await TestBucket.make() : nil
-    try await withTestServer(backend, nodes: nodes, transport: transport, configure: { configuration in
-        adminConfiguration(&configuration)
-        configuration.storage = bucket?.setting
-        configure(&configuration)
-    }) { server in
+    try await withTestServer(
+        backend, nodes: nodes, transport: transport,
+        configure: { configuration in
+            adminConfiguration(&configuration)
+            configuration.storage = bucket?.setting
+            configure(&configuration)
+        }
+    ) { server in
         try await body(server, bucket)
     }
 }
@@ -74,14 +78,17 @@ extension TestServer {
     /// Every Storage blob the server keeps, in the data directory or in `bucket`.
     func storageBlobs(_ bucket: TestBucket?) async throws -> [String] {
         if let bucket { return try await bucket.keys(under: "firebase") }
-        return (filesUnder("firebase").map { "firebase/" + $0 } + filesUnder("firebase-uploads").map { "firebase-uploads/" + $0 })
+        return
+            (filesUnder("firebase").map { "firebase/" + $0 }
+            + filesUnder("firebase-uploads").map { "firebase-uploads/" + $0 })
             .sorted()
     }
 
     /// How many Storage object rows the database holds.
     func storageRowCount() async throws -> Int {
         try await store.database.read { db in
-            try await db.raw("SELECT COUNT(*) AS n FROM firebase_objects").first()?.decode(column: "n", as: Int.self) ?? 0
+            try await db.raw("SELECT COUNT(*) AS n FROM firebase_objects").first()?.decode(column: "n", as: Int.self)
+                ?? 0
         }
     }
 }

@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import Foundation
 import HTTPTypes
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Firebase Storage's `/v0` API over the library's storage: uploads, metadata (every value a string), downloads with
 /// the caller's token or a download token, lists, deletes, and the default rules.
@@ -25,7 +26,8 @@ struct FirebaseStorageTests {
             // act
             let uploaded = try await firebase.uploaded(bytes, as: name, idToken: ada.idToken)
             let metadata = try await firebase.storage(.get, FirebaseClient.objectPath(name), idToken: ada.idToken)
-            let owned = try await firebase.storage(.get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
+            let owned = try await firebase.storage(
+                .get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
             let token = try #require(uploaded.downloadTokens.split(separator: ",").first)
             let viaURL = try await firebase.storage(
                 .get, FirebaseClient.objectPath(name) + "?alt=media&token=\(token)", idToken: nil)
@@ -62,7 +64,8 @@ struct FirebaseStorageTests {
             let ada = try await firebase.person()
             let name = ada.folder + "note.txt"
             let boundary = "-------314159265358979323846"
-            let body = "--\(boundary)\r\nContent-Type: application/json; charset=utf-8\r\n\r\n"
+            let body =
+                "--\(boundary)\r\nContent-Type: application/json; charset=utf-8\r\n\r\n"
                 + #"{"name":"\#(name)","contentType":"text/plain","metadata":{"mood":"happy","keep":"yes"}}"#
                 + "\r\n--\(boundary)\r\nContent-Type: text/plain\r\n\r\nsome text\r\n--\(boundary)--"
 
@@ -77,8 +80,11 @@ struct FirebaseStorageTests {
             let patched = try await firebase.storage(
                 .patch, FirebaseClient.objectPath(name), idToken: ada.idToken,
                 headers: [.contentType: "application/json"],
-                body: Array(#"{"contentType":"text/markdown","cacheControl":"max-age=60","metadata":{"mood":"calm","keep":null}}"#.utf8))
-            let media = try await firebase.storage(.get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
+                body: Array(
+                    #"{"contentType":"text/markdown","cacheControl":"max-age=60","metadata":{"mood":"calm","keep":null}}"#
+                        .utf8))
+            let media = try await firebase.storage(
+                .get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
 
             // assert
             #expect(uploaded.status == .ok, "\(uploaded.text)")
@@ -113,10 +119,13 @@ struct FirebaseStorageTests {
             let first = try await firebase.storage(.get, base + "&maxResults=2", idToken: ada.idToken)
                 .decodeJSON(FirebaseStorageList.self)
             let second = try await firebase.storage(
-                .get, base + "&maxResults=2&pageToken=\(try #require(first.nextPageToken))", idToken: ada.idToken)
-                .decodeJSON(FirebaseStorageList.self)
-            let flat = try await firebase.storage(.get, "/v0/b/\(FirebaseClient.bucket)/o?prefix=\(prefix)", idToken: ada.idToken)
-                .decodeJSON(FirebaseStorageList.self)
+                .get, base + "&maxResults=2&pageToken=\(try #require(first.nextPageToken))", idToken: ada.idToken
+            )
+            .decodeJSON(FirebaseStorageList.self)
+            let flat = try await firebase.storage(
+                .get, "/v0/b/\(FirebaseClient.bucket)/o?prefix=\(prefix)", idToken: ada.idToken
+            )
+            .decodeJSON(FirebaseStorageList.self)
 
             // assert
             #expect(first.items.map(\.name) == [ada.folder + "a.jpg", ada.folder + "b.jpg"])
@@ -153,7 +162,8 @@ struct FirebaseStorageTests {
     }
 
     @Test(arguments: Backend.available, StorageKind.available)
-    func overwriting_makes_a_new_generation_and_drops_the_old_bytes(backend: Backend, storage: StorageKind) async throws {
+    func overwriting_makes_a_new_generation_and_drops_the_old_bytes(backend: Backend, storage: StorageKind) async throws
+    {
         try await withStorageServer(backend, storage) { server, bucket in
             // setup
             let firebase = try await FirebaseClient(server)
@@ -163,7 +173,8 @@ struct FirebaseStorageTests {
 
             // act
             let second = try await firebase.uploaded([2, 2], as: name, idToken: ada.idToken)
-            let media = try await firebase.storage(.get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
+            let media = try await firebase.storage(
+                .get, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
 
             // assert
             let (newer, older) = (try #require(Int64(second.generation)), try #require(Int64(first.generation)))
@@ -184,7 +195,8 @@ struct FirebaseStorageTests {
             let uploaded = try await firebase.uploaded([1, 2, 3], as: name, idToken: ada.idToken)
 
             // act
-            let bobReads = try await firebase.storage(.get, FirebaseClient.objectPath(name) + "?alt=media", idToken: bob.idToken)
+            let bobReads = try await firebase.storage(
+                .get, FirebaseClient.objectPath(name) + "?alt=media", idToken: bob.idToken)
             let bobWrites = try await firebase.upload([9], as: name, idToken: bob.idToken)
             let bobDeletes = try await firebase.storage(.delete, FirebaseClient.objectPath(name), idToken: bob.idToken)
             let anonymousReads = try await firebase.storage(.get, FirebaseClient.objectPath(name), idToken: nil)
@@ -196,8 +208,9 @@ struct FirebaseStorageTests {
 
             // assert
             #expect(bobReads.status == .forbidden)
-            #expect(try bobReads.decodeJSON(FirebaseStorageErrorBody.self)
-                == FirebaseStorageErrorBody(code: 403, message: "Permission denied. No READ permission."))
+            #expect(
+                try bobReads.decodeJSON(FirebaseStorageErrorBody.self)
+                    == FirebaseStorageErrorBody(code: 403, message: "Permission denied. No READ permission."))
             #expect(bobWrites.status == .forbidden)
             #expect(bobWrites.text.contains("No WRITE permission"))
             #expect(bobDeletes.status == .forbidden)
@@ -248,7 +261,8 @@ struct FirebaseStorageTests {
             let ada = try await firebase.person()
 
             // act
-            let response = try await firebase.upload([1], as: ada.folder + "a.jpg", idToken: ada.idToken, bucket: "other.appspot.com")
+            let response = try await firebase.upload(
+                [1], as: ada.folder + "a.jpg", idToken: ada.idToken, bucket: "other.appspot.com")
 
             // assert
             #expect(response.status == .notFound)
@@ -277,13 +291,16 @@ struct FirebaseStorageMoreCallsTests {
                 .put, FirebaseClient.objectPath(name), idToken: ada.idToken,
                 headers: [.contentType: "application/json", HTTPField.Name("X-HTTP-Method-Override")!: "PATCH"],
                 body: Array(#"{"contentDisposition":"attachment; filename=\"a.png\""}"#.utf8))
-            let head = try await firebase.storage(.head, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
+            let head = try await firebase.storage(
+                .head, FirebaseClient.objectPath(name) + "?alt=media", idToken: ada.idToken)
 
             // assert
             #expect(uploaded.status == .ok)
             #expect(try uploaded.decodeJSON(FirebaseStorageObject.self).name == name)
             #expect(patched.status == .ok)
-            #expect(try patched.decodeJSON(FirebaseStorageObject.self).contentDisposition == #"attachment; filename="a.png""#)
+            #expect(
+                try patched.decodeJSON(FirebaseStorageObject.self).contentDisposition
+                    == #"attachment; filename="a.png""#)
             #expect(head.status == .ok)
             #expect(head.headers[.contentDisposition] == #"attachment; filename="a.png""#)
             #expect(head.headers[.contentType] == "image/png")

@@ -1,5 +1,4 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import Foundation
 import HTTPTypes
@@ -7,6 +6,8 @@ import HummingbirdTesting
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// A Firebase client of a test server, as the SDKs call it: Identity Toolkit v1 with a registered app's key as the
 /// web API key, securetoken, and Storage with `Authorization: Firebase <ID token>`.
@@ -88,7 +89,8 @@ struct FirebaseClient {
     ) async throws -> TestResponse {
         var fields = headers
         if let idToken { fields[.authorization] = "Firebase " + idToken }
-        return try await node.execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(bytes: $0) })
+        return try await node.execute(
+            uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(bytes: $0) })
     }
 
     /// `/v0/b/<bucket>/o/<escaped name>`.

@@ -1,7 +1,6 @@
-import FeedLibrary
-@testable import FeedServer
 import Crypto
 import CryptoExtras
+import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
@@ -9,6 +8,8 @@ import HTTPTypes
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// ID tokens are RS256 JWTs with Firebase's claims, signed with keys the server keeps and publishes, and checked on
 /// every call; refresh tokens are opaque, revocable, and refresh in all three of securetoken's body shapes.
@@ -58,11 +59,14 @@ struct FirebaseTokenTests {
             let firebase = try await FirebaseClient(server)
             let answer = try await firebase.signUp("ada@example.com")
             let refreshToken = try #require(answer.refreshToken)
-            let (contentType, body) = switch shape {
-            case "form": ("application/x-www-form-urlencoded", "grant_type=refresh_token&refresh_token=\(refreshToken)")
-            case "camelCase": ("application/json", #"{"grantType":"refresh_token","refreshToken":"\#(refreshToken)"}"#)
-            default: ("application/json", #"{"grant_type":"refresh_token","refresh_token":"\#(refreshToken)"}"#)
-            }
+            let (contentType, body) =
+                switch shape {
+                case "form":
+                    ("application/x-www-form-urlencoded", "grant_type=refresh_token&refresh_token=\(refreshToken)")
+                case "camelCase":
+                    ("application/json", #"{"grantType":"refresh_token","refreshToken":"\#(refreshToken)"}"#)
+                default: ("application/json", #"{"grant_type":"refresh_token","refresh_token":"\#(refreshToken)"}"#)
+                }
 
             // act
             let response = try await server.client.execute(
@@ -112,7 +116,8 @@ struct FirebaseTokenTests {
             // setup
             let firebase = try await FirebaseClient(server)
             let answer = try await firebase.signUp("ada@example.com")
-            let cookie = try #require(try await server.client.logIn("ada@example.com", FirebaseClient.password).sessionCookie)
+            let cookie = try #require(
+                try await server.client.logIn("ada@example.com", FirebaseClient.password).sessionCookie)
 
             // act: `imagefeed users sign-out ada`
             try await server.store.signOutEverywhere(userID: answer.localId)
@@ -152,13 +157,15 @@ struct FirebaseTokenTests {
             let answer = try await firebase.signUp("ada@example.com")
             var settings = FirebaseSettings()
             settings.projectID = "another-project"
-            let otherProject = try await IDTokenSigner(store: server.store, settings: settings).sign(IDTokenClaims(
-                projectID: "another-project", userID: answer.localId, issuedAt: Int64(Date().timeIntervalSince1970),
-                lifetime: 3600, authTime: Int64(Date().timeIntervalSince1970), email: "ada@example.com",
-                emailVerified: false, name: nil, picture: nil, signInProvider: "password"))
+            let otherProject = try await IDTokenSigner(store: server.store, settings: settings).sign(
+                IDTokenClaims(
+                    projectID: "another-project", userID: answer.localId, issuedAt: Int64(Date().timeIntervalSince1970),
+                    lifetime: 3600, authTime: Int64(Date().timeIntervalSince1970), email: "ada@example.com",
+                    emailVerified: false, name: nil, picture: nil, signInProvider: "password"))
             let token = try #require(answer.idToken)
             let parts = token.split(separator: ".")
-            let unsigned = try Self.base64URL(JSONSerialization.data(withJSONObject: ["alg": "none", "typ": "JWT"]))
+            let unsigned =
+                try Self.base64URL(JSONSerialization.data(withJSONObject: ["alg": "none", "typ": "JWT"]))
                 + "." + parts[1] + "."
 
             // act and assert
@@ -202,7 +209,9 @@ struct FirebaseTokenTests {
             // assert
             #expect(try await second.lookup(try #require(answer.idToken)).status == .ok)
             #expect(try await first.lookup(elsewhere.idToken).status == .ok)
-            #expect(try jwtHeader(elsewhere.idToken)["kid"] as? String == jwtHeader(try #require(answer.idToken))["kid"] as? String)
+            #expect(
+                try jwtHeader(elsewhere.idToken)["kid"] as? String == jwtHeader(try #require(answer.idToken))["kid"]
+                    as? String)
         }
     }
 
@@ -217,8 +226,10 @@ struct FirebaseTokenTests {
 
             // act: a rotation period later, a new key signs; the old one is still published
             server.wallClock.advance(by: Double(FirebaseSettings().keyRotation))
-            let later = try await firebase.refresh(try #require(answer.refreshToken)).decodeJSON(SecureTokenResponse.self)
-            let keys = try await server.client.get(FirebaseAdminController.publicKeysPath).decodeJSON(JSONWebKeySet.self)
+            let later = try await firebase.refresh(try #require(answer.refreshToken)).decodeJSON(
+                SecureTokenResponse.self)
+            let keys = try await server.client.get(FirebaseAdminController.publicKeysPath).decodeJSON(
+                JSONWebKeySet.self)
 
             // assert
             let newKid = try #require(try jwtHeader(later.idToken)["kid"] as? String)

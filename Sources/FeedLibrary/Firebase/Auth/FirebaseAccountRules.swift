@@ -21,7 +21,9 @@ public enum FirebaseAccountRules {
     /// username, then numbered, then with random digits (another sign-up may take a number at the same moment).
     public static func username(forEmail email: String?, attempt: Int) -> String {
         var base = String((email ?? "").split(separator: "@").first ?? "")
-            .unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") ? Character($0) : "_" }
+            .unicodeScalars.map {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") ? Character($0) : "_"
+            }
             .reduce(into: "") { result, character in
                 if character == "_", result.last == "_" { return }
                 result.append(character)
@@ -37,7 +39,9 @@ public enum FirebaseAccountRules {
     }
 
     /// The rules' refusal of a name part, as Identity Toolkit words it.
-    public static func checkDisplayName(_ displayName: String) throws(FirebaseAuthError) -> (first: String, last: String) {
+    public static func checkDisplayName(_ displayName: String) throws(FirebaseAuthError) -> (
+        first: String, last: String
+    ) {
         let (first, last) = split(displayName: displayName)
         for (part, field) in [(first, "First name"), (last, "Last name")] where part.count > 60 {
             throw FirebaseAuthError("INVALID_DISPLAY_NAME", detail: "\(field) must be at most 60 characters.")

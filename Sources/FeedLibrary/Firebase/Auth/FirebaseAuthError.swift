@@ -41,7 +41,9 @@ public struct FirebaseAuthError: Error, Sendable, Hashable, CustomStringConverti
     public static let insufficientPermission = FirebaseAuthError("INSUFFICIENT_PERMISSION")
     public static let operationNotAllowed = FirebaseAuthError("OPERATION_NOT_ALLOWED")
 
-    public static func weakPassword(_ rule: String) -> FirebaseAuthError { FirebaseAuthError("WEAK_PASSWORD", detail: rule) }
+    public static func weakPassword(_ rule: String) -> FirebaseAuthError {
+        FirebaseAuthError("WEAK_PASSWORD", detail: rule)
+    }
 
     public static func tooManyAttempts(retryAfter seconds: Int) -> FirebaseAuthError {
         FirebaseAuthError(

@@ -65,10 +65,11 @@ extension FirebaseAuthService {
         guard let email = account.user.email else { throw FirebaseAuthError.missingEmail }
         let code = Secrets.make(bytes: 24)
         var link = URLComponents(string: origin + "/__/auth/action")
-        link?.queryItems = [
-            URLQueryItem(name: "mode", value: kind.mode), URLQueryItem(name: "oobCode", value: code),
-            URLQueryItem(name: "lang", value: "en"),
-        ] + (apiKey.map { [URLQueryItem(name: "apiKey", value: $0)] } ?? [])
+        link?.queryItems =
+            [
+                URLQueryItem(name: "mode", value: kind.mode), URLQueryItem(name: "oobCode", value: code),
+                URLQueryItem(name: "lang", value: "en"),
+            ] + (apiKey.map { [URLQueryItem(name: "apiKey", value: $0)] } ?? [])
         let url = link?.string ?? origin
         let lifetime = kind == .passwordReset ? settings.resetLinkLifetime : settings.verifyLinkLifetime
         let date = now()
@@ -82,7 +83,8 @@ extension FirebaseAuthService {
         case .passwordReset: logger.notice("To reset the password for \(email), follow this link: \(url)")
         case .verifyEmail: logger.notice("To verify the email address \(email), follow this link: \(url)")
         case .verifyAndChangeEmail:
-            logger.notice("To verify and change the email address from \(email) to \(newEmail ?? ""), follow this link: \(url)")
+            logger.notice(
+                "To verify and change the email address from \(email) to \(newEmail ?? ""), follow this link: \(url)")
         }
         return SendOobCodeResponse(email: email)
     }
@@ -96,10 +98,13 @@ extension FirebaseAuthService {
             return ResetPasswordResponse(email: link.email, requestType: link.requestType, newEmail: link.newEmail)
         }
         let password = try FirebaseAccountRules.checkPassword(newPassword)
-        guard let peeked = try await store.oobCode(code, now: now()), peeked.requestType == LinkKind.passwordReset.rawValue
+        guard let peeked = try await store.oobCode(code, now: now()),
+            peeked.requestType == LinkKind.passwordReset.rawValue
         else { throw FirebaseAuthError.invalidOOBCode }
         let hash = try await hasher.hash(password)
-        guard let link = try await store.consumeOOBCode(code, now: now()) else { throw FirebaseAuthError.invalidOOBCode }
+        guard let link = try await store.consumeOOBCode(code, now: now()) else {
+            throw FirebaseAuthError.invalidOOBCode
+        }
         try await store.setPasswordHash(hash, userID: link.userID, at: now())
         // Following the link proves the person reads that mailbox.
         try await store.changeFirebaseAccount(userID: link.userID, FirebaseAccountChanges(emailVerified: true))
@@ -108,12 +113,15 @@ extension FirebaseAuthService {
 
     /// `accounts:update` with an `oobCode`: verifies the account's email, or changes it to the new one.
     public func apply(code: String) async throws -> UpdateAccountResponse {
-        guard let peeked = try await store.oobCode(code, now: now()), peeked.requestType != LinkKind.passwordReset.rawValue
+        guard let peeked = try await store.oobCode(code, now: now()),
+            peeked.requestType != LinkKind.passwordReset.rawValue
         else { throw FirebaseAuthError.invalidOOBCode }
         if let newEmail = peeked.newEmail, try await store.firebaseAccount(email: newEmail) != nil {
             throw FirebaseAuthError.emailExists
         }
-        guard let link = try await store.consumeOOBCode(code, now: now()) else { throw FirebaseAuthError.invalidOOBCode }
+        guard let link = try await store.consumeOOBCode(code, now: now()) else {
+            throw FirebaseAuthError.invalidOOBCode
+        }
         if let newEmail = link.newEmail {
             do {
                 _ = try await store.updateProfile(userID: link.userID, ProfileChanges(email: newEmail))
@@ -133,8 +141,9 @@ extension FirebaseAuthService {
 
     /// The emulator's `oobCodes` listing (admin): every live link.
     public func links() async throws -> OobCodeList {
-        OobCodeList(oobCodes: try await store.oobCodes(now: now()).map {
-            .init(email: $0.email, oobCode: $0.code, oobLink: $0.link, requestType: $0.requestType)
-        })
+        OobCodeList(
+            oobCodes: try await store.oobCodes(now: now()).map {
+                .init(email: $0.email, oobCode: $0.code, oobLink: $0.link, requestType: $0.requestType)
+            })
     }
 }

@@ -109,7 +109,9 @@ extension FirebaseAuthService {
             try await store.revokeFirebaseTokens(userID: userID, validSince: validSince.value)
         }
         if state.disabled == true { try await store.signOutEverywhere(userID: userID, at: now()) }
-        guard let updated = try await store.firebaseAccount(userID: userID) else { throw FirebaseAuthError.userNotFound }
+        guard let updated = try await store.firebaseAccount(userID: userID) else {
+            throw FirebaseAuthError.userNotFound
+        }
         // A person whose credentials changed gets new tokens; the admin changes them for someone else.
         let tokens = !admin && (password != nil || emailChanged) ? try await issueTokens(for: updated) : nil
         return UpdateAccountResponse(account: Self.info(updated), tokens: tokens)
@@ -154,7 +156,10 @@ extension FirebaseAuthService {
         for (index, id) in ids.enumerated() {
             guard let account = try await store.firebaseAccount(userID: id) else { continue }
             if request.force != true, !account.state.disabled {
-                failures.append(.init(index: index, localId: id, message: "NOT DISABLED : Disable the account before batch deletion."))
+                failures.append(
+                    .init(
+                        index: index, localId: id, message: "NOT DISABLED : Disable the account before batch deletion.")
+                )
                 continue
             }
             try await removeAccount(id: id)

@@ -13,13 +13,18 @@ extension FirebaseAuthService {
             throw FirebaseAuthError.operationNotAllowed
         }
         let email: String? = admin && request.email == nil ? nil : try FirebaseAccountRules.checkEmail(request.email)
-        let password: String? = admin && request.password == nil
+        let password: String? =
+            admin && request.password == nil
             ? nil : try FirebaseAccountRules.checkPassword(request.password)
         let names = try FirebaseAccountRules.checkDisplayName(request.displayName ?? "")
         if let localId = request.localId {
             guard (1...128).contains(localId.count),
-                localId.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) })
-            else { throw FirebaseAuthError("INVALID_LOCAL_ID", detail: "User IDs are 1 to 128 letters, digits, - or _.") }
+                localId.unicodeScalars.allSatisfy({
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0))
+                })
+            else {
+                throw FirebaseAuthError("INVALID_LOCAL_ID", detail: "User IDs are 1 to 128 letters, digits, - or _.")
+            }
             if try await store.user(id: localId) != nil { throw FirebaseAuthError("DUPLICATE_LOCAL_ID") }
         }
         if let email, try await store.firebaseAccount(email: email) != nil { throw FirebaseAuthError.emailExists }
@@ -54,19 +59,24 @@ extension FirebaseAuthService {
     }
 
     private func signedUp(_ user: UserRecord, refreshToken: String?) async throws -> SignUpResponse {
-        guard let account = try await store.firebaseAccount(userID: user.id) else { throw FirebaseAuthError.userNotFound }
+        guard let account = try await store.firebaseAccount(userID: user.id) else {
+            throw FirebaseAuthError.userNotFound
+        }
         var tokens: IssuedTokens?
         if let refreshToken {
             tokens = try await issueTokens(for: account, refreshToken: refreshToken)
         }
         return SignUpResponse(
-            localId: user.id, email: user.email, displayName: FirebaseAccountRules.displayName(of: user), tokens: tokens)
+            localId: user.id, email: user.email, displayName: FirebaseAccountRules.displayName(of: user), tokens: tokens
+        )
     }
 
     /// `accounts:signInWithPassword`: the web sign-in's check, throttling and lockout, answered with tokens.
     /// Wrong passwords and unknown emails are the same `INVALID_LOGIN_CREDENTIALS`, as with Google's email
     /// enumeration protection (and the web sign-in's one message).
-    public func signIn(_ request: SignInWithPasswordRequest, address: String?) async throws -> SignInWithPasswordResponse {
+    public func signIn(_ request: SignInWithPasswordRequest, address: String?) async throws
+        -> SignInWithPasswordResponse
+    {
         let email = try FirebaseAccountRules.checkEmail(request.email)
         guard let password = request.password, !password.isEmpty else { throw FirebaseAuthError.missingPassword }
         let found = try await store.firebaseAccount(email: email)
@@ -98,7 +108,9 @@ extension FirebaseAuthService {
             throw FirebaseAuthError.missingRefreshToken
         }
         guard let token = try await store.useFirebaseRefreshToken(hash: Secrets.hash(refreshToken), at: now()) else {
-            guard let userID = RefreshTokens.userID(of: refreshToken) else { throw FirebaseAuthError.invalidRefreshToken }
+            guard let userID = RefreshTokens.userID(of: refreshToken) else {
+                throw FirebaseAuthError.invalidRefreshToken
+            }
             // A token of an account that is gone or disabled, or one revoked (a sign-out, a password change), as
             // Google tells them.
             guard let account = try await store.firebaseAccount(userID: userID) else {

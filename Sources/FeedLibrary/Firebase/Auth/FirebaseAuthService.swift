@@ -89,12 +89,13 @@ public struct FirebaseAuthService: Sendable {
     /// `tokensValidSince`, so a token issued in the second of a sign-out, after it, is valid.
     public func idToken(for account: FirebaseAccount, authTime: Int64) async throws -> String {
         let issuedAt = max(now().storedSecondsSince1970, account.state.tokensValidSince)
-        return try await tokens.sign(IDTokenClaims(
-            projectID: settings.projectID, userID: account.user.id, issuedAt: issuedAt,
-            lifetime: settings.idTokenLifetime, authTime: authTime, email: account.user.email,
-            emailVerified: account.state.emailVerified, name: FirebaseAccountRules.displayName(of: account.user),
-            picture: account.state.photoURL, signInProvider: Self.passwordProvider,
-            customClaims: account.state.customClaims))
+        return try await tokens.sign(
+            IDTokenClaims(
+                projectID: settings.projectID, userID: account.user.id, issuedAt: issuedAt,
+                lifetime: settings.idTokenLifetime, authTime: authTime, email: account.user.email,
+                emailVerified: account.state.emailVerified, name: FirebaseAccountRules.displayName(of: account.user),
+                picture: account.state.photoURL, signInProvider: Self.passwordProvider,
+                customClaims: account.state.customClaims))
     }
 
     /// An account as `accounts:lookup` describes it.
@@ -107,7 +108,8 @@ public struct FirebaseAuthService: Sendable {
             validSince: state.tokensValidSince > 0 ? String(state.tokensValidSince) : nil, disabled: state.disabled,
             lastLoginAt: state.lastLoginAt.map(String.init),
             createdAt: String(Int64(account.user.createdAt.timeIntervalSince1970) * 1000),
-            lastRefreshAt: state.lastRefreshAt.map { Self.rfc3339(milliseconds: $0) }, customAttributes: state.customClaims)
+            lastRefreshAt: state.lastRefreshAt.map { Self.rfc3339(milliseconds: $0) },
+            customAttributes: state.customClaims)
     }
 
     /// Milliseconds since 1970 as RFC 3339 with milliseconds, as Google writes timestamps.

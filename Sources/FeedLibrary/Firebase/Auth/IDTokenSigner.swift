@@ -57,7 +57,8 @@ public final class IDTokenSigner: Sendable {
             // Maybe another node made a key this one has not loaded yet.
             try? await load()
         }
-        guard let period = state.withLock({ $0.periods[kid] }), (self.period - 1...self.period + 1).contains(period) else {
+        guard let period = state.withLock({ $0.periods[kid] }), (self.period - 1...self.period + 1).contains(period)
+        else {
             throw .invalid("The token is not signed with a key of this server.")
         }
         let claims: IDTokenClaims
@@ -79,11 +80,13 @@ public final class IDTokenSigner: Sendable {
         _ = try await key(for: period)
         _ = try await key(for: period + 1)
         let stored = try await store.firebaseSigningKeys(fromPeriod: period - 1).filter { $0.period <= period + 1 }
-        return JSONWebKeySet(keys: try stored.map { key in
-            let primitives = try Insecure.RSA.PrivateKey(pem: key.privateKeyPEM).publicKey.getKeyPrimitives()
-            return JSONWebKeySet.Key(
-                kid: key.id, n: Secrets.base64URL(primitives.modulus), e: Secrets.base64URL(primitives.publicExponent))
-        })
+        return JSONWebKeySet(
+            keys: try stored.map { key in
+                let primitives = try Insecure.RSA.PrivateKey(pem: key.privateKeyPEM).publicKey.getKeyPrimitives()
+                return JSONWebKeySet.Key(
+                    kid: key.id, n: Secrets.base64URL(primitives.modulus),
+                    e: Secrets.base64URL(primitives.publicExponent))
+            })
     }
 
     /// The kid of the key of `period`, made (and keys too old to matter forgotten) when there is none yet.
@@ -92,8 +95,10 @@ public final class IDTokenSigner: Sendable {
         try await load()
         if let kid = state.withLock({ $0.byPeriod[period] }) { return kid }
         let privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
-        let made = try await store.addFirebaseSigningKey(FirebaseSigningKey(
-            id: Secrets.make(bytes: 20), period: period, privateKeyPEM: privateKey.pemRepresentation, createdAt: now()))
+        let made = try await store.addFirebaseSigningKey(
+            FirebaseSigningKey(
+                id: Secrets.make(bytes: 20), period: period, privateKeyPEM: privateKey.pemRepresentation,
+                createdAt: now()))
         try await add(made)
         try await store.pruneFirebaseSigningKeys(beforePeriod: self.period - 1)
         return made.id

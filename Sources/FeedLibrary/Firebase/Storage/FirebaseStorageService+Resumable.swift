@@ -37,7 +37,9 @@ extension FirebaseStorageService {
     ) async throws -> String {
         try checkBucket(bucket)
         if let declaredSize {
-            guard declaredSize >= 0 else { throw FirebaseStorageError.invalidArgument("The upload's size is negative.") }
+            guard declaredSize >= 0 else {
+                throw FirebaseStorageError.invalidArgument("The upload's size is negative.")
+            }
             guard declaredSize <= Int64(settings.maxUploadBytes) else {
                 throw FirebaseStorageError.tooLarge(limit: settings.maxUploadBytes)
             }
@@ -88,7 +90,9 @@ extension FirebaseStorageService {
     /// Takes the bytes of an upload from `offset` (`chunk`, possibly empty), which must be where the upload has got
     /// to, and with `finalize` writes the object from everything received. A finalize repeated after the object was
     /// written (the client lost the answer) answers with the object again.
-    public func continueUpload(id: String, offset: Int64, chunk: ReceivedFile, finalize: Bool) async throws -> UploadProgress {
+    public func continueUpload(id: String, offset: Int64, chunk: ReceivedFile, finalize: Bool) async throws
+        -> UploadProgress
+    {
         let session = try await uploadSession(id: id)
         if session.status == "final", finalize, offset + chunk.size == session.received || chunk.size == 0,
             let generation = session.resultGeneration,
@@ -102,9 +106,12 @@ extension FirebaseStorageService {
             throw FirebaseStorageError.offsetMismatch(received: session.received, offset: offset)
         }
         let total = session.received + chunk.size
-        guard total <= Int64(settings.maxUploadBytes) else { throw FirebaseStorageError.tooLarge(limit: settings.maxUploadBytes) }
+        guard total <= Int64(settings.maxUploadBytes) else {
+            throw FirebaseStorageError.tooLarge(limit: settings.maxUploadBytes)
+        }
         if let declared = session.declaredSize, total > declared {
-            throw FirebaseStorageError.invalidArgument("The upload has more bytes (\(total)) than it declared (\(declared)).")
+            throw FirebaseStorageError.invalidArgument(
+                "The upload has more bytes (\(total)) than it declared (\(declared)).")
         }
         guard finalize else {
             if chunk.size > 0 { try await keepChunk(chunk, of: session, at: offset) }
@@ -122,8 +129,9 @@ extension FirebaseStorageService {
         try await store.addPendingBlob(key, at: now())
         do {
             try await blobs.put(file: chunk.path, at: key)
-            guard try await store.appendUploadChunk(
-                idHash: session.idHash, chunk: UploadChunkRecord(offset: offset, size: chunk.size, blobKey: key))
+            guard
+                try await store.appendUploadChunk(
+                    idHash: session.idHash, chunk: UploadChunkRecord(offset: offset, size: chunk.size, blobKey: key))
             else {
                 let current = try await store.uploadSession(idHash: session.idHash)
                 guard current?.status == "active" else { throw FirebaseStorageError.uploadNotActive }
@@ -161,7 +169,8 @@ extension FirebaseStorageService {
         let chunks = try await store.uploadChunks(idHash: session.idHash)
         if chunks.isEmpty { return lastChunk }
         let path = scratch + "/firebase-assembled-" + UUID().uuidString
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
         else { throw FirebaseStorageError.invalidArgument("The server could not assemble the upload.") }
         defer { try? handle.close() }
         var digest = ObjectDigest()

@@ -52,12 +52,13 @@ public struct FirebaseStorageService: Sendable {
         let request = StorageAccessRequest(
             action: action, bucket: bucket, path: path, auth: auth, resource: resource, proposed: proposed, time: now())
         guard access.allows(request) else {
-            let operation = switch action {
-            case .get: "read"
-            case .list: "list"
-            case .create, .update: "write"
-            case .delete: "delete"
-            }
+            let operation =
+                switch action {
+                case .get: "read"
+                case .list: "list"
+                case .create, .update: "write"
+                case .delete: "delete"
+                }
             throw .permissionDenied(operation: operation)
         }
     }
@@ -77,7 +78,8 @@ public struct FirebaseStorageService: Sendable {
         let object = try await object(bucket: bucket, name: name, caller: caller)
         guard object.downloadTokens.isEmpty else { return object }
         let token = UUID().uuidString.lowercased()
-        return try await store.changeStorageObject(bucket: bucket, name: name, at: now().millisecondsSince1970) { object in
+        return try await store.changeStorageObject(bucket: bucket, name: name, at: now().millisecondsSince1970) {
+            object in
             guard object.downloadTokens.isEmpty else { return false }
             object.downloadTokens = [token]
             return true
@@ -140,11 +142,15 @@ public struct FirebaseStorageService: Sendable {
         } else {
             try authorize(.update, bucket: bucket, path: name, caller: caller)
         }
-        guard let updated = try await store.changeStorageObject(bucket: bucket, name: name, at: now().millisecondsSince1970, {
-            object in
-            Self.apply(changes, to: &object)
-            return true
-        }) else { throw FirebaseStorageError.objectNotFound(bucket: bucket, name: name) }
+        guard
+            let updated = try await store.changeStorageObject(
+                bucket: bucket, name: name, at: now().millisecondsSince1970,
+                {
+                    object in
+                    Self.apply(changes, to: &object)
+                    return true
+                })
+        else { throw FirebaseStorageError.objectNotFound(bucket: bucket, name: name) }
         return updated
     }
 
@@ -186,15 +192,19 @@ public struct FirebaseStorageService: Sendable {
         try checkBucket(bucket)
         guard caller.isAdmin else { throw FirebaseStorageError.adminRequired }
         let fresh = UUID().uuidString.lowercased()
-        guard let updated = try await store.changeStorageObject(bucket: bucket, name: name, at: now().millisecondsSince1970, {
-            object in
-            if create { object.downloadTokens.append(fresh) }
-            if let token {
-                object.downloadTokens.removeAll { $0 == token }
-                if object.downloadTokens.isEmpty { object.downloadTokens = [fresh] }
-            }
-            return true
-        }) else { throw FirebaseStorageError.objectNotFound(bucket: bucket, name: name) }
+        guard
+            let updated = try await store.changeStorageObject(
+                bucket: bucket, name: name, at: now().millisecondsSince1970,
+                {
+                    object in
+                    if create { object.downloadTokens.append(fresh) }
+                    if let token {
+                        object.downloadTokens.removeAll { $0 == token }
+                        if object.downloadTokens.isEmpty { object.downloadTokens = [fresh] }
+                    }
+                    return true
+                })
+        else { throw FirebaseStorageError.objectNotFound(bucket: bucket, name: name) }
         return updated
     }
 
@@ -213,7 +223,9 @@ public struct FirebaseStorageService: Sendable {
                 try await blobs.delete(key)
                 try await store.removePendingBlob(key)
             } catch {
-                logger.warning("Could not remove a Storage blob; the sweeper will", metadata: ["key": "\(key)", "error": "\(error)"])
+                logger.warning(
+                    "Could not remove a Storage blob; the sweeper will",
+                    metadata: ["key": "\(key)", "error": "\(error)"])
             }
         }
     }

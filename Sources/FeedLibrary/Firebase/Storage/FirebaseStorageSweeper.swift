@@ -30,7 +30,9 @@ public struct FirebaseStorageSweeper: Service {
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: poll) }
             if Task.isShuttingDownGracefully || Task.isCancelled { break }
             do {
-                if try await storage.store.claimJobRun("firebase-storage-sweep", every: interval.timeInterval, holder: holder) {
+                if try await storage.store.claimJobRun(
+                    "firebase-storage-sweep", every: interval.timeInterval, holder: holder)
+                {
                     try await sweep()
                 }
             } catch {

@@ -27,7 +27,8 @@ public enum ObjectName {
     public static func check(_ bytes: [UInt8]) throws(FirebaseStorageError) -> String {
         guard !bytes.isEmpty else { throw .invalidArgument("The object name is empty.") }
         guard bytes.count <= 1024 else {
-            throw .invalidArgument("The object name is \(bytes.count) bytes long; names are at most 1024 bytes of UTF-8.")
+            throw .invalidArgument(
+                "The object name is \(bytes.count) bytes long; names are at most 1024 bytes of UTF-8.")
         }
         guard let name = String(validating: bytes, as: UTF8.self) else {
             throw .invalidArgument("The object name is not valid UTF-8.")
@@ -35,7 +36,8 @@ public enum ObjectName {
         guard !bytes.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
             throw .invalidArgument("The object name contains a line break or a NUL character.")
         }
-        for segment in name.split(separator: "/", omittingEmptySubsequences: false) where segment == "." || segment == ".." {
+        for segment in name.split(separator: "/", omittingEmptySubsequences: false)
+        where segment == "." || segment == ".." {
             throw .invalidArgument("The object name contains a \(segment) segment.")
         }
         return name

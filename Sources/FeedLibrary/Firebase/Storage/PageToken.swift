@@ -4,10 +4,11 @@ import Foundation
 /// Listing page tokens: opaque to clients, base64url of where the next page starts.
 public enum PageToken {
     public static func encode(_ cursor: StorageListCursor) -> String {
-        let text = switch cursor {
-        case .afterName(let name): "n:" + name
-        case .afterPrefix(let prefix): "p:" + prefix
-        }
+        let text =
+            switch cursor {
+            case .afterName(let name): "n:" + name
+            case .afterPrefix(let prefix): "p:" + prefix
+            }
         return Secrets.base64URL(Data(text.utf8))
     }
 

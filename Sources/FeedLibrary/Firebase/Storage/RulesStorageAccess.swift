@@ -20,19 +20,20 @@ public struct RulesStorageAccess: StorageAccessPolicy {
         } catch {
             throw ConfigurationError(problems: [
                 "The Firebase Storage rules in \(file) do not compile: line \(error.line), column \(error.column): "
-                    + "\(error.reason).",
+                    + "\(error.reason)."
             ])
         }
     }
 
     public func allows(_ request: StorageAccessRequest) -> Bool {
-        let operation: StorageOperation = switch request.action {
-        case .get: .get
-        case .list: .list
-        case .create: .create
-        case .update: .update
-        case .delete: .delete
-        }
+        let operation: StorageOperation =
+            switch request.action {
+            case .get: .get
+            case .list: .list
+            case .create: .create
+            case .update: .update
+            case .delete: .delete
+            }
         let auth = request.auth.map { claims in
             StorageAuth(uid: claims.sub, token: Self.token(claims))
         }
