@@ -65,7 +65,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
         }
         let items = components.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
-        let isNativePage = components.path.hasSuffix("/oauth/authorize/native")
+        let isNativePage = components.path.hasSuffix(ServerOperation.oauthNativeCode.pathTemplate)
         guard isNativePage || Self.matches(redirect, configuration.redirectURI) else {
             throw .unexpectedRedirect(redirect.absoluteString)
         }

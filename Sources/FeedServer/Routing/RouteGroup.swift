@@ -38,8 +38,8 @@ struct RouteGroup {
     }
 
     /// The route of one of the API's operations, at its method and path (FeedModels' ``FeedOperation``, which
-    /// FeedKit calls and the presenter links to).
-    func on<Output: ResponseGenerator>(_ operation: FeedOperation, use handler: @escaping Handler<Output>) {
+    /// FeedKit calls and the presenter links to, or ``ServerOperation``).
+    func on<Output: ResponseGenerator>(_ operation: some APIOperation, use handler: @escaping Handler<Output>) {
         guard let method = HTTPRequest.Method(operation.method) else {
             preconditionFailure("\(operation) has no HTTP method: \(operation.method)")
         }
