@@ -3,6 +3,11 @@ import Foundation
 /// Where ImageFeed keeps its files (originals, renditions, avatars): the local data folder or an S3 bucket, chosen
 /// once at start-up. Keys are relative paths such as `originals/ab/cd/abcd….jpg`.
 ///
+/// A node's bounded cache of what it reads from a bucket is no third store: it is the library's rendition folder
+/// (FeedLibrary's `LibraryFiles`), which ``localFile(of:copy:)``, ``share(_:at:)`` and ``shared(at:)`` feed. A folder
+/// on this machine's disk is read in place and shares nothing; a bucket is read through copies kept in the folder of
+/// the photo they belong to, where the cache's one byte budget and the log of deletions reach them.
+///
 /// Writes are atomic from a reader's point of view: a reader sees the old bytes, the new bytes, or nothing, never
 /// a part. A key is `/`-separated segments, none empty and none starting with a dot (so `.` and `..` cannot
 /// escape the store, and temporary files cannot be mistaken for keys); ``BlobKey/validate(_:)`` says why one is
