@@ -2,7 +2,7 @@
 import Foundation
 import Locking
 import Storage
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 /// The node's cache of bucket reads: the rendition folder of its data directory, where a node keeps the renditions it

@@ -2,7 +2,7 @@
 import FeedStore
 import Foundation
 import Imaging
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 /// A node follows the deletions other nodes log, and drops what it cached of them.

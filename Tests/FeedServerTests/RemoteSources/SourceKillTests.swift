@@ -46,7 +46,7 @@ struct SourceKillTests {
     }
 
     @Test func aKilledSyncLosesNothingAndARerunCompletesItOnce() async throws {
-        let executable = try KillAndRerunTests.executable()
+        let executable = try ImagefeedProcess.executable()
         let work = try Fixtures.temporaryDirectory(prefix: "imagefeed-sync-kill")
         defer { try? FileManager.default.removeItem(atPath: work) }
         let data = work + "/data"
@@ -57,21 +57,21 @@ struct SourceKillTests {
                     try smallJPEG(seed: 3000 + seed, width: 1600, height: 1200), as: owner,
                     fields: ["description": "Ridge \(seed)", "tags": "mountains"])
             }
-            let add = try KillAndRerunTests.start(
+            let add = try ImagefeedProcess.start(
                 ["sources", "add", "pixabay", "peaks", "--key", pair.key, "--api-url", pair.upstreamURL,
                  "--query", "mountains", "--data", data], log: work + "/add.log")
             add.waitUntilExit()
             try #require(add.terminationStatus == 0, "\((try? String(contentsOfFile: work + "/add.log", encoding: .utf8)) ?? "")")
 
             // act 1: sync, and kill it once a few photos are in
-            let first = try KillAndRerunTests.start(["sources", "sync", "--data", data], log: work + "/first.log")
-            let started = try await KillAndRerunTests.poll(seconds: 60) {
-                KillAndRerunTests.hasAnyFile(under: data + "/originals") || !first.isRunning
+            let first = try ImagefeedProcess.start(["sources", "sync", "--data", data], log: work + "/first.log")
+            let started = try await ImagefeedProcess.poll(seconds: 60) {
+                ImagefeedProcess.hasAnyFile(under: data + "/originals") || !first.isRunning
             }
             try await Task.sleep(for: .milliseconds(300))
             let killedWhileRunning = first.isRunning
             if first.isRunning { kill(first.processIdentifier, SIGKILL) }
-            _ = try await KillAndRerunTests.poll(seconds: 10) { !first.isRunning }
+            _ = try await ImagefeedProcess.poll(seconds: 10) { !first.isRunning }
 
             let firstLog = (try? String(contentsOfFile: work + "/first.log", encoding: .utf8)) ?? ""
             #expect(started, "no photo arrived within 60 s: \(firstLog)")
@@ -81,8 +81,8 @@ struct SourceKillTests {
             #expect(afterKill.links < Self.photoCount)
 
             // act 2: the same sync again — at once: the killed process's lease is noticed as gone
-            let second = try KillAndRerunTests.start(["sources", "sync", "--data", data], log: work + "/second.log")
-            let finished = try await KillAndRerunTests.poll(seconds: 180) { !second.isRunning }
+            let second = try ImagefeedProcess.start(["sources", "sync", "--data", data], log: work + "/second.log")
+            let finished = try await ImagefeedProcess.poll(seconds: 180) { !second.isRunning }
             if !finished { kill(second.processIdentifier, SIGKILL) }
 
             let secondLog = (try? String(contentsOfFile: work + "/second.log", encoding: .utf8)) ?? ""
@@ -96,17 +96,17 @@ struct SourceKillTests {
             #expect(final.remoteIDs.isSuperset(of: afterKill.remoteIDs))
 
             // The list shows the source without its key; removing it removes what it brought in.
-            let list = try KillAndRerunTests.start(["sources", "list", "--data", data], log: work + "/list.log")
+            let list = try ImagefeedProcess.start(["sources", "list", "--data", data], log: work + "/list.log")
             list.waitUntilExit()
             let listed = (try? String(contentsOfFile: work + "/list.log", encoding: .utf8)) ?? ""
             #expect(listed.contains("peaks  pixabay  \(pair.upstreamURL)  key …\(pair.key.suffix(4))  \(Self.photoCount) photos"),
                     "\(listed)")
             #expect(!listed.contains(pair.key))
-            let remove = try KillAndRerunTests.start(["sources", "remove", "peaks", "--data", data], log: work + "/remove.log")
+            let remove = try ImagefeedProcess.start(["sources", "remove", "peaks", "--data", data], log: work + "/remove.log")
             remove.waitUntilExit()
             let removed = (try? String(contentsOfFile: work + "/remove.log", encoding: .utf8)) ?? ""
             #expect(removed.contains("Removed peaks and its \(Self.photoCount) photos."), "\(removed)")
-            #expect(!KillAndRerunTests.hasAnyFile(under: data + "/originals"), "the downloaded originals went with it")
+            #expect(!ImagefeedProcess.hasAnyFile(under: data + "/originals"), "the downloaded originals went with it")
         }
     }
 }

@@ -1,5 +1,4 @@
 import FeedLibrary
-import FeedServer
 import FeedStore
 import Foundation
 import Imaging
