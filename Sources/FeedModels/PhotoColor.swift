@@ -1,38 +1,3 @@
-/// The words the API, the store and the clients share for ordering and narrowing photo lists: one definition, so a
-/// filter a client sends is one the server knows and the store can answer.
-
-/// The order of a photo list (`order_by`).
-public enum PhotoSort: String, Sendable, CaseIterable {
-    case latest, oldest, popular
-}
-
-/// The order of search results (`order_by` on `/search/photos`).
-public enum SearchSort: String, Sendable, CaseIterable {
-    case relevant, latest
-}
-
-/// The order of the topic list (`order_by` on `/topics`).
-public enum TopicSort: String, Sendable, CaseIterable {
-    case featured, latest, oldest, position
-}
-
-/// A photo's shape (`orientation`).
-public enum PhotoOrientation: String, Sendable, CaseIterable {
-    case landscape, portrait, squarish
-
-    /// The shape of a `width` × `height` image: within 10 % of square counts as squarish.
-    public init(width: Int, height: Int) {
-        let ratio = Double(width) / Double(max(1, height))
-        if ratio > 1.1 {
-            self = .landscape
-        } else if ratio < 1 / 1.1 {
-            self = .portrait
-        } else {
-            self = .squarish
-        }
-    }
-}
-
 /// A colour filter of lists and searches (`color`), Unsplash's eleven names; every photo is given one, from its
 /// dominant colour.
 public enum PhotoColor: String, Sendable, CaseIterable {
