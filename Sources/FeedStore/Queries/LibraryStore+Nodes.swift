@@ -1,18 +1,6 @@
 import Foundation
 import SQLKit
 
-/// A photo deleted by some node, from the `removed_photos` log.
-public struct RemovedPhoto: Sendable, Hashable {
-    public let photoID: String
-    public let removedAt: Date
-}
-
-/// An avatar replaced, or left by a deleted account, from the `removed_avatars` log.
-public struct RemovedAvatar: Sendable, Hashable {
-    public let sha256: String
-    public let removedAt: Date
-}
-
 extension LibraryStore {
     /// How long deletions stay in the log: a node whose cache has not followed it for longer empties its cache.
     public static let removalLogRetention: TimeInterval = 7 * 24 * 3600
