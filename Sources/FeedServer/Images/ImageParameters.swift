@@ -1,11 +1,5 @@
 import Imaging
 
-/// An `/img` request: what to render, or the original as it was uploaded.
-enum ImageRequest: Sendable, Hashable {
-    case original
-    case rendition(RenditionSpec, negotiated: Bool)
-}
-
 /// Parses imgix-style parameters (`w h fit crop q fm dpr auto`) leniently, as Unsplash clients send them: unknown
 /// parameters (`ixid`, `ixlib`, `cs`, …) are ignored, imgix values we do not implement map to the nearest we do,
 /// and values out of range are rejected with a precise message.
