@@ -40,10 +40,22 @@ struct RouteGroup {
     /// The route of one of the API's operations, at its method and path (FeedModels' ``FeedOperation``, which
     /// FeedKit calls and the presenter links to, or ``ServerOperation``).
     func on<Output: ResponseGenerator>(_ operation: some APIOperation, use handler: @escaping Handler<Output>) {
+        register(operation, use: handler)
+    }
+
+    private func register<Output: ResponseGenerator>(
+        _ operation: some APIOperation, use handler: @escaping Handler<Output>
+    ) {
         guard let method = HTTPRequest.Method(operation.method) else {
             preconditionFailure("\(operation) has no HTTP method: \(operation.method)")
         }
         on(operation.routePath, method: method, use: handler)
+    }
+
+    /// FeedKit's operations, written as `.listPhotos`: a leading-dot member needs a concrete type, which the generic
+    /// overload above cannot give.
+    func on<Output: ResponseGenerator>(_ operation: FeedOperation, use handler: @escaping Handler<Output>) {
+        register(operation, use: handler)
     }
 
     func on<Output: ResponseGenerator>(
