@@ -139,10 +139,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What tests of the library use without a server: fixture photos, test databases and buckets, the imported
+        // fixture library. No FeedServer and no Hummingbird, so the library's tests build no HTTP server.
+        .target(
+            name: "LibraryTestSupport",
+            dependencies: [
+                "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "Locking", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/LibraryTestSupport"
+        ),
+        // The one test server harness, over LibraryTestSupport (which it re-exports).
         .target(
             name: "TestSupport",
             dependencies: [
-                "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "FeedServer", "Locking", "Storage",
+                "LibraryTestSupport", "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "FeedServer", "Locking",
+                "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -161,13 +176,13 @@ let package = Package(
         ),
         .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
+        // The library called as the CLI and the server call it: no FeedServer, no HTTP server.
         .testTarget(
             name: "FeedLibraryTests",
             dependencies: [
-                "FeedLibrary", "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
-                "Storage",
+                "FeedLibrary", "LibraryTestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // FeedKit against the real server, started in-process on a free port and reached over HTTP.
@@ -183,8 +198,10 @@ let package = Package(
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
-                "FeedServer", "FeedLibrary", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage",
+                "FeedServer", "FeedLibrary", "TestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
+                "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // Checks Firebase ID tokens' signatures against the published keys, independently of JWTKit.
                 .product(name: "CryptoExtras", package: "swift-crypto"),

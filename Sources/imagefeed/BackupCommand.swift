@@ -21,7 +21,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withStore(library) { store, configuration in
-            let counter = StepCounter(label: "Copying originals")
+            let counter = ProgressBar(unit: "originals", label: "Copying originals")
             let manifest = try await LibraryBackup.backup(
                 store: store, databaseURL: configuration.resolvedDatabaseURL,
                 files: try configuration.localLibraryFiles(for: "backup"), to: Self.absolute(directory)

@@ -190,18 +190,3 @@ public func buildApplication(
         logger: logger
     )
 }
-
-/// Holds the database and the thread pools (the general one and the renditions') for the application's lifetime and
-/// closes them on shutdown (SIGTERM or SIGINT), after the server has stopped taking requests.
-struct ResourcesService: Service {
-    let store: LibraryStore
-    let threadPools: [NIOThreadPool]
-    let logger: Logger
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        for pool in threadPools { try await pool.shutdownGracefully() }
-        try await store.database.shutdown()
-        logger.info("Closed the database")
-    }
-}

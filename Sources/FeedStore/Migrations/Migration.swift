@@ -43,6 +43,7 @@ struct Migration: Sendable {
         .createSources,
         .coordinateNodes,
         .addFirebase,
+        .logRemovedAvatars,
     ]
 }
 

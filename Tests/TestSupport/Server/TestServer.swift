@@ -6,13 +6,6 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 
-/// A quiet logger for the servers, stores and importers under test.
-public let testLogger: Logger = {
-    var logger = Logger(label: "imagefeed.tests.server")
-    logger.logLevel = .critical
-    return logger
-}()
-
 /// One server under test, as ``withTestServer(_:library:nodes:transport:configure:clock:_:)`` started it: a client
 /// for each node, a second handle on their database, the data directory, and the routes they registered.
 public struct TestServer: Sendable {
