@@ -4,7 +4,8 @@ own database listener the way its users point it at the Firebase emulator: FIREB
 
 Everything the SDK does goes over the wire unchanged: set, get, push, update, delete, the ordered queries of
 Firebase's REST API (against indexes declared by `.indexOn`), `transaction` (ETag-conditional writes retried on 412)
-under contention from eight threads, and `listen` (the server-sent event stream)."""
+under contention from eight threads, and `listen` (the server-sent event stream). People's ID tokens are Firebase
+Authentication's: a token from `accounts:signInWithPassword` is `auth=` under rules that name `auth.uid`."""
 
 import os
 import queue
@@ -18,6 +19,7 @@ import requests
 from firebase_admin import db
 
 from conftest import free_port, serving
+from firebase_server import firebase_server
 
 NAMESPACE = "demo-imagefeed-default-rtdb"
 DATABASE_URL = f"https://{NAMESPACE}.firebaseio.com"
@@ -179,3 +181,62 @@ def test_listen_receives_the_data_then_puts_and_patches(database):
         assert next_event() == ("put", "/", None)
     finally:
         registration.close()
+
+
+@pytest.fixture(scope="module")
+def auth_and_database():
+    """A server with Firebase Authentication (a registered web API key, project `imagefeed-e2e`) and its database on
+    a port of its own; yields (the server, the database's base URL)."""
+    port = free_port()
+    with firebase_server("--database-port", str(port)) as server:
+        base = f"http://127.0.0.1:{port}"
+        wait_until(lambda: answers(base), "the database listener answered")
+        yield server, base
+
+
+def test_an_id_token_from_sign_in_reads_and_writes_where_the_rules_name_its_uid(auth_and_database):
+    # setup: rules that give each person their own notes, signed by their email; an account signed in with
+    # Identity Toolkit's signInWithPassword, as every SDK signs in
+    server, base = auth_and_database
+    namespace = {"ns": "notes-" + uuid.uuid4().hex[:8]}
+    rules = {"rules": {"notes": {"$uid": {
+        ".read": "auth != null && auth.uid === $uid",
+        ".write": "auth != null && auth.uid === $uid && newData.child('by').val() === auth.token.email"}}}}
+    answer = requests.put(f"{base}/.settings/rules.json", params=namespace, json=rules,
+                          headers={"Authorization": "Bearer owner"}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    email, password = f"rtdb-{uuid.uuid4().hex[:10]}@example.com", "notes-battery-4"
+    toolkit = f"{server.base}/identitytoolkit.googleapis.com/v1"
+    signed_up = requests.post(f"{toolkit}/accounts:signUp", params={"key": server.api_key},
+                              json={"email": email, "password": password, "returnSecureToken": True}, timeout=10)
+    assert signed_up.status_code == 200, signed_up.text
+    signed_in = requests.post(f"{toolkit}/accounts:signInWithPassword", params={"key": server.api_key},
+                              json={"email": email, "password": password, "returnSecureToken": True}, timeout=10)
+    assert signed_in.status_code == 200, signed_in.text
+    uid, token = signed_in.json()["localId"], signed_in.json()["idToken"]
+    mine = f"{base}/notes/{uid}.json"
+
+    # act and assert: their own notes, with their email, are theirs to write and read
+    note = {"by": email, "text": "first note"}
+    written = requests.put(mine, params={**namespace, "auth": token}, json=note, timeout=10)
+    assert written.status_code == 200, written.text
+    read = requests.get(mine, params={**namespace, "auth": token}, timeout=10)
+    assert (read.status_code, read.json()) == (200, note)
+
+    # someone else's notes, a note signed with another email, and no token at all are refused
+    other = requests.put(f"{base}/notes/someone-else.json", params={**namespace, "auth": token}, json=note,
+                         timeout=10)
+    assert (other.status_code, other.json()["error"]) == (401, "Permission denied")
+    forged = requests.put(mine, params={**namespace, "auth": token}, json={"by": "x@example.com"}, timeout=10)
+    assert (forged.status_code, forged.json()["error"]) == (401, "Permission denied")
+    anonymous = requests.get(mine, params=namespace, timeout=10)
+    assert (anonymous.status_code, anonymous.json()["error"]) == (401, "Permission denied")
+    assert requests.get(mine, params={**namespace, "auth": token}, timeout=10).json() == note
+
+    # signed out with the CLI, the same token no longer opens anything
+    profile = requests.post(f"{server.base}/account/login", data={"login": email, "password": password},
+                            headers={"Origin": server.base, "Accept": "application/json"}, timeout=10)
+    assert profile.status_code == 200, profile.text
+    server.cli("users", "sign-out", profile.json()["username"])
+    revoked = requests.get(mine, params={**namespace, "auth": token}, timeout=10)
+    assert (revoked.status_code, revoked.json()["error"]) == (401, "Auth token has been revoked")

@@ -10,7 +10,8 @@ enum ConfigurationLoader {
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil,
         requireClientID: Bool? = nil,
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
-        syncEvery: String? = nil, database: DatabaseOptions = DatabaseOptions(),
+        syncEvery: String? = nil, firebase: FirebaseFlags = FirebaseFlags(),
+        database: DatabaseOptions = DatabaseOptions(),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var reader = EnvironmentReader(environment: environment)
@@ -43,6 +44,7 @@ enum ConfigurationLoader {
             }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))
         }
+        firebase.apply(to: &configuration.firebase, from: &reader)
         configuration.database.port =
             database.port ?? reader.integer("IMAGEFEED_DATABASE_PORT") ?? configuration.database.port
         configuration.database.rulesFile =
@@ -56,10 +58,6 @@ enum ConfigurationLoader {
                 reader.problems.append("The database's largest write must be a size such as 16MB; got \"\(size)\".")
             }
         }
-        configuration.database.adminToken =
-            database.adminToken ?? environment["IMAGEFEED_FIREBASE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        configuration.database.adminFromAnywhere =
-            reader.flag("IMAGEFEED_FIREBASE_ADMIN_ANYWHERE") ?? configuration.database.adminFromAnywhere
         if let namespace = environment["IMAGEFEED_DATABASE_NAMESPACE"], !namespace.isEmpty {
             configuration.database.defaultNamespace = namespace
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// `serve`'s options for the Firebase Realtime Database.
+/// `serve`'s options for the Firebase Realtime Database; its admin is `--firebase-admin-token`, Firebase's one admin
+/// (``FirebaseOptions``).
 struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .customLong("database-port"),
@@ -20,13 +21,6 @@ struct DatabaseOptions: ParsableArguments {
             "The largest write the Realtime Database accepts, e.g. 16MB or 256MB (IMAGEFEED_DATABASE_MAX_WRITE; default 16MB)."
     )
     var maxWrite: String?
-
-    @Option(
-        name: .customLong("firebase-admin-token"),
-        help:
-            "The token whose bearer is the Firebase admin, e.g. owner for firebase-admin's emulator mode; accepted only from this machine unless IMAGEFEED_FIREBASE_ADMIN_ANYWHERE=1 (IMAGEFEED_FIREBASE_ADMIN_TOKEN)."
-    )
-    var adminToken: String?
 
     init() {}
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedLibrary
 import FeedServer
 import FeedStore
 import Firebase
@@ -98,5 +99,5 @@ extension DatabaseCommand {
 private func realtimeDatabase(_ store: LibraryStore) -> RealtimeDatabase {
     var logger = Logger(label: "imagefeed.cli")
     logger.logLevel = .error
-    return RealtimeDatabase(store: store, settings: DatabaseSettings(), logger: logger)
+    return RealtimeDatabase(store: store, settings: DatabaseSettings(), verifier: nil, logger: logger)
 }

@@ -39,7 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Sync every remote source at start and then this often, e.g. 30m, 1h or 1d (IMAGEFEED_SYNC_EVERY; default: only `imagefeed sources sync` syncs).")
     var syncEvery: String?
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup(title: "Firebase") var firebase: FirebaseOptions
+
+    @OptionGroup(title: "Firebase Realtime Database") var database: DatabaseOptions
 
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -51,7 +53,7 @@ struct ServeCommand: AsyncParsableCommand {
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
-                syncEvery: syncEvery, database: database
+                syncEvery: syncEvery, firebase: firebase.flags, database: database
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

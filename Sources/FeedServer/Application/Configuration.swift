@@ -50,6 +50,9 @@ public struct Configuration: Sendable {
     /// With a bucket, how often a node reads the deletions other nodes made, to drop those photos' renditions from
     /// its own cache (see `RemovalFollower`).
     public var removalFollowInterval: Duration = .seconds(2)
+    /// Firebase Authentication and Storage: the project, the bucket, the admin token (the Realtime Database's
+    /// too), the Storage rules.
+    public var firebase = FirebaseSettings()
     /// The Firebase Realtime Database: its port (0: not served), rules, limits and timings.
     public var database = DatabaseSettings()
 
@@ -103,7 +106,7 @@ public struct Configuration: Sendable {
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
         problems += database.problems()
         if database.port == port { problems.append("The database port must differ from the port (\(port)).") }
-        return problems + library.problems()
+        return problems + firebase.problems() + library.problems()
     }
 }
 

@@ -1,3 +1,4 @@
+@testable import FeedLibrary
 import FeedStore
 import Firebase
 import Foundation

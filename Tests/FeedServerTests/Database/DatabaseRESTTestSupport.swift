@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedServer
 import Firebase
 import Foundation
@@ -10,18 +11,19 @@ import TestSupport
 extension DatabaseFixture {
     /// Runs `body` with the database's listener serving this fixture's database on a live socket.
     static func withServer<Result: Sendable>(
-        _ backend: Backend, settings: DatabaseSettings = DatabaseFixture.serverSettings,
+        _ backend: Backend, settings: DatabaseSettings = DatabaseSettings(),
         _ body: @escaping @Sendable (DatabaseFixture, any TestClientProtocol) async throws -> Result
     ) async throws -> Result {
         try await with(backend, settings: settings) { db in
-            let app = buildDatabaseApplication(db.database, host: "127.0.0.1", logger: logger)
+            let app = buildDatabaseApplication(
+                db.database, admin: FirebaseAdminGate(settings: serverSettings), host: "127.0.0.1", logger: logger)
             return try await app.test(.live) { client in try await body(db, client) }
         }
     }
 
-    /// Settings with an admin token.
-    static var serverSettings: DatabaseSettings {
-        var settings = DatabaseSettings()
+    /// Firebase's settings with an admin token, firebase-admin's `owner`.
+    static var serverSettings: FirebaseSettings {
+        var settings = FirebaseSettings()
         settings.adminToken = "owner"
         return settings
     }

@@ -1,3 +1,4 @@
+@testable import FeedLibrary
 import Firebase
 import Foundation
 import HTTPTypes
@@ -239,10 +240,10 @@ struct DatabaseRESTTests {
     }
 
     @Test func the_admin_token_counts_only_from_loopback_unless_allowed() {
-        #expect(DatabaseAccess.isLoopback("127.0.0.1"))
-        #expect(DatabaseAccess.isLoopback("::1"))
-        #expect(DatabaseAccess.isLoopback("::ffff:127.0.0.2"))
-        #expect(!DatabaseAccess.isLoopback("10.0.0.1"))
-        #expect(!DatabaseAccess.isLoopback(nil))
+        #expect(FirebaseAdminGate.isLoopback("127.0.0.1"))
+        #expect(FirebaseAdminGate.isLoopback("::1"))
+        #expect(FirebaseAdminGate.isLoopback("::ffff:127.0.0.2"))
+        #expect(!FirebaseAdminGate.isLoopback("10.0.0.1"))
+        #expect(!FirebaseAdminGate.isLoopback(nil))
     }
 }

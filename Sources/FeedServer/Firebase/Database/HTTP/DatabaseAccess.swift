@@ -1,3 +1,4 @@
+import FeedLibrary
 import Firebase
 import Foundation
 import Hummingbird
@@ -7,8 +8,10 @@ import Hummingbird
 /// `auth_variable_override`; an ID token in `auth=`, `access_token=` or `Authorization: Bearer`; or no one.
 struct DatabaseAccess: Sendable {
     let database: RealtimeDatabase
+    /// The admin token and where it is accepted from: Authentication's and Storage's, one admin for all of Firebase.
+    let admin: FirebaseAdminGate
 
-    var settings: DatabaseSettings { database.settings }
+    var settings: FirebaseSettings { admin.settings }
 
     func caller(of request: Request, parameters: QueryParameters, address: String?) async throws -> DatabaseCaller {
         var credential: String?
@@ -21,8 +24,9 @@ struct DatabaseAccess: Sendable {
         }
         credential = credential ?? parameters["auth"] ?? parameters["access_token"]
         guard let credential, !credential.isEmpty else { return .anonymous }
-        if let adminToken = settings.adminToken, Self.constantTimeEqual(credential, adminToken) {
-            guard settings.adminFromAnywhere || Self.isLoopback(address) else {
+        if let adminToken = settings.adminToken, Secrets.constantTimeEqual(credential, adminToken) {
+            // Refused rather than tried as an ID token, so the admin learns why (the gate alone would only say no).
+            guard admin.admits(token: credential, from: address) else {
                 throw DatabaseServiceError(
                     status: 401, "Permission denied: the admin token is accepted only from this machine.")
             }
@@ -50,21 +54,5 @@ struct DatabaseAccess: Sendable {
         default:
             throw invalid
         }
-    }
-
-    /// Whether an address is this machine's own: 127.0.0.0/8, ::1, or IPv4 loopback mapped into IPv6.
-    static func isLoopback(_ address: String?) -> Bool {
-        guard let address else { return false }
-        let plain = address.hasPrefix("::ffff:") ? String(address.dropFirst(7)) : address
-        return plain == "::1" || plain.hasPrefix("127.")
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf8)
-        let right = Array(b.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(left, right) { difference |= x ^ y }
-        return difference == 0
     }
 }

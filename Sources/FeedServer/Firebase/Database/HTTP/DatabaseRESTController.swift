@@ -1,3 +1,4 @@
+import FeedLibrary
 import Firebase
 import Foundation
 import HTTPTypes
@@ -11,9 +12,9 @@ struct DatabaseRESTController: Sendable {
     let database: RealtimeDatabase
     let access: DatabaseAccess
 
-    init(database: RealtimeDatabase) {
+    init(database: RealtimeDatabase, admin: FirebaseAdminGate) {
         self.database = database
-        self.access = DatabaseAccess(database: database)
+        self.access = DatabaseAccess(database: database, admin: admin)
     }
 
     func addRoutes(to router: Router<DatabaseRequestContext>) {

@@ -1,3 +1,4 @@
+import FeedLibrary
 import Firebase
 import Foundation
 import HTTPTypes

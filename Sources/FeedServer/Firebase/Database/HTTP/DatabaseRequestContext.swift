@@ -1,3 +1,4 @@
+import FeedLibrary
 import Hummingbird
 import NIOCore
 
