@@ -11,7 +11,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from conftest import WALLPAPERS, _cli
+from conftest import WALLPAPERS
 
 TOPIC = {"title": "Lighthouses", "slug": "lighthouses", "tag": "lighthouse"}
 KEEPER = {"username": "fernkeeper", "first_name": "Fern", "last_name": "Keeper", "email": "fern@example.com",
@@ -49,9 +49,8 @@ def keeper_photo(web_server):
                        files={"file": ("lighthouse.jpg", body, "image/jpeg")}, headers=headers, timeout=120)
     assert upload.status_code == 201, upload.text
     photo_id = upload.json()["id"]
-    output = _cli("topics", "create", "--title", TOPIC["title"], "--slug", TOPIC["slug"], "--description",
-                  "Beacons on every coast", "--tags", TOPIC["tag"], "--featured", data=web_server.data,
-                  cwd=str(Path(web_server.data).parent))
+    output = web_server.cli.run("topics", "create", "--title", TOPIC["title"], "--slug", TOPIC["slug"],
+                                "--description", "Beacons on every coast", "--tags", TOPIC["tag"], "--featured")
     assert TOPIC["slug"] in output, output
     _wait_for(lambda: any(topic["slug"] == TOPIC["slug"] for topic in
                           requests.get(f"{base}/topics?order_by=featured", timeout=5).json()), "the new topic")
