@@ -7,7 +7,7 @@
 #   scripts/e2e-hunt.sh e2e [COUNT] [pytest options]
 #   scripts/e2e-hunt.sh cluster [COUNT] [pytest options] (under a throwaway PostgreSQL and moto, as cluster-test.sh)
 #
-# pytest prints the order's seed at the top ("Using --randomly-seed=N"): `-p randomly --randomly-seed=N` replays it.
+# The order's seed is printed first; HUNT_SEED=N replays that order.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 suite="${1:?which suite: e2e, web or cluster}"
@@ -21,7 +21,9 @@ requirements=(-r e2e/requirements.txt -r e2e/web/requirements.txt -r e2e/require
 [ "$suite" = cluster ] && requirements+=("moto[server]==5.2.5")   # boto3, as scripts/test-s3.sh installs it
 "$venv/bin/pip" install -q "${requirements[@]}"
 python="$PWD/$venv/bin/python"
-options=(-p randomly -p repeat --count "$count" -p no:cacheprovider)
+seed="${HUNT_SEED:-$((RANDOM * 32768 + RANDOM))}"
+echo "scripts/e2e-hunt.sh: $suite, every test $count times, in the order of seed $seed (HUNT_SEED=$seed replays it)"
+options=(-p randomly -p repeat --randomly-seed="$seed" --count "$count" -p no:cacheprovider -rfE)
 case "$suite" in
     e2e) exec "$python" -m pytest "${options[@]}" e2e --ignore=e2e/web --ignore=e2e/cluster "$@" ;;
     web) cd e2e/web && exec "$python" -m pytest "${options[@]}" "$@" ;;

@@ -13,6 +13,7 @@ request would otherwise raise into whichever test next talks to the browser) and
 """
 
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -151,6 +152,14 @@ def chromium():
         browser.close()
 
 
+def settle(page) -> None:
+    """Waits until the page's transitions and finite animations (image fades, sheets sliding in) have ended and a
+    frame has been drawn since."""
+    page.wait_for_function("""() => document.getAnimations().every((animation) => animation.playState !== 'running'
+        || animation.effect?.getComputedTiming().endTime === Infinity)""")
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+
+
 class Screens:
     """Saves screenshots as e2e/screenshots/<test>-<variant>-<screen>.png (`full_page`: the whole page, scrolled)."""
 
@@ -159,7 +168,7 @@ class Screens:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def __call__(self, name: str, full_page: bool = False):
-        self.page.wait_for_timeout(250)  # let image fades finish
+        settle(self.page)  # image fades and transitions finished
         self.page.screenshot(path=str(SCREENSHOTS / f"{self.prefix}-{name}.png"), full_page=full_page)
 
 
@@ -264,6 +273,13 @@ def open_first_photo(page):
 
 
 NEWCOMER_PASSWORD = "fresh-start-2024!"
+_serial = itertools.count(1)
+
+
+def fresh_name(base: str) -> str:
+    """`base` with a number no other call on this server gave: a username (and so an email) that no other test — and
+    no earlier run of the same test, when tests are repeated — has taken on the shared server."""
+    return f"{base}_{next(_serial)}"
 
 
 def sign_up(context, base, username, first_name="Nora", last_name="Newcomer"):
