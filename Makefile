@@ -33,12 +33,12 @@ demo:
 
 # One line per stage: `$(STAGE) NAME COMMAND…` runs COMMAND even when an earlier stage failed; `$(STAGE) end` checks
 # that nothing was left behind in /tmp or running, prints a line per stage and `N passed, N failed`, and fails if any
-# stage did. TEST_STAGES="e2e web" runs only those; TEST_FAIL_STAGE=web makes one fail on purpose (scripts/test-stage.py).
+# stage did. TEST_STAGES="e2e web" runs only those stages; TEST_FAIL_STAGE=web makes one fail on purpose.
 test: deps-test
 	@$(STAGE) begin
-	@$(STAGE) "Swift build" swift build $(SWIFT_TEST_FLAGS) --build-tests
-	@$(STAGE) "Swift tests" scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
-	@$(STAGE) "FeedKit check" scripts/check-feedkit.sh
+	@$(STAGE) build swift build $(SWIFT_TEST_FLAGS) --build-tests
+	@$(STAGE) swift scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
+	@$(STAGE) feedkit scripts/check-feedkit.sh
 	@$(STAGE) e2e scripts/e2e.sh e2e
 	@$(STAGE) web scripts/e2e.sh web
 	@$(STAGE) cluster scripts/cluster-test.sh

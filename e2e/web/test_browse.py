@@ -201,9 +201,11 @@ def test_tabs_and_viewer_keep_scroll_positions(open_app, device, scheme):
     tabs.get_by_role("link", name="Search").click()
     page.wait_for_function(SCROLLED_TO, arg=search_scroll)
 
-    # the viewer and browser back keep the feed where it was
+    # the viewer and browser back keep the feed where it was (once its cards there are drawn)
     tabs.get_by_role("link", name="Feed").click()
     page.wait_for_function(SCROLLED_TO, arg=feed_scroll)
+    page.wait_for_function("""() => [...document.querySelectorAll('.card-photo')].some((node) => {
+        const box = node.getBoundingClientRect(); return box.bottom > 120 && box.top < innerHeight - 120; })""")
     card = page.locator(".card-photo").filter(has=page.locator("img")).nth(1)
     visible = page.evaluate("""() => [...document.querySelectorAll('.card-photo')]
         .map((node) => node.getBoundingClientRect()).find((box) => box.top > 80 && box.bottom < innerHeight)""")
