@@ -15,6 +15,7 @@ Environment (or `make test VARIABLE=…`):
     TEST_STAGES="e2e web"   run only these stages; the others are listed as skipped
     TEST_FAIL_STAGE=web     stage `web` fails on purpose instead of running, to see that the later stages still run
                             and that the end says what happened
+    TEST_RUN_RECORD=DIR     where the run's record and logs are kept (default .build/test-run)
 """
 
 import json
@@ -25,12 +26,13 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-RECORD = REPO / ".build" / "test-run"
+RECORD = Path(os.environ.get("TEST_RUN_RECORD") or REPO / ".build" / "test-run")
 RUN = RECORD / "run.json"
 STAGES = RECORD / "stages.jsonl"
 LEFTOVERS = "nothing left behind"
@@ -38,6 +40,14 @@ LEFTOVERS = "nothing left behind"
 # What the Swift toolchain leaves in TMPDIR on its own (SwiftPM's lock files, the driver's empty
 # TemporaryDirectory.* folders): not the suites', and removed with the run's folder.
 TOOLCHAIN = re.compile(r"^(TemporaryDirectory\.\w+|_.*\.lock|swift-generated-sources)$")
+
+
+def shown(path: Path) -> str:
+    """A path as the summary shows it: relative to the repository when inside it."""
+    try:
+        return str(path.relative_to(REPO))
+    except ValueError:
+        return str(path)
 
 
 # --- counting tests --------------------------------------------------------------------------------------------
@@ -109,7 +119,7 @@ def stage(name: str, command: list[str]) -> int:
     log.write_text(output)
     counts = count_tests(output)
     with STAGES.open("a") as record:
-        record.write(json.dumps({"name": name, "status": status, "counts": counts, "log": str(log.relative_to(REPO)),
+        record.write(json.dumps({"name": name, "status": status, "counts": counts, "log": shown(log),
                                  "seconds": round(time.monotonic() - started)}) + "\n")
     return 0
 
@@ -124,11 +134,18 @@ def run(command: list[str], log: Path, state: dict) -> tuple[int, str]:
     except OSError as error:
         print(error, flush=True)
         return 127, f"{error}\n"
-    try:
+
+    def copy():
         while chunk := process.stdout.read1(65536):
             sys.stdout.buffer.write(chunk)
             sys.stdout.buffer.flush()
             chunks.append(chunk)
+
+    # The output is read aside: a process the stage left running may hold it open after the stage has ended (the
+    # end of the run finds and stops it), and the run must not wait for that.
+    reader = threading.Thread(target=copy, daemon=True)
+    reader.start()
+    try:
         status = process.wait()
     except KeyboardInterrupt:
         # Ctrl-C reached the stage's processes too; give them the time to clean up, then stop the whole run.
@@ -138,7 +155,11 @@ def run(command: list[str], log: Path, state: dict) -> tuple[int, str]:
             process.kill()
         log.write_bytes(b"".join(chunks))
         raise
-    return status, b"".join(chunks).decode("utf-8", errors="replace")
+    reader.join(timeout=10)
+    output = b"".join(chunks).decode("utf-8", errors="replace")
+    if reader.is_alive():
+        output += f"\n({' '.join(command[:1])} ended, but a process it started still holds its output open)\n"
+    return status, output
 
 
 # --- what is left ----------------------------------------------------------------------------------------------
@@ -215,7 +236,7 @@ def end() -> int:
                                                            "files aside" if toolchain else "")})
 
     width = max(len(stage["name"]) for stage in stages)
-    print(f"\n=== make test: what each stage did (logs in {RECORD.relative_to(REPO)}/)")
+    print(f"\n=== make test: what each stage did (logs in {shown(RECORD)}/)")
     passed = failed = 0
     for stage in stages:
         outcome = {None: "skipped", 0: "ok"}.get(stage["status"], "FAILED")

@@ -99,8 +99,8 @@ def test_a_like_on_one_node_shows_on_the_other(cluster, member, imported):
 
 
 def test_an_upload_on_one_node_is_served_in_every_size_by_the_other(cluster, member):
-    # setup: a real photo (1920 × 1280 JPEG)
-    original = (WALLPAPERS / "nature" / "Storm.jpg").read_bytes()
+    # setup: a real photo (1920 × 1280 JPEG), with bytes after its end that make it a file new to the library
+    original = (WALLPAPERS / "nature" / "Storm.jpg").read_bytes() + uuid.uuid4().bytes
     _, width, height = image_size(original)
 
     # act: upload through the balancer (streamed to the node, see deploy/nginx/imagefeed.conf)

@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +37,11 @@ WALLPAPERS = "/usr/share/backgrounds/mate"
 SCREENSHOTS = REPO / "e2e" / "screenshots"
 LIBRARY_CACHE = REPO / ".build" / "e2e-web-library"
 PARIS = (48.8566, 2.3522)
+# How long an action, a navigation or a request may take, and an expectation wait for its condition: generous,
+# because a CI machine or a developer's, busy with builds, answers a sign-in (bcrypt) in seconds. Never asserted:
+# a test that passes waits only as long as it takes.
+ACTION_TIMEOUT_MS = 30_000
+expect.set_options(timeout=15_000)
 
 VIEWPORTS = {
     "phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),
@@ -96,8 +102,9 @@ def _library_template(binary: str) -> Path:
             pass  # another run put its copy in place first: the same import of the same files
     finally:
         shutil.rmtree(building, ignore_errors=True)
-    for stale in LIBRARY_CACHE.iterdir():  # libraries of earlier builds (a run's own .building-* folder is kept)
-        if stale != template and not stale.name.startswith("."):
+    for stale in LIBRARY_CACHE.iterdir():  # libraries of earlier builds, and imports a killed run left half made
+        building = stale.name.startswith(".building-")
+        if stale != template and (not building or time.time() - stale.stat().st_mtime > 24 * 3600):
             shutil.rmtree(stale, ignore_errors=True)
     return template
 
@@ -185,7 +192,7 @@ def open_app(chromium, web_server, request):
 
     def make(device="phone", scheme="light", signed_in=True, path="/#/feed", answered=ANSWERED, **options):
         context = chromium.new_context(color_scheme=scheme, **VIEWPORTS[device], **options)
-        context.set_default_timeout(8000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         context.listeners = []
         record_listeners(context, context.listeners)
