@@ -169,7 +169,7 @@ def count_in(locator) -> int:
 def test_photo_details_show_views_and_downloads(newcomer, web_server, keeper_photo):
     # setup: someone who never saw the photo (a view counts once a day per person), and the photo's counts so far
     # (none, unless this test ran before on this server)
-    context, page, shot = newcomer("desktop", "light", fresh_name("fern_fan"), path=f"/#/t/{TOPIC['slug']}")
+    context, page, shot = newcomer("desktop", "light", fresh_name("photo_viewer"), path=f"/#/t/{TOPIC['slug']}")
     statistics = context.request.get(f"{web_server.base}/photos/{keeper_photo}/statistics").json()
     views, downloads = statistics["views"]["total"], statistics["downloads"]["total"]
 
