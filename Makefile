@@ -39,6 +39,8 @@ test: deps-test
 	@$(STAGE) build swift build $(SWIFT_TEST_FLAGS) --build-tests
 	@$(STAGE) swift scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
 	@$(STAGE) feedkit scripts/check-feedkit.sh
+	@$(STAGE) library scripts/check-library.sh
+	@$(STAGE) format scripts/check-format.sh
 	@$(STAGE) e2e scripts/e2e.sh e2e
 	@$(STAGE) web scripts/e2e.sh web
 	@$(STAGE) cluster scripts/cluster-test.sh
