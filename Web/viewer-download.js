@@ -3,9 +3,16 @@
 // which device that is.
 
 import { request, get, reason, session, query } from './api.js';
+import { formatDimensions, hasMessage, t } from './i18n.js';
 import { el, showAlert, toast, formatBytes } from './ui.js';
 
 const DEVICE = 'imagefeed.device';
+
+/**
+ * A device's name in the language shown: GET /devices names them in English, and the catalogue translates the
+ * names with words in them (`device.name.ID`: "Portrait monitor", "13-inch"); a product's name alone stays.
+ */
+export const deviceName = (device) => (hasMessage(`device.name.${device.id}`) ? t(`device.name.${device.id}`) : device.name);
 
 /** The device downloads are cut for: the account's, else the one chosen in this browser; null when none. */
 const chosenDevice = () => session.user?.device || JSON.parse(localStorage.getItem(DEVICE));
@@ -23,9 +30,9 @@ export async function askDevice() {
         return;   // asked another time
     }
     const select = el('select', { id: 'device-choice' }, devices.map((device) =>
-        el('option', { value: device.id, text: device.name })));
-    const chosen = await showAlert('Which device is this?', 'Downloads can then be cut to fit its screen.',
-        ['Save', 'Not now'], { body: el('div.field', {}, el('label', { for: 'device-choice', text: 'Device' }), select) });
+        el('option', { value: device.id, text: deviceName(device) })));
+    const chosen = await showAlert(t('device.ask.title'), t('device.ask.text'),
+        [t('common.save'), t('common.notNow')], { body: el('div.field', {}, el('label', { for: 'device-choice', text: t('device.ask.label') }), select) });
     const device = chosen === 0 ? devices.find((item) => item.id === select.value) : null;
     localStorage.setItem(DEVICE, JSON.stringify(device));
     if (device && session.user) {
@@ -38,7 +45,7 @@ export async function sharePhoto(photo) {
     const url = photo.links?.html || `${location.origin}/p/${photo.id}`;
     if (navigator.share) {
         try {
-            await navigator.share({ title: photo.description || 'Photo on ImageFeed', url });
+            await navigator.share({ title: photo.description || t('share.title'), url });
             return;
         } catch (error) {
             if (error.name === 'AbortError') return;
@@ -46,9 +53,9 @@ export async function sharePhoto(photo) {
     }
     try {
         await navigator.clipboard.writeText(url);
-        toast('Link copied');
+        toast(t('share.copied'));
     } catch {
-        toast(`Copy this link: ${url}`);
+        toast(t('share.copyThis', { url }));
     }
 }
 
@@ -76,10 +83,10 @@ export function createDownloadMenu(menu, button, { onDownload } = {}) {
             document.body.append(link);
             link.click();
             link.remove();
-            toast(`Downloading for ${device.name}`);
+            toast(t('download.started', { device: deviceName(device) }));
             onDownload?.(photo);
         } catch (error) {
-            showAlert('Download failed', reason(error));
+            showAlert(t('download.failed'), reason(error));
         }
     }
 
@@ -88,13 +95,17 @@ export function createDownloadMenu(menu, button, { onDownload } = {}) {
         const device = chosenDevice();
         const original = el('a', {
             role: 'menuitem', href: photo.links.download, download: '', onclick: () => countOriginal(photo),
-        }, el('strong', { text: 'Original' }),
-        el('span', { text: `${photo.width} × ${photo.height}${photo.original?.bytes ? ` · ${formatBytes(photo.original.bytes)}` : ''}` }));
+        }, el('strong', { text: t('download.original') }),
+        el('span', { text: photo.original?.bytes
+            ? t('download.originalSize', { dimensions: formatDimensions(photo.width, photo.height), size: formatBytes(photo.original.bytes) })
+            : formatDimensions(photo.width, photo.height) }));
         const forDevice = device
             ? el('button', { type: 'button', role: 'menuitem', onclick: () => downloadForDevice(photo, device) },
-                el('strong', { text: `For my ${device.name}` }), el('span', { text: `${device.width} × ${device.height}, cropped to fit` }))
+                el('strong', { text: t('download.forDevice', { device: deviceName(device) }) }),
+                el('span', { text: t('download.cropped', { dimensions: formatDimensions(device.width, device.height) }) }))
             : el('a', { role: 'menuitem', href: session.user ? '#/profile' : '#/signin?next=%2Fprofile', onclick: close },
-                el('strong', { text: 'For my device' }), el('span', { text: session.user ? 'Choose your device in Profile' : 'Sign in to choose your device' }));
+                el('strong', { text: t('download.forMyDevice') }),
+                el('span', { text: session.user ? t('download.chooseInProfile') : t('download.signInToChoose') }));
         menu.replaceChildren(original, forDevice);
         menu.hidden = false;
         button.setAttribute('aria-expanded', 'true');

@@ -93,12 +93,13 @@ def test_the_first_screen_and_each_module_loaded_later_fit_their_budgets():
     # setup
     first_screen, groups = loading_groups()
 
-    # act
-    first = gzipped(first_screen)
+    # act: the first screen with the largest language catalogue (it loads the chosen one alone)
+    catalogues = {path.name: gzipped([f"i18n/{path.name}"]) for path in (WEB / "i18n").glob("*.json")}
+    first = gzipped(first_screen) + max(catalogues.values())
     sizes = {entry: gzipped(group) for entry, group in groups.items()}
 
     # assert: the first screen ≤ 60 KB gzipped, each group loaded on demand ≤ 12 KB, and no module counted in neither
-    print(f"\nfirst screen: {first} B gzipped ({', '.join(sorted(first_screen))})")
+    print(f"\nfirst screen: {first} B gzipped ({', '.join(sorted(first_screen))}, the largest of {catalogues})")
     for entry, size in sizes.items():
         print(f"on demand, {entry}: {size} B gzipped ({', '.join(sorted(groups[entry]))})")
     assert first <= FIRST_SCREEN_BUDGET, f"the first screen is {first} bytes gzipped"
