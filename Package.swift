@@ -98,7 +98,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // The English catalogue (a link to Web/i18n/en.json): the pages speak English with no web app folder.
+            resources: [.embedInCode("Languages/en.json")]
         ),
         .executableTarget(
             name: "imagefeed",

@@ -345,9 +345,10 @@ session.onChange((user) => {
 
 // MARK: language
 
-// The account's language follows it to every browser it signs in on (Profile's Language setting keeps it there).
+// The account's language follows it to every browser it signs in on (Profile's Language setting keeps it there;
+// the account's answers say none when the browser's languages decide).
 session.onChange((user) => {
-    if (!user || !('language' in user)) return;
+    if (!user) return;
     const wanted = user.language || 'system';
     if (wanted !== preference()) setLanguage(wanted);
 });

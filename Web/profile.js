@@ -3,7 +3,7 @@
 // downloads, language, theme, uploading photos, and logging out.
 
 import { request, get, reason, session, NetworkError } from './api.js';
-import { formatDimensions, LANGUAGES, languageName, preference, systemLanguage, t } from './i18n.js';
+import { formatDimensions, LANGUAGES, languageName, systemLanguage, t } from './i18n.js';
 import { personCounts } from './people.js';
 import { deviceName } from './viewer-download.js';
 import { go, OPEN_ON } from './router.js';
@@ -26,8 +26,8 @@ const CONTACT = [
     ['company_catch_phrase', 'profile.catchPhrase', 'off'], ['company_bs', 'profile.business', 'off'],
 ];
 
-/** The account's language ('system': the browser's), or this browser's choice when the server keeps none. */
-const chosenLanguage = (user) => ('language' in user ? user.language || 'system' : preference());
+/** The account's language ('system': the browser's languages decide). */
+const chosenLanguage = (user) => user.language || 'system';
 
 /** A select `id` of `[value, text]` options showing `value`; `onChange(value)` when another is chosen. */
 function choice(id, options, value, onChange) {
@@ -88,6 +88,8 @@ export function createProfile(section, { theme }) {
     function render() {
         const user = session.user;
         if (!user) return;
+        // Drawn again after every save: the control that was used keeps the focus.
+        const focused = section.contains(document.activeElement) ? document.activeElement.id : null;
         const fileInput = el('input.visually-hidden', { id: 'avatar-file', type: 'file', accept: 'image/*' });
         fileInput.addEventListener('change', () => fileInput.files[0] && changeAvatar(fileInput.files[0]));
         const first = el('input', { id: 'first-name', name: 'first_name', value: user.first_name || '', autocomplete: 'given-name', required: true, maxlength: 60 });
@@ -204,6 +206,7 @@ export function createProfile(section, { theme }) {
                 el('div.field', {}, el('label', { for: 'open-on', text: t('profile.openOn.label') }), openOnSelect)),
             el('div.form-actions.center', {}, el('button.danger', { type: 'button', onclick: logOut }, t('profile.logOut.button'))),
         );
+        if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
     }
 
     return {

@@ -10,10 +10,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import VIEWPORTS
-from languages import PageData, audit, catalogue, layout_problems, leaks
+from conftest import NEWCOMER_PASSWORD, VIEWPORTS
+from languages import CATALOGUES, PageData, audit, catalogue, layout_problems, leaks
 
+# The browser's locale for each language there is a catalogue of, English aside (a new one is walked as its code).
 LOCALES = {"ru": "ru-RU", "ko": "ko-KR", "ar": "ar-EG"}
+LOCALES |= {path.stem: path.stem for path in CATALOGUES.glob("*.json") if path.stem not in LOCALES and path.stem != "en"}
+RTL = {code for code in LOCALES if catalogue(code)["language.direction"] == "rtl"}
 # How each language writes a date: a Cyrillic month, Korean's 년, Arabic's own digits.
 DATE_LOOKS = {"ru": re.compile(r"\d{4} г\.|[а-я]{3}"), "ko": re.compile(r"\d{4}년 \d{1,2}월"), "ar": re.compile(r"[٠-٩]")}
 
@@ -30,7 +33,7 @@ class Walk:
         page.wait_for_timeout(300)   # transitions end, the last answers are drawn
         found = {}
         root = page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]")
-        if root != [self.code, "rtl" if self.code == "ar" else "ltr"]:
+        if root != [self.code, "rtl" if self.code in RTL else "ltr"]:
             found["lang, dir"] = root
         leaked = leaks(page, self.code, self.data)
         if leaked["keys"] or leaked["english"]:
@@ -104,8 +107,8 @@ def walk_signed_out(page, base, walk, code):
     walk("signup")
 
 
-@pytest.mark.parametrize("code,device", [("ru", "phone"), ("ru", "desktop"), ("ko", "phone"), ("ko", "desktop"),
-                                         *[("ar", device) for device in VIEWPORTS]])
+@pytest.mark.parametrize("code,device", [(code, device) for code in sorted(LOCALES) for device in VIEWPORTS
+                                         if code in RTL or device in ("phone", "desktop")])
 def test_the_app_speaks_the_browsers_language(open_app, web_server, code, device):
     # setup: a browser set to the language, nothing chosen in the app
     context, page, shot, data = open_in(open_app, web_server.base, code, device)
@@ -122,7 +125,7 @@ def test_the_app_speaks_the_browsers_language(open_app, web_server, code, device
     assert page.errors == [] and visitor.errors == []
 
 
-@pytest.mark.parametrize("code", ["ru", "ko", "ar"])
+@pytest.mark.parametrize("code", sorted(DATE_LOOKS))
 def test_dates_numbers_and_plurals_follow_the_locale(open_app, web_server, code):
     # setup
     context, page, shot = open_app("phone", "light", locale=LOCALES[code])
@@ -217,3 +220,46 @@ def test_arabic_swipes_to_the_right_for_the_next_photo(open_app, web_server):
     swipe(box["x"] + box["width"] * 0.85, box["x"] + box["width"] * 0.15)
     expect(page).to_have_url(re.compile(re.escape(f"#/photo/{feed[0]['id']}") + "$"))
     assert page.errors == []
+
+
+def test_the_language_chosen_in_profile_applies_at_once_and_follows_the_account(newcomer, open_app, web_server):
+    # setup: a new person (the language they choose is theirs alone), in an English browser, on their profile
+    base = web_server.base
+    russian = catalogue("ru")
+    context, page, shot = newcomer("phone", "light", "polyglot", path="/#/profile", locale="en-US")
+    expect(page.locator("#language")).to_have_value("system")
+    page.evaluate("window.__sameDocument = true")
+
+    # act: Русский, chosen as a person does (the list has the focus)
+    page.locator("#language").focus()
+    page.locator("#language").select_option("ru")
+
+    # assert: the app speaks Russian at once, in the same document, the setting keeping the focus
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator(".tabs [data-tab=feed] .tab-label")).to_have_text(russian["tabs.feed"])
+    expect(page.locator("[data-view=profile] form h2")).to_have_text(russian["profile.edit"])
+    expect(page.locator("#language")).to_have_value("ru")
+    expect(page.locator("#language")).to_be_focused()
+    assert page.evaluate("window.__sameDocument") is True
+    assert context.request.get(f"{base}/me").json()["language"] == "ru"
+    settings = context.request.get(f"{base}/account/settings", headers={"Accept-Language": "en"}).text()
+    assert '<html lang="ru" dir="ltr">' in settings
+    shot("chosen")
+
+    # and another browser, English too, speaks Russian once they sign in there
+    _, other, other_shot = open_app("desktop", "light", signed_in=False, path="/#/login", locale="en-US")
+    expect(other.locator("html")).to_have_attribute("lang", "en")
+    other.locator("#auth-login").fill("polyglot")
+    other.locator("#auth-password").fill(NEWCOMER_PASSWORD)
+    other.locator("#auth-password").press("Enter")
+    expect(other.locator("html")).to_have_attribute("lang", "ru")
+    expect(other.locator(".tabs [data-tab=feed] .tab-label")).to_have_text(russian["tabs.feed"])
+    expect(other.locator("[data-view=feed] .card").first).to_be_visible()
+    other_shot("signed-in-elsewhere")
+
+    # back to the browser's language
+    page.locator("#language").select_option("system")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator(".tabs [data-tab=feed] .tab-label")).to_have_text("Feed")
+    assert "language" not in context.request.get(f"{base}/me").json()
+    assert page.errors == [] and other.errors == []

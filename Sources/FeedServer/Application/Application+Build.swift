@@ -51,6 +51,8 @@ public func buildApplication(
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
     let views = ViewCounter()
+    // The pages' languages: the web app's catalogues, or English alone with no web app.
+    let catalogues = try Catalogues(webDirectory: configuration.webDirectory)
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
     let clientAddress = ClientAddress(trustedProxies: TrustedProxies(configuration.trustedProxies))
     let site = SiteOrigin(
@@ -67,7 +69,7 @@ public func buildApplication(
         ),
         responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
         requireClientID: configuration.requireClientID, site: site,
-        clientAddress: clientAddress, metrics: metrics
+        clientAddress: clientAddress, metrics: metrics, catalogues: catalogues
     ))
 
     let network = URLSessionTransport()
@@ -81,7 +83,8 @@ public func buildApplication(
     CollectionsController(store: store).addRoutes(to: groups.api)
     TopicsController(store: store).addRoutes(to: groups.api)
     StatisticsController(store: store).addRoutes(to: groups.api)
-    MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
+    MeController(store: store, ingester: ingester, threadPool: threadPool, languages: catalogues.codes)
+        .addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
     let images = ImageController(
         store: store, renditions: renditions, limits: configuration.renditionLimits,
@@ -104,7 +107,7 @@ public func buildApplication(
         throttle: LoginThrottle(delayStep: configuration.loginDelayStep)
     ).addRoutes(to: groups.pages)
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
-    ShareController(store: store).addRoutes(to: groups.webApp)
+    ShareController(store: store, catalogues: catalogues).addRoutes(to: groups.webApp)
     OperationsController(store: store, files: files, metrics: metrics).addRoutes(to: groups.operations)
     if let webDirectory = configuration.webDirectory {
         // The first feed page inside index.html is the feed's own cached answer.

@@ -30,6 +30,8 @@ public struct ProfileChanges: Sendable, Hashable {
     public var instagramUsername: String?
     /// An id of the device catalogue; an empty string clears it.
     public var deviceID: String?
+    /// A language's code (`ru`); an empty string clears it (the browser's languages decide again).
+    public var language: String?
     public var exactLocationPublic: Bool?
     /// Address and contact parts to change: nil leaves a part, an empty string clears it.
     public var contact = ContactDetails()
@@ -37,9 +39,10 @@ public struct ProfileChanges: Sendable, Hashable {
     public init(
         username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
         bio: String? = nil, location: String? = nil, portfolioURL: String? = nil, instagramUsername: String? = nil,
-        deviceID: String? = nil, exactLocationPublic: Bool? = nil
+        deviceID: String? = nil, language: String? = nil, exactLocationPublic: Bool? = nil
     ) {
         self.deviceID = deviceID
+        self.language = language
         self.exactLocationPublic = exactLocationPublic
         self.username = username
         self.firstName = firstName
@@ -136,6 +139,7 @@ extension LibraryStore {
             set("portfolio_url", changes.portfolioURL)
             set("instagram_username", changes.instagramUsername)
             set("device_id", changes.deviceID)
+            set("language", changes.language)
             if let exact = changes.exactLocationPublic { sets.append("exact_location_public = \(bind: exact)") }
             for (column, value) in zip(Migration.contactFields, changes.contact.columns) { set(column, value) }
             sets.append("updated_at = \(bind: Date().storedSeconds)")
