@@ -73,6 +73,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Firebase's data and rules semantics without I/O (issues 29–31): the JSON tree, queries, node hashes, push ids,
+        // and the Realtime Database and Storage rules languages. Only Foundation and swift-crypto (SHA-1 node hashes).
+        .target(
+            name: "Firebase",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "FeedStore",
             dependencies: [
@@ -128,6 +134,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
         // FeedKit against the real server, started in-process on a free port and reached over HTTP.
         .testTarget(
