@@ -87,7 +87,8 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, name, bio, location, links, email, device, language, social, downloads, photos, badge, tags, uid
+        case id, username, name, bio, location, links, email, device, language, social, downloads, photos, badge, tags
+        case uid
         case address, phone, website, company
         case followersCount = "followers_count"
         case followingCount = "following_count"

@@ -39,7 +39,8 @@ struct UserLanguageTests {
             // setup
             let lina = try await Self.account(store)
             _ = try await store.updateProfile(userID: lina.id, ProfileChanges(language: "ko"))
-            try await store.createSession(idHash: "session-hash", userID: lina.id, expiresAt: Date().addingTimeInterval(600))
+            try await store.createSession(
+                idHash: "session-hash", userID: lina.id, expiresAt: Date().addingTimeInterval(600))
 
             // act
             let signedIn = try await store.session(idHash: "session-hash")

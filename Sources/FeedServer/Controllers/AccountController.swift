@@ -54,8 +54,9 @@ struct AccountController: Sendable {
                 <input id="\(name)" name="\(name)" type="\(type)" value="\(value)" autocomplete="\(autocomplete)" required>
                 """
         }
-        let encodedReturn = HTMLPage.escape(returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")
-        let signIn = "<a href=\"/account/login?return_to=\(encodedReturn)\">\(HTMLPage.escape(text("signIn.button")))</a>"
+        let encodedReturn = returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+        let signIn = "<a href=\"/account/login?return_to=\(HTMLPage.escape(encodedReturn))\">"
+            + "\(HTMLPage.escape(text("signIn.button")))</a>"
         return HTMLPage.response(text, title: text("page.signUp.title"), status: status, body: """
             <h1>\(HTMLPage.escape(text("page.signUp.title")))</h1>
             \(HTMLPage.errors(errors.map(text.problem)))
@@ -84,7 +85,8 @@ struct AccountController: Sendable {
         let json = Self.wantsJSON(request)
         func failure(_ status: HTTPResponse.Status, _ errors: [String]) -> Response {
             json ? APIError(status, errors).response()
-                : signUpForm(context.text, returnTo: returnTo, values: parameters.values, errors: errors, status: status)
+                : signUpForm(
+                    context.text, returnTo: returnTo, values: parameters.values, errors: errors, status: status)
         }
         let problems = AccountRules.signUp(
             username: username, firstName: firstName, lastName: lastName, email: email, password: password
@@ -223,22 +225,25 @@ struct AccountController: Sendable {
         let ownApps = try await store.apps(ownerID: user.id)
         let authorized = try await store.authorizedApps(userID: user.id)
         let ownList = ownApps.isEmpty ? "<p class=\"muted\">\(escape(text("page.settings.noApps")))</p>"
-            : "<ul class=\"plain\">" + ownApps.map {
-                "<li><strong>\(HTMLPage.isolated($0.name))</strong><br>"
-                    + text.html("page.settings.accessKey", ["key": "<code>\(escape($0.accessKey))</code>"]) + "<br>"
-                    + "<span class=\"muted\">\($0.redirectURIs.map { "<bdi>\(escape($0))</bdi>" }.joined(separator: "<br>"))</span></li>"
+            : "<ul class=\"plain\">" + ownApps.map { app in
+                let redirects = app.redirectURIs.map(text.isolated).joined(separator: "<br>")
+                return "<li><strong>\(text.isolated(app.name))</strong><br>"
+                    + text.html("page.settings.accessKey", ["key": "<code>\(escape(app.accessKey))</code>"]) + "<br>"
+                    + "<span class=\"muted\">\(redirects)</span></li>"
             }.joined() + "</ul>"
         let authorizedList = authorized.isEmpty ? "<p class=\"muted\">\(escape(text("page.settings.noAuthorized")))</p>"
             : "<ul class=\"plain\">" + authorized.map {
                 """
-                <li class="row"><span>\(HTMLPage.isolated($0.name))</span>
+                <li class="row"><span>\(text.isolated($0.name))</span>
                 <form method="post" action="/account/authorizations/\(escape($0.id))/revoke">
                 <button class="secondary" type="submit">\(escape(text("page.settings.revoke")))</button></form></li>
                 """
             }.joined() + "</ul>"
         let who = text.html("page.settings.signedInAs", [
-            "user": "<strong>\(HTMLPage.isolated("@" + user.username))</strong>", "email": HTMLPage.isolated(user.email ?? ""),
+            "user": "<strong>\(text.isolated("@" + user.username))</strong>",
+            "email": text.isolated(user.email ?? ""),
         ])
+        let signOut = "<button class=\"secondary\" type=\"submit\">\(escape(text("page.settings.signOut")))</button>"
         return HTMLPage.response(text, title: text("page.settings.title"), status: status, body: """
             <h1>\(escape(text("page.settings.title")))</h1>
             <p>\(who)</p>
@@ -248,13 +253,15 @@ struct AccountController: Sendable {
             <h2>\(escape(text("page.settings.ownApps")))</h2>
             \(ownList)
             <form method="post" action="/account/apps">
-            <label for="app-name">\(escape(text("page.settings.appName")))</label><input id="app-name" name="name" type="text" required>
+            <label for="app-name">\(escape(text("page.settings.appName")))</label>
+            <input id="app-name" name="name" type="text" required>
             <label for="app-redirects">\(escape(text("page.settings.redirects")))</label>
             <textarea id="app-redirects" name="redirect_uris" rows="3" dir="ltr" required>urn:ietf:wg:oauth:2.0:oob</textarea>
-            <label class="check"><input type="checkbox" name="public" value="true"> \(escape(text("page.settings.public")))</label>
+            <label class="check"><input type="checkbox" name="public" value="true">
+            \(escape(text("page.settings.public")))</label>
             <button type="submit">\(escape(text("page.settings.register")))</button>
             </form>
-            <form method="post" action="/account/logout"><button class="secondary" type="submit">\(escape(text("page.settings.signOut")))</button></form>
+            <form method="post" action="/account/logout">\(signOut)</form>
             """)
     }
 
@@ -280,7 +287,8 @@ struct AccountController: Sendable {
         let oauth1Line = registered.app.oauth1Secret.map {
             "<br>" + text.html("page.settings.oauth1", ["secret": code($0)])
         } ?? ""
-        let registeredLine = text.html("page.settings.registered", ["app": "<strong>\(HTMLPage.isolated(name))</strong>"])
+        let registeredLine = text.html(
+            "page.settings.registered", ["app": "<strong>\(text.isolated(name))</strong>"])
         let accessLine = text.html("page.settings.accessKey", ["key": code(registered.app.accessKey)])
         return try await settingsPage(text, user, notice: """
             <div class="errors" style="border-color:currentColor;color:inherit" role="status">\(registeredLine)

@@ -40,15 +40,17 @@ struct ShareController: Sendable {
         let viewer = "/#/photo/\(record.id)"
         let escape = HTMLPage.escape
         let credit = photo.source.map { source in
-            let author = source.authorURL.map { "<a href=\"\(escape($0))\">\(HTMLPage.isolated(source.authorName))</a>" }
-                ?? HTMLPage.isolated(source.authorName)
+            let name = text.isolated(source.authorName)
+            let author = source.authorURL.map { "<a href=\"\(escape($0))\">\(name)</a>" } ?? name
             let license = photo.license.map { license in
-                license.url.map { " · <a href=\"\(escape($0))\">\(HTMLPage.isolated(license.name))</a>" }
-                    ?? " · " + HTMLPage.isolated(license.name)
+                license.url.map { " · <a href=\"\(escape($0))\">\(text.isolated(license.name))</a>" }
+                    ?? " · " + text.isolated(license.name)
             } ?? ""
-            let service = "<a href=\"\(escape(source.photoURL))\">\(HTMLPage.isolated(source.name))</a>"
+            let service = "<a href=\"\(escape(source.photoURL))\">\(text.isolated(source.name))</a>"
             return text.html("photo.credit", ["author": author, "source": service]) + license
-        } ?? text.html("photo.credit", ["author": HTMLPage.isolated(photo.user.name), "source": escape(text("app.name"))])
+        } ?? text.html(
+            "photo.credit", ["author": text.isolated(photo.user.name), "source": escape(text("app.name"))])
+        let open = "<a href=\"\(escape(viewer))\">\(escape(text("page.share.openIn")))</a>"
         let html = """
             <!doctype html>
             <html lang="\(text.code)" dir="\(text.direction)"><head><meta charset="utf-8">
@@ -73,7 +75,7 @@ struct ShareController: Sendable {
             img{max-width:100%;height:auto;display:block;margin:0 auto}a{color:#fff}</style>
             </head><body>
             <a href="\(escape(viewer))"><img src="\(escape(image))" width="\(width)" height="\(height)" alt="\(escape(photo.altDescription ?? title))"></a>
-            <p><bdi>\(escape(title))</bdi> — \(credit). <a href="\(escape(viewer))">\(escape(text("page.share.openIn")))</a></p>
+            <p>\(text.isolated(title)) — \(credit). \(open)</p>
             <script>location.replace(\(Self.javaScriptString(viewer)))</script>
             </body></html>
             """

@@ -52,6 +52,12 @@ public struct PageText: Sendable {
         ).format(Date(timeIntervalSinceNow: TimeInterval(seconds)))
     }
 
+    /// People's own words inside a sentence of a page (a name, an app's name), escaped; in a right-to-left page
+    /// isolated too (`<bdi>`), so that a name in Latin letters keeps its own direction and its neighbours theirs.
+    public func isolated(_ words: String) -> String {
+        direction == "rtl" ? "<bdi>\(HTMLPage.escape(words))</bdi>" : HTMLPage.escape(words)
+    }
+
     func message(_ key: String) -> String {
         messages[key] ?? fallback[key] ?? key
     }

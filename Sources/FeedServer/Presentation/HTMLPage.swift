@@ -23,26 +23,22 @@ enum HTMLPage {
         return escaped
     }
 
-    /// People's own words inside a page's sentence (a name, an app's name): isolated, so that they keep their own
-    /// direction in a sentence of the other (`<bdi>`).
-    static func isolated(_ text: String) -> String {
-        "<bdi>\(escape(text))</bdi>"
-    }
-
     /// The consent page of both sign-ins (OAuth 2, and Flickr's OAuth 1.0a): which app, who is signed in, what the
     /// app asks for (`asks`, one plain sentence each, in `text`'s language), and Authorise or Deny posted to `action`
     /// with the `hidden` fields.
     static func consent(
         _ text: PageText, app: String, user: UserRecord, asks: [String], action: String, hidden: String
     ) -> Response {
-        response(text, title: text("page.consent.title", ["app": app]), body: """
-            <h1>\(text.html("page.consent.heading", ["app": "<strong>\(isolated(app))</strong>"]))</h1>
-            <p class="muted">\(text.html("page.consent.signedIn", ["user": "<strong>\(isolated("@" + user.username))</strong>"]))</p>
+        let signedIn = text.html("page.consent.signedIn", ["user": "<strong>\(text.isolated("@" + user.username))</strong>"])
+        let allow = escape(text("page.consent.allow")), deny = escape(text("page.consent.deny"))
+        return response(text, title: text("page.consent.title", ["app": app]), body: """
+            <h1>\(text.html("page.consent.heading", ["app": "<strong>\(text.isolated(app))</strong>"]))</h1>
+            <p class="muted">\(signedIn)</p>
             <ul class="asks">\(asks.map { "<li>\(escape($0))</li>" }.joined())</ul>
             <form method="post" action="\(action)">\(hidden)
             <div class="actions">
-            <button type="submit" name="decision" value="allow">\(escape(text("page.consent.allow")))</button>
-            <button class="secondary" type="submit" name="decision" value="deny">\(escape(text("page.consent.deny")))</button>
+            <button type="submit" name="decision" value="allow">\(allow)</button>
+            <button class="secondary" type="submit" name="decision" value="deny">\(deny)</button>
             </div>
             </form>
             """)
@@ -56,7 +52,7 @@ enum HTMLPage {
     ) -> Response {
         let heading = text(title, values)
         return response(text, title: heading, status: status, body: """
-            <h1>\(escape(heading))</h1><p>\(text.html(message, values.mapValues(isolated)))</p>
+            <h1>\(escape(heading))</h1><p>\(text.html(message, values.mapValues(text.isolated)))</p>
             """)
     }
 
@@ -75,7 +71,8 @@ enum HTMLPage {
             <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
             <link rel="icon" href="/icon.svg" type="image/svg+xml">
             <style>\(stylesheet)</style></head>
-            <body><header><a href="/"><img src="/icon.svg" alt="" width="28" height="28">\(escape(text("app.name")))</a></header>
+            <body><header><a href="/"><img src="/icon.svg" alt="" width="28" height="28">\(escape(text("app.name")))</a>
+            </header>
             <main>
             \(body)
             </main></body></html>

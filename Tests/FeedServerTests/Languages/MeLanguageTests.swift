@@ -20,8 +20,8 @@ struct MeLanguageTests {
             let chosen = try await server.client.send(.put, "/me", headers: nadia.formHeaders, body: "language=ar")
             let me = try await server.client.get("/me", headers: nadia.auth)
             let login = try await server.client.logIn("nadia", TestUser.defaultPassword)
-            let cleared = try await server.client.send(
-                .put, "/me", headers: nadia.auth.merging([.contentType: "application/json"]), body: #"{"language":null}"#)
+            let json = nadia.auth.merging([.contentType: "application/json"])
+            let cleared = try await server.client.send(.put, "/me", headers: json, body: #"{"language":null}"#)
 
             // assert
             #expect(chosen.status == .ok)

@@ -35,8 +35,10 @@ struct PageLanguageTests {
         #expect(Self.catalogues.english("page.code.title") == "Authorization code")
     }
 
-    @Test(arguments: [("ru-RU,ru;q=0.9,en;q=0.8", "ru", "ltr"), ("ko-KR,ko;q=0.9", "ko", "ltr"),
-                      ("ar-EG,ar;q=0.9", "ar", "rtl"), ("fr-FR,fr;q=0.9", "en", "ltr"), ("de;q=0.3, ko;q=0.6", "ko", "ltr")])
+    @Test(arguments: [
+        ("ru-RU,ru;q=0.9,en;q=0.8", "ru", "ltr"), ("ko-KR,ko;q=0.9", "ko", "ltr"), ("ar-EG,ar;q=0.9", "ar", "rtl"),
+        ("fr-FR,fr;q=0.9", "en", "ltr"), ("de;q=0.3, ko;q=0.6", "ko", "ltr"),
+    ])
     func the_sign_in_page_speaks_the_language_the_browser_asks_for(
         header: String, code: String, direction: String
     ) async throws {

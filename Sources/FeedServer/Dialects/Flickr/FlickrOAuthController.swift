@@ -112,7 +112,8 @@ struct FlickrOAuthController: Sendable {
     @Sendable func decide(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let parameters = try await RequestParameters.collect(request, context: context)
         guard case .user(let user, _, .session) = context.caller else {
-            return HTMLPage.message(context.text, "page.notSignedIn.title", "page.notSignedIn.text", status: .unauthorized)
+            return HTMLPage.message(
+                context.text, "page.notSignedIn.title", "page.notSignedIn.text", status: .unauthorized)
         }
         guard let token = try parameters["oauth_token"], let (pending, app) = try await pending(token) else {
             return Self.expiredPage(context.text)
@@ -130,7 +131,7 @@ struct FlickrOAuthController: Sendable {
             let text = context.text
             return HTMLPage.response(text, title: text("page.verifier.title"), body: """
                 <h1>\(HTMLPage.escape(text("page.verifier.title")))</h1>
-                <p>\(text.html("page.verifier.text", ["app": HTMLPage.isolated(app.name)]))</p>
+                <p>\(text.html("page.verifier.text", ["app": text.isolated(app.name)]))</p>
                 <p class="code"><code id="verifier">\(verifier)</code></p>
                 """)
         }
