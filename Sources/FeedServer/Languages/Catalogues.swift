@@ -1,26 +1,32 @@
 import Foundation
 
 /// The languages the server's pages speak: one catalogue each, `i18n/<code>.json` in the web app's folder — the
-/// files the web app reads, so a translator edits one file per language. They are read once, at start-up. English
-/// is also compiled in (from the same file), so the pages speak it in a server that serves no web app.
+/// files the web app reads, so a translator edits one file per language. They are read once, at start-up. The
+/// catalogues of the languages the project ships are also compiled in (from the same files), so the pages speak
+/// them in a server that serves no web app (the sign-in and consent pages of an API-only server, say).
 public struct Catalogues: Sendable {
     /// Each language's words, by code.
     let languages: [String: PageText]
 
-    /// The English catalogue compiled into the server.
-    static let compiledEnglish: [String: String] = (try? messages(Data(PackageResources.en_json))) ?? [:]
-    /// Its words.
-    static let englishText = PageText(code: "en", messages: compiledEnglish, fallback: [:])
+    /// The catalogues compiled into the server, by code; those that cannot be read are left out (a test reads
+    /// each).
+    static let compiled: [String: [String: String]] = [
+        "en": PackageResources.en_json, "ru": PackageResources.ru_json, "ko": PackageResources.ko_json,
+        "ar": PackageResources.ar_json,
+    ].compactMapValues { try? messages(Data($0)) }
+    /// English's compiled-in words.
+    static let englishText = PageText(code: "en", messages: compiled["en"] ?? [:], fallback: [:])
 
-    /// English alone, from the compiled-in catalogue.
+    /// The compiled-in catalogues alone.
     public init() {
-        languages = ["en": Self.englishText]
+        self.init(Self.compiled)
     }
 
-    /// The catalogues of the web app's folder `webDirectory` (its `i18n/` folder), and English in any case. A file
-    /// that is not a catalogue stops the start, naming it.
+    /// The catalogues of the web app's folder `webDirectory` (its `i18n/` folder) over the compiled-in ones: an
+    /// edited catalogue is read as it now is, a language added there is spoken. A file that is not a catalogue
+    /// stops the start, naming it.
     public init(webDirectory: String?) throws {
-        var read: [String: [String: String]] = [:]
+        var read = Self.compiled
         if let webDirectory {
             let folder = (webDirectory as NSString).appendingPathComponent("i18n")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -34,9 +40,12 @@ public struct Catalogues: Sendable {
                 }
             }
         }
-        let english = read["en"] ?? Self.compiledEnglish
-        read["en"] = english
-        languages = Dictionary(uniqueKeysWithValues: read.map { code, messages in
+        self.init(read)
+    }
+
+    private init(_ catalogues: [String: [String: String]]) {
+        let english = catalogues["en"] ?? [:]
+        languages = Dictionary(uniqueKeysWithValues: catalogues.map { code, messages in
             (code, PageText(code: code, messages: messages, fallback: english))
         })
     }

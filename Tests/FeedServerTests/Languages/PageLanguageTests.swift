@@ -197,14 +197,29 @@ struct PageLanguageTests {
     }
 
     @Test
-    func without_a_web_app_folder_the_pages_speak_english() async throws {
+    func without_a_web_app_folder_the_pages_speak_the_compiled_in_languages() async throws {
         try await withTestServer { server in
-            // act
-            let response = try await server.client.get("/account/login", headers: [.acceptLanguage: "ru"])
+            // act: a server with no web app, asked in Arabic and in a language it has no catalogue of
+            let arabic = try await server.client.get("/account/login", headers: [.acceptLanguage: "ar"])
+            let german = try await server.client.get("/account/login", headers: [.acceptLanguage: "de"])
 
             // assert
-            #expect(Self.root(response.text) == "<html lang=\"en\" dir=\"ltr\">")
-            #expect(response.text.contains("Email or username"))
+            #expect(Self.root(arabic.text) == "<html lang=\"ar\" dir=\"rtl\">")
+            #expect(arabic.text.contains(HTMLPage.escape(Self.catalogues.languages["ar"]!("signIn.login"))))
+            #expect(Self.root(german.text) == "<html lang=\"en\" dir=\"ltr\">")
+            #expect(german.text.contains("Email or username"))
+        }
+    }
+
+    @Test
+    func the_compiled_in_catalogues_are_the_web_apps() {
+        // act
+        let compiled = Catalogues()
+
+        // assert: the same languages, word for word (the server compiles the files the web app serves)
+        #expect(compiled.codes == Self.catalogues.codes)
+        for code in compiled.codes {
+            #expect(compiled.languages[code]?.messages == Self.catalogues.languages[code]?.messages, "\(code)")
         }
     }
 }
