@@ -46,8 +46,6 @@ function apply() {
 
 /** The language shown now ('en', 'ru'…). */
 export const language = () => current.code;
-/** 'rtl' or 'ltr': the direction of the language shown. */
-export const direction = () => current.dir;
 /** Whether the language shown reads right to left (its "next" is to the left). */
 export const isRTL = () => current.dir === 'rtl';
 
