@@ -33,6 +33,7 @@ test: deps-test
 	swift build $(SWIFT_TEST_FLAGS) --build-tests
 	scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
 	scripts/check-feedkit.sh
+	scripts/check-library.sh && scripts/check-format.sh
 	scripts/e2e.sh
 	scripts/cluster-test.sh
 

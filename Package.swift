@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "FeedKit", targets: ["FeedKit"]),
     ],
     traits: [
-        .trait(name: postgres, description: "Build the PostgreSQL store backend (postgres-kit)."),
+        .trait(name: postgres, description: "Build the PostgreSQL store backend (postgres-kit).")
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -89,14 +90,32 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the library does, for the server and the CLI alike: import, remote sources, maintenance, the
+        // library's files and renditions, accounts. Nothing of HTTP: `scripts/check-library.sh` builds it alone and
+        // fails if a Hummingbird module (bcrypt aside), HTTPTypes or MultipartKit is compiled.
+        .target(
+            name: "FeedLibrary",
+            dependencies: [
+                // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
+                "FeedModels", "FeedStore", "Imaging", "Locking", "FeedKit", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // bcrypt alone (its C implementation and a Swift wrapper): no part of Hummingbird's HTTP stack.
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "FeedServer",
             dependencies: [
-                // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
-                "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage",
+                "FeedLibrary", "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -115,15 +134,16 @@ let package = Package(
         .executableTarget(
             name: "imagefeed",
             dependencies: [
-                "FeedServer", "FeedStore", "FeedModels", "Imaging", "Locking", "Storage",
+                "FeedServer", "FeedLibrary", "FeedStore", "FeedModels", "Imaging", "Locking", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ]
         ),
         .target(
             name: "TestSupport",
             dependencies: [
-                "Imaging", "FeedStore", "FeedModels", "FeedServer", "Locking",
+                "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "FeedServer", "Locking", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Tests/TestSupport"
@@ -140,6 +160,15 @@ let package = Package(
         ),
         .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
+        .testTarget(
+            name: "FeedLibraryTests",
+            dependencies: [
+                "FeedLibrary", "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
+                "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         // FeedKit against the real server, started in-process on a free port and reached over HTTP.
         .testTarget(
             name: "FeedKitTests",
@@ -153,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
-                "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage",
+                "FeedServer", "FeedLibrary", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

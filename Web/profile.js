@@ -3,9 +3,9 @@
 // downloads, language, theme, uploading photos, and logging out.
 
 import { request, get, reason, session, NetworkError } from './api.js';
+import { deviceName } from './device.js';
 import { formatDimensions, LANGUAGES, languageName, systemLanguage, t } from './i18n.js';
 import { personCounts } from './people.js';
-import { deviceName } from './viewer-download.js';
 import { go, OPEN_ON } from './router.js';
 import { el, avatar, displayName, handle, icon, showAlert, toast } from './ui.js';
 

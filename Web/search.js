@@ -8,7 +8,7 @@ import { personItem } from './people.js';
 import { gridCell, gridColumns } from './photos.js';
 import { current, go, OPEN_ON } from './router.js';
 import { el, icon, showAlert, toast } from './ui.js';
-import { askDevice } from './viewer-download.js';
+import { askDevice } from './device.js';
 import { VirtualGrid } from './vgrid.js';
 
 /** The colour filter's choices: the API's value, and the catalogue key of its name. */

@@ -9,7 +9,7 @@ const MAX_API = 60;
 const SHELL_FILES = [
     '/', '/index.html', '/app.css', '/app.js', '/api.js', '/router.js', '/ui.js', '/blurhash.js', '/vgrid.js',
     '/photos.js', '/feed.js', '/viewer.js', '/viewer-gestures.js', '/viewer-info.js', '/viewer-download.js',
-    '/search.js', '/albums.js', '/album-card.js', '/favourites.js', '/profile.js', '/auth.js', '/topics.js',
+    '/device.js', '/search.js', '/albums.js', '/album-card.js', '/favourites.js', '/profile.js', '/auth.js', '/topics.js',
     '/people.js', '/sheet.js', '/upload.js', '/photo-edit.js', '/album-edit.js', '/collect.js', '/i18n.js',
     '/icon.svg', '/manifest.webmanifest',
 ];

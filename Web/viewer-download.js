@@ -1,44 +1,10 @@
 // Getting a photo out of the viewer: sharing its link (the system share sheet, else the clipboard) and the download
-// menu — the original file, or a copy cropped to the person's device, made by the server on request — and asking
-// which device that is.
+// menu — the original file, or a copy cropped to the person's device (device.js), made by the server on request.
 
-import { request, get, reason, session, query } from './api.js';
-import { formatDimensions, hasMessage, t } from './i18n.js';
+import { request, reason, session, query } from './api.js';
+import { chosenDevice, deviceName } from './device.js';
+import { formatDimensions, t } from './i18n.js';
 import { el, showAlert, toast, formatBytes } from './ui.js';
-
-const DEVICE = 'imagefeed.device';
-
-/**
- * A device's name in the language shown: GET /devices names them in English, and the catalogue translates the
- * names with words in them (`device.name.ID`: "Portrait monitor", "13-inch"); a product's name alone stays.
- */
-export const deviceName = (device) => (hasMessage(`device.name.${device.id}`) ? t(`device.name.${device.id}`) : device.name);
-
-/** The device downloads are cut for: the account's, else the one chosen in this browser; null when none. */
-const chosenDevice = () => session.user?.device || JSON.parse(localStorage.getItem(DEVICE));
-
-/**
- * Asks which device this is, once, before the first search or download (as wallpaper apps do); the answer, "Not now"
- * too, is kept in this browser, and in the profile of someone signed in.
- */
-export async function askDevice() {
-    if (chosenDevice() || localStorage.getItem(DEVICE)) return;
-    let devices;
-    try {
-        devices = await get('/devices');
-    } catch {
-        return;   // asked another time
-    }
-    const select = el('select', { id: 'device-choice' }, devices.map((device) =>
-        el('option', { value: device.id, text: deviceName(device) })));
-    const chosen = await showAlert(t('device.ask.title'), t('device.ask.text'),
-        [t('common.save'), t('common.notNow')], { body: el('div.field', {}, el('label', { for: 'device-choice', text: t('device.ask.label') }), select) });
-    const device = chosen === 0 ? devices.find((item) => item.id === select.value) : null;
-    localStorage.setItem(DEVICE, JSON.stringify(device));
-    if (device && session.user) {
-        request('PUT', '/me', { json: { device: device.id } }).then(({ data }) => session.set(data), () => {});
-    }
-}
 
 /** Shares the photo's page through the share sheet where there is one, else copies its address. */
 export async function sharePhoto(photo) {

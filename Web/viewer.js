@@ -9,7 +9,8 @@ import { isRTL, t } from './i18n.js';
 import { credit, likeButton, viewerSource } from './photos.js';
 import { go } from './router.js';
 import { el, icon, showAlert, toast, formatDate, displayName, altText } from './ui.js';
-import { askDevice, createDownloadMenu, sharePhoto } from './viewer-download.js';
+import { askDevice } from './device.js';
+import { createDownloadMenu, sharePhoto } from './viewer-download.js';
 import { createGestures } from './viewer-gestures.js';
 import { createInfoPanel } from './viewer-info.js';
 

@@ -222,23 +222,6 @@ public enum PhotoOrder: String, Sendable, CaseIterable {
     case latest, oldest, popular
 }
 
-/// Photo shapes Unsplash filters on.
-public enum Orientation: String, Sendable, CaseIterable {
-    case landscape, portrait, squarish
-
-    /// Within 10 % of square counts as squarish.
-    public init(width: Int, height: Int) {
-        let ratio = Double(width) / Double(max(1, height))
-        if ratio > 1.1 {
-            self = .landscape
-        } else if ratio < 1 / 1.1 {
-            self = .portrait
-        } else {
-            self = .squarish
-        }
-    }
-}
-
 /// What a like or an unlike left: the photo as the person who liked it now sees it, and that person.
 public struct LikeChange: Sendable, Hashable {
     public var photo: PhotoRecord

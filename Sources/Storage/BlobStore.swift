@@ -30,6 +30,31 @@ public protocol BlobStore: Sendable, CustomStringConvertible {
     /// Every key starting with `prefix` (a plain string prefix, as in S3: `originals/ab/` or `avatars/x`), in
     /// ascending byte order, fetched lazily page by page.
     func keys(under prefix: String) -> AsyncThrowingStream<String, any Error>
+
+    /// A file on this machine holding the bytes at `key`, to be read in place (a render's source): the store's own
+    /// file when it keeps its blobs on this machine's disk, else `copy`, fetched once and kept there for next time
+    /// (the copy is the caller's to bound and remove). Nil when there is no such key; `fetched` counts the bytes
+    /// fetched now.
+    func localFile(of key: String, copy: String) async throws -> (path: String, fetched: Int)?
+
+    /// Offers bytes this machine made, and keeps in a cache of its own, to the other machines that use the store:
+    /// a bucket stores them; a folder on this machine's disk has nothing to do, as no other machine reads it.
+    func share(_ bytes: [UInt8], at key: String) async throws
+
+    /// The bytes another machine shared at `key` (see ``share(_:at:)``); always nil for a folder on this machine's
+    /// disk, where nothing is shared.
+    func shared(at key: String) async throws -> [UInt8]?
+}
+
+extension BlobStore {
+    /// ``localFile(of:copy:)`` for a store that keeps its blobs elsewhere: `copy` when it is already there, else
+    /// downloaded into it.
+    func fetchedCopy(of key: String, copy: String) async throws -> (path: String, fetched: Int)? {
+        if access(copy, F_OK) == 0 { return (copy, 0) }
+        guard try await download(key, to: copy) else { return nil }
+        var status = stat()
+        return (copy, stat(copy, &status) == 0 ? Int(status.st_size) : 0)
+    }
 }
 
 /// The rules every store applies to keys, so a key that works on one backend works on the other.

@@ -68,6 +68,24 @@ public struct CachedBlobStore: BlobStore {
         backing.keys(under: prefix)
     }
 
+    /// The cached file when the key is cached (it may go at the next eviction: read it at once), else the backing
+    /// store's answer.
+    public func localFile(of key: String, copy: String) async throws -> (path: String, fetched: Int)? {
+        if await index.use(key), let cached = try await cache.localFile(of: key, copy: copy) { return cached }
+        return try await backing.localFile(of: key, copy: copy)
+    }
+
+    /// Shared through the backing store; this node's copy is dropped, as for any write.
+    public func share(_ bytes: [UInt8], at key: String) async throws {
+        try await backing.share(bytes, at: key)
+        try await forget(key)
+    }
+
+    /// What the backing store has shared.
+    public func shared(at key: String) async throws -> [UInt8]? {
+        try await backing.shared(at: key)
+    }
+
     private func remember(_ key: String, size: Int) async throws {
         for evicted in await index.add(key, size: size, limit: limit) { try await cache.delete(evicted) }
     }

@@ -92,14 +92,15 @@ final class AtomicFileWriter: Sendable {
         self.descriptor = descriptor
     }
 
-    /// Creates the destination's folders and the temporary file beside it; its name starts with a dot, which the
-    /// local store's listing skips.
-    static func create(at destination: String) async throws -> AtomicFileWriter {
+    /// Creates the destination's folders and the temporary file, in `scratch` when given (a folder on the same file
+    /// system that its owner clears of what a killed process left), else beside the destination; its name starts
+    /// with a dot, which the local store's listing skips.
+    static func create(at destination: String, scratch: String? = nil) async throws -> AtomicFileWriter {
         let folder = (destination as NSString).deletingLastPathComponent
         try await NIOThreadPool.singleton.runIfActive { try makeFolders(folder) }
         var random = SystemRandomNumberGenerator()
         let name = ".partial-" + String(random.next(), radix: 36)
-        let temporary = (folder as NSString).appendingPathComponent(name)
+        let temporary = ((scratch ?? folder) as NSString).appendingPathComponent(name)
         let descriptor = try await FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
         return AtomicFileWriter(destination: destination, temporary: temporary, descriptor: descriptor)
     }
@@ -143,8 +144,10 @@ final class AtomicFileWriter: Sendable {
 
     /// Runs `body` with a writer for `destination` and commits when it returns true; the temporary file is
     /// discarded when it returns false or throws.
-    static func write(to destination: String, _ body: (AtomicFileWriter) async throws -> Bool) async throws -> Bool {
-        let writer = try await create(at: destination)
+    static func write(
+        to destination: String, scratch: String? = nil, _ body: (AtomicFileWriter) async throws -> Bool
+    ) async throws -> Bool {
+        let writer = try await create(at: destination, scratch: scratch)
         do {
             guard try await body(writer) else {
                 writer.discard()

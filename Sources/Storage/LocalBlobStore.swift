@@ -7,12 +7,17 @@ import NIOPosix
 public struct LocalBlobStore: BlobStore {
     /// The folder holding the files, without a trailing `/`.
     public let root: String
+    /// Where writes in progress are kept, on the same file system; nil for beside their destination.
+    public let scratch: String?
 
     /// A store in `root`, made when the first blob is written.
-    public init(root: String) {
+    /// - Parameter scratch: a folder for writes in progress, which its owner clears of what a killed process left
+    ///   (the library's `tmp`); nil to write them beside their destination, as dot-files the listing skips.
+    public init(root: String, scratch: String? = nil) {
         let standardized = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL.path
         let trailingSlash = standardized.count > 1 && standardized.hasSuffix("/")
         self.root = trailingSlash ? String(standardized.dropLast()) : standardized
+        self.scratch = scratch
     }
 
     /// `local folder <root>`.
@@ -26,7 +31,7 @@ public struct LocalBlobStore: BlobStore {
 
     public func put(_ bytes: [UInt8], at key: String) async throws {
         let path = try path(of: key)
-        _ = try await AtomicFileWriter.write(to: path) { writer in
+        _ = try await AtomicFileWriter.write(to: path, scratch: scratch) { writer in
             try await writer.write(ByteBuffer(bytes: bytes))
             return true
         }
@@ -37,7 +42,7 @@ public struct LocalBlobStore: BlobStore {
         guard let size = try await FileDescriptor.size(of: source) else {
             throw BlobStoreError.file("copy", source, ENOENT)
         }
-        _ = try await AtomicFileWriter.write(to: path) { writer in
+        _ = try await AtomicFileWriter.write(to: path, scratch: scratch) { writer in
             for try await chunk in FileChunks(path: source, offset: 0, length: size, chunkSize: 1 << 20) {
                 try await writer.write(chunk)
             }
@@ -83,6 +88,18 @@ public struct LocalBlobStore: BlobStore {
             }
         }
     }
+
+    /// The store's own file: the blobs are on this machine's disk already, so `copy` is never made.
+    public func localFile(of key: String, copy: String) async throws -> (path: String, fetched: Int)? {
+        let path = try path(of: key)
+        return access(path, F_OK) == 0 ? (path, 0) : nil
+    }
+
+    /// Nothing to do: no other machine reads this folder.
+    public func share(_ bytes: [UInt8], at key: String) async throws {}
+
+    /// Nil: nothing is shared through a folder on this machine's disk.
+    public func shared(at key: String) async throws -> [UInt8]? { nil }
 
     /// Walks only the folder the prefix names (`originals/ab/` walks `root/originals/ab`), skipping the dot-files
     /// that are writes in progress. The walk is done before the first key is returned.

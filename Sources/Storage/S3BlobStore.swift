@@ -48,6 +48,21 @@ public struct S3BlobStore: BlobStore {
         try await client.deleteObject(bucket: location.bucket, key: objectKey(key))
     }
 
+    /// `copy`, downloaded from the bucket unless it is there already.
+    public func localFile(of key: String, copy: String) async throws -> (path: String, fetched: Int)? {
+        try await fetchedCopy(of: key, copy: copy)
+    }
+
+    /// Puts the bytes in the bucket, where every node finds them.
+    public func share(_ bytes: [UInt8], at key: String) async throws {
+        try await put(bytes, at: key)
+    }
+
+    /// The bytes in the bucket, when a node shared them.
+    public func shared(at key: String) async throws -> [UInt8]? {
+        try await bytes(at: key)
+    }
+
     public func keys(under prefix: String) -> AsyncThrowingStream<String, any Error> {
         let (client, bucket, storePrefix) = (client, location.bucket, location.prefix)
         return .paged { (token: String?) in

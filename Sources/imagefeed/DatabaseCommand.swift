@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
 
@@ -29,7 +29,7 @@ struct DatabaseCommand: AsyncParsableCommand {
         var to: String
 
         func run() async throws {
-            let configuration = try ConfigurationLoader.load(library: library)
+            let configuration = try LibraryConfigurationLoader.load(library: library)
             // Checked before anything is opened: opening a database creates and migrates it.
             let sourceURL = configuration.resolvedDatabaseURL
             guard case .sqlite(let sourcePath) = DatabaseLocation(url: sourceURL) else {

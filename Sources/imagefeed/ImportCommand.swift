@@ -1,6 +1,6 @@
 import ArgumentParser
 import FeedModels
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
@@ -44,7 +44,7 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "imagefeed.import")
         logger.logLevel = .error
-        let configuration = try ConfigurationLoader.load(library: library)
+        let configuration = try LibraryConfigurationLoader.load(library: library)
         try Imaging.start(concurrency: 1)
         let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
         let importer = LibraryImporter(

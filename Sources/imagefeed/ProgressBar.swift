@@ -1,4 +1,4 @@
-import FeedServer
+import FeedLibrary
 import Foundation
 import Locking
 

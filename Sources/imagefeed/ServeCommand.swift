@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedLibrary
 import FeedServer
 import FeedStore
 import Foundation

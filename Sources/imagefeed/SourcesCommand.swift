@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
@@ -223,22 +223,5 @@ struct SourcesCommand: AsyncParsableCommand {
                 return failures
             }
         }
-    }
-}
-
-/// Durations as people write them: `90s`, `30m`, `1h`, `1d`.
-enum DurationText {
-    static func parse(_ text: String) -> Duration? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let unit = trimmed.last, let number = Double(trimmed.dropLast()), number > 0 else { return nil }
-        let seconds: Double
-        switch unit {
-        case "s": seconds = number
-        case "m": seconds = number * 60
-        case "h": seconds = number * 3600
-        case "d": seconds = number * 86400
-        default: return nil
-        }
-        return .milliseconds(Int64(seconds * 1000))
     }
 }

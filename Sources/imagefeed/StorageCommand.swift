@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import Foundation
 
 /// `imagefeed storage`: where the library's files are kept.
@@ -45,7 +45,7 @@ struct StorageCommand: AsyncParsableCommand {
                 let counter = StepCounter(label: "Copying to \(to)")
                 defer { counter.finish() }
                 return try await StorageMigration(
-                    store: store, files: LibraryFiles(root: configuration.dataDirectory), to: target.bucket!,
+                    store: store, files: LibraryFiles(root: configuration.dataDirectory), to: target.store,
                     concurrency: jobs
                 ).run { counter.show($0, $1) }
             }

@@ -1,8 +1,7 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
-import HummingbirdBcrypt
 import Logging
 
 /// `imagefeed users create|list|set-password|delete`.
@@ -27,11 +26,11 @@ struct UsersCommand: AsyncParsableCommand {
             let problems = AccountRules.signUp(username: username, firstName: firstName, lastName: lastName,
                                                   email: email, password: password)
             guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
-            try await withStore(library) { store in
+            try await withStore(library) { store, configuration in
                 do {
                     let user = try await store.createAccount(NewAccount(
                         username: username, firstName: firstName, lastName: lastName, email: email,
-                        passwordHash: Bcrypt.hash(password, cost: 12)
+                        passwordHash: try await configuration.passwordHasher().hash(password)
                     ))
                     if output.isEnabled {
                         try printJSON(CreatedUserOutput(id: user.id, username: user.username, email: user.email))
@@ -39,8 +38,7 @@ struct UsersCommand: AsyncParsableCommand {
                         print("Created @\(user.username) (\(user.id)).")
                     }
                 } catch StoreError.conflict(let field) {
-                    throw ValidationError(field == "email"
-                        ? "An account with this email already exists." : "This username is already taken.")
+                    throw ValidationError(field == "email" ? AccountRules.emailTaken : AccountRules.usernameTaken)
                 }
             }
         }
@@ -69,11 +67,11 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let password = try self.password ?? readSecret(prompt: "New password: ")
             if let problem = AccountRules.password(password) { throw ValidationError(problem) }
-            try await withStore(library) { store in
+            try await withStore(library) { store, configuration in
                 guard let user = try await store.user(username: username) else {
                     throw ValidationError("No account is called \(username).")
                 }
-                try await store.setPasswordHash(Bcrypt.hash(password, cost: 12), userID: user.id)
+                try await store.setPasswordHash(try await configuration.passwordHasher().hash(password), userID: user.id)
                 print("Password set for @\(user.username).")
             }
         }
@@ -85,7 +83,7 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument var username: String
 
         func run() async throws {
-            let files = try ConfigurationLoader.load(library: library).libraryFiles()
+            let files = try LibraryConfigurationLoader.load(library: library).libraryFiles()
             try await withStore(library) { store in
                 guard let user = try await store.user(username: username) else {
                     throw ValidationError("No account is called \(username).")
@@ -96,124 +94,4 @@ struct UsersCommand: AsyncParsableCommand {
             }
         }
     }
-}
-
-/// `imagefeed apps create|list`: OAuth applications.
-struct AppsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "apps", abstract: "Manage OAuth applications.", subcommands: [Create.self, List.self, OAuth1Secret.self]
-    )
-
-    struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Register an application and print its keys.")
-        @OptionGroup var library: LibraryOptions
-        @Option var name: String
-        @Option(name: .customLong("redirect-uri"), help: "Repeat for several; urn:ietf:wg:oauth:2.0:oob for native apps.")
-        var redirectURIs: [String]
-        @Flag(name: .customLong("public"), help: "A client that cannot keep a secret: PKCE required.")
-        var isPublic = false
-        @Option(help: "The account that owns the application.") var owner: String?
-        @OptionGroup var output: JSONOutputOption
-
-        func run() async throws {
-            let problems = AppRegistration.problems(name: name, redirectURIs: redirectURIs)
-            guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
-            try await withStore(library) { store in
-                var ownerID: String?
-                if let owner {
-                    guard let user = try await store.user(username: owner) else {
-                        throw ValidationError("No account is called \(owner).")
-                    }
-                    ownerID = user.id
-                }
-                let registered = try await AppRegistration.register(
-                    name: name, ownerID: ownerID, redirectURIs: redirectURIs, isPublic: isPublic, store: store
-                )
-                let app = registered.app
-                if output.isEnabled {
-                    try printJSON(CreatedAppOutput(
-                        id: app.id, name: app.name, accessKey: app.accessKey, secretKey: isPublic ? nil : registered.secret,
-                        oauth1Secret: app.oauth1Secret, isPublic: app.isPublic, redirectUris: app.redirectURIs))
-                    return
-                }
-                print("Access key: \(app.accessKey)")
-                if !isPublic { print("Secret key: \(registered.secret)") }
-                if let oauth1Secret = app.oauth1Secret { print("OAuth 1.0a secret: \(oauth1Secret)") }
-            }
-        }
-    }
-
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List applications.")
-        @OptionGroup var library: LibraryOptions
-
-        func run() async throws {
-            try await withStore(library) { store in
-                for app in try await store.apps() {
-                    print("\(app.name)\t\(app.accessKey)\t\(app.isPublic ? "public" : "confidential")\t"
-                        + app.redirectURIs.joined(separator: " "))
-                }
-            }
-        }
-    }
-}
-
-extension AppsCommand {
-    /// `imagefeed apps oauth1-secret --key K`: a new OAuth 1.0a secret, for an app registered before the Flickr
-    /// dialect (or one whose secret leaked). Signed requests with the old one fail from then on.
-    struct OAuth1Secret: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "oauth1-secret", abstract: "Make a new OAuth 1.0a secret (Flickr apps) for an application."
-        )
-        @OptionGroup var library: LibraryOptions
-        @Option(help: "The application's access key.") var key: String
-
-        func run() async throws {
-            try await withStore(library) { store in
-                guard let app = try await store.app(accessKey: key) else {
-                    throw ValidationError("No application has the access key \(key).")
-                }
-                let secret = Secrets.make(bytes: 16)
-                try await store.setOAuth1Secret(secret, appID: app.id)
-                print("OAuth 1.0a secret: \(secret)")
-            }
-        }
-    }
-}
-
-/// Opens the configured store for a one-off command and closes it afterwards.
-func withStore(_ library: LibraryOptions, _ body: (LibraryStore) async throws -> Void) async throws {
-    try await withStore(library) { store, _ in try await body(store) }
-}
-
-/// Opens the configured store for a one-off command that also needs the configuration, and closes it afterwards.
-func withStore<Result>(
-    _ library: LibraryOptions, _ body: (LibraryStore, Configuration) async throws -> Result
-) async throws -> Result {
-    let configuration = try ConfigurationLoader.load(library: library)
-    return try await withStore(url: configuration.resolvedDatabaseURL) { store in try await body(store, configuration) }
-}
-
-/// Opens (and migrates) the store at `url` for a one-off command, and closes it afterwards.
-func withStore<Result>(url: String, _ body: (LibraryStore) async throws -> Result) async throws -> Result {
-    var logger = Logger(label: "imagefeed.cli")
-    logger.logLevel = .error
-    let store = try await LibraryStore.open(url: url, logger: logger)
-    do {
-        let result = try await body(store)
-        try await store.database.shutdown()
-        return result
-    } catch {
-        try? await store.database.shutdown()
-        throw error
-    }
-}
-
-/// Reads a secret from standard input (one line), without echo when it is a terminal.
-func readSecret(prompt: String) throws -> String {
-    if isatty(STDIN_FILENO) == 1, let typed = getpass(prompt) { return String(cString: typed) }
-    guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-        throw ValidationError("No password given: pass --password or write it to standard input.")
-    }
-    return line
 }

@@ -1,3 +1,4 @@
+@testable import FeedLibrary
 import FeedModels
 @testable import FeedServer
 import FeedStore

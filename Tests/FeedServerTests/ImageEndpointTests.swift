@@ -1,3 +1,4 @@
+@testable import FeedLibrary
 import FeedModels
 @testable import FeedServer
 import Foundation
@@ -197,7 +198,7 @@ struct ImageEndpointTests {
 
             for (url, size) in sizes {
                 let path = server.fixtures.files.renditionPath(
-                    photoID: photo.id, key: ImageParameters.cacheKey(size.spec))
+                    photoID: photo.id, key: size.spec.cacheKey)
                 let cached = try #require(FileManager.default.contents(atPath: path), "no cache file \(path)")
 
                 // act

@@ -1,3 +1,4 @@
+@testable import FeedLibrary
 @testable import FeedServer
 import Foundation
 import NIOCore

@@ -1,3 +1,4 @@
+@testable import FeedLibrary
 import FeedModels
 @testable import FeedServer
 import Foundation
@@ -137,7 +138,7 @@ struct SearchAPITests {
         try await withTestServer(backend, library: .fixtures) { server in
             // setup
             let photo = try await server.client.get("/photos/\(server.fixtures.id(.meadow))").decode(Photo.self)
-            let name = ColorName.classify(hex: photo.color)
+            let name = PhotoColor(dominant: photo.color).rawValue
             let other = Self.colorNames.first { $0 != name }!
 
             // act
@@ -154,7 +155,7 @@ struct SearchAPITests {
             // assert
             #expect(same.results.map(\.id).contains(photo.id))
             #expect(!different.results.map(\.id).contains(photo.id))
-            #expect(same.results.allSatisfy { ColorName.classify(hex: $0.color) == name })
+            #expect(same.results.allSatisfy { PhotoColor(dominant: $0.color).rawValue == name })
             #expect(total == server.fixtures.count)
         }
     }

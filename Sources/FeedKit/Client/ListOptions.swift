@@ -1,31 +1,5 @@
 import Foundation
 
-/// The order of a photo list.
-public enum PhotoSort: String, Sendable, CaseIterable {
-    case latest, oldest, popular
-}
-
-/// The order of search results.
-public enum SearchSort: String, Sendable, CaseIterable {
-    case relevant, latest
-}
-
-/// The order of the topic list.
-public enum TopicSort: String, Sendable, CaseIterable {
-    case featured, latest, oldest, position
-}
-
-/// A photo's shape.
-public enum PhotoOrientation: String, Sendable, CaseIterable {
-    case landscape, portrait, squarish
-}
-
-/// A colour filter of lists and searches.
-public enum PhotoColor: String, Sendable, CaseIterable {
-    case blackAndWhite = "black_and_white"
-    case black, white, yellow, orange, red, purple, magenta, green, teal, blue
-}
-
 /// Narrows a photo list or search: shape, colour, tags and a circle around a place. ImageFeed extensions on the
 /// feed; Unsplash honours `orientation` and `color` on search only.
 public struct PhotoFilter: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import FeedKit
+import FeedLibrary
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -42,11 +43,19 @@ public func buildApplication(
     let metrics = ServerMetrics()
     renditionPool.start()
     let cacheLimit = RenditionCacheLimit(folder: files.renditions.path, budget: configuration.renditionLimits.cacheBytes)
+    // The renditions served lately and the answers to their exact URLs, kept in memory above the files for the
+    // cache-first path; the service drops them with the files of a deleted photo.
+    let memory = RenditionMemory(limit: cacheLimit, clock: clock)
+    let answers = RenditionAnswers(limit: cacheLimit, clock: clock)
     let renditions = RenditionService(
         imaging: imaging, files: files, threadPool: renditionPool, threads: renditionThreads,
         maxWaiting: configuration.renditionLimits.maxWaiting ?? renditionThreads * 8, limit: cacheLimit,
-        metrics: metrics, clock: clock)
-    let ingester = PhotoIngester(store: store, files: files, imaging: imaging, metrics: metrics)
+        metrics: metrics.library,
+        forget: { folder in
+            memory.forget(under: folder)
+            answers.forget(under: folder)
+        })
+    let ingester = PhotoIngester(store: store, files: files, imaging: imaging, metrics: metrics.library)
     let responseCache = configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
@@ -87,7 +96,8 @@ public func buildApplication(
         .addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
     let images = ImageController(
-        store: store, renditions: renditions, limits: configuration.renditionLimits,
+        store: store, renditions: renditions, memory: memory, answers: answers, metrics: metrics,
+        limits: configuration.renditionLimits,
         newRenditions: SharedRateLimiter(
             store: store, limit: configuration.renditionLimits.newPerHour,
             flushInterval: configuration.rateLimitFlushInterval))
@@ -103,7 +113,7 @@ public func buildApplication(
     FlickrOAuthController(store: store).addRoutes(flickr: groups.flickr, pages: groups.pages)
     AvatarController(store: store, renditions: renditions).addRoutes(to: groups.images)
     AccountController(
-        store: store, hasher: PasswordHasher(cost: configuration.bcryptCost, threadPool: threadPool),
+        store: store, hasher: configuration.library.passwordHasher(threadPool: threadPool),
         throttle: LoginThrottle(delayStep: configuration.loginDelayStep)
     ).addRoutes(to: groups.pages)
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
@@ -134,7 +144,7 @@ public func buildApplication(
             limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
             logger: logger))
     }
-    if files.bucket != nil {
+    if files.isShared {
         services.append(RemovalFollower(
             store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
     }

@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
@@ -301,35 +302,5 @@ struct AccountController: Sendable {
         let appID = try context.parameters.require("appID")
         try await store.revokeAuthorization(userID: user.id, appID: appID)
         return HTMLPage.redirect(to: "/account/settings")
-    }
-}
-
-/// Registering an OAuth application: the rules and the generated credentials. Shared by the settings page and
-/// `imagefeed apps create`.
-public enum AppRegistration {
-    public static func problems(name: String, redirectURIs: [String]) -> [String] {
-        var problems: [String] = []
-        if name.isEmpty || name.count > 100 { problems.append("Application name must be 1 to 100 characters.") }
-        if redirectURIs.isEmpty { problems.append("At least one redirect URI is required.") }
-        for uri in redirectURIs where uri != OAuthController.outOfBand {
-            guard let url = URLComponents(string: uri), let scheme = url.scheme, url.fragment == nil,
-                scheme == "https" || scheme == "http" ? url.host != nil : scheme.contains(".") || !scheme.isEmpty
-            else {
-                problems.append("\(uri) is not an absolute redirect URI.")
-                continue
-            }
-        }
-        return problems
-    }
-
-    /// Registers an app and returns it with its secret (stored only as a hash, so shown once).
-    public static func register(name: String, ownerID: String?, redirectURIs: [String], isPublic: Bool,
-                                store: LibraryStore) async throws -> (app: OAuthApp, secret: String) {
-        let secret = Secrets.make()
-        let app = try await store.createApp(
-            name: name, ownerID: ownerID, accessKey: Secrets.make(), secretHash: Secrets.hash(secret),
-            redirectURIs: redirectURIs, isPublic: isPublic, oauth1Secret: Secrets.make(bytes: 16)
-        )
-        return (app, secret)
     }
 }

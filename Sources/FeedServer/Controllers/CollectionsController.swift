@@ -9,21 +9,21 @@ struct CollectionsController: Sendable {
     let store: LibraryStore
 
     func addRoutes(to api: APIRoutes) {
-        api.cachedReads.get("/collections", use: list)
-        api.cachedReads.get("/collections/:id", use: get)
-        api.cachedReads.get("/collections/:id/photos", use: photos)
-        api.cachedReads.get("/collections/:id/related", use: related)
+        api.cachedReads.on(.listCollections, use: list)
+        api.cachedReads.on(.getCollection, use: get)
+        api.cachedReads.on(.listCollectionPhotos, use: photos)
+        api.cachedReads.on(.listRelatedCollections, use: related)
         // python-unsplash 1.2.5 still calls Unsplash's old featured and curated album paths: every public album is
         // both here, as the library has no editors.
         api.cachedReads.get("/collections/featured", use: list)
         api.cachedReads.get("/collections/curated", use: list)
         api.cachedReads.get("/collections/curated/:id", use: get)
         api.cachedReads.get("/collections/curated/:id/photos", use: photos)
-        api.uncached.post("/collections", use: create)
-        api.uncached.put("/collections/:id", use: update)
-        api.uncached.delete("/collections/:id", use: delete)
-        api.uncached.post("/collections/:id/add", use: add)
-        api.uncached.delete("/collections/:id/remove", use: remove)
+        api.uncached.on(.createCollection, use: create)
+        api.uncached.on(.updateCollection, use: update)
+        api.uncached.on(.deleteCollection, use: delete)
+        api.uncached.on(.addPhotoToCollection, use: add)
+        api.uncached.on(.removePhotoFromCollection, use: remove)
     }
 
     /// Who may see private albums: the owner, through the session or a token with `read_collections` (or

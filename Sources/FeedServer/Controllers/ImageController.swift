@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -9,6 +10,11 @@ import Imaging
 struct ImageController: Sendable {
     let store: LibraryStore
     let renditions: RenditionService
+    /// Rendition files served lately, kept in memory.
+    let memory: RenditionMemory
+    /// Answers to exact URLs of cached renditions.
+    let answers: RenditionAnswers
+    let metrics: ServerMetrics
     /// The largest renditions made; larger requests are a 400 before any pixel is decoded.
     let limits: RenditionLimits
     /// Counts the renditions each address has had made (cached ones are free).
@@ -47,8 +53,8 @@ struct ImageController: Sendable {
 
     /// The answer remembered for this exact URL, counted as a rendition served from the cache.
     private func remembered(_ target: String, method: HTTPRequest.Method, headers: HTTPFields) -> ImmediateResponse? {
-        guard let answer = renditions.answers.answer(target, method: method, headers: headers) else { return nil }
-        renditions.metrics.rendition(.cached)
+        guard let answer = answers.answer(target, method: method, headers: headers) else { return nil }
+        metrics.rendition(.cached)
         return answer
     }
 
@@ -60,9 +66,9 @@ struct ImageController: Sendable {
         guard let (answer, path, body) = cachedRendition(id: id, parsed, method: method, headers: headers) else {
             return nil
         }
-        renditions.metrics.rendition(.cached)
+        metrics.rendition(.cached)
         if case .rendition(_, let negotiated) = parsed, !negotiated, let body {
-            renditions.answers.remember(target, path: path, answer, body: body)
+            answers.remember(target, path: path, answer, body: body)
         }
         return answer
     }
@@ -146,7 +152,7 @@ struct ImageController: Sendable {
     /// A rendition's ETag: the photo id and the normalised parameters. A photo's pixels never change under its
     /// id, so this is a strong validator without reading the file.
     static func etag(id: String, spec: RenditionSpec) -> String {
-        "\"\(id)-\(ImageParameters.cacheKey(spec))\""
+        "\"\(id)-\(spec.cacheKey)\""
     }
 
     /// The cache-first answer: a sized rendition already in the cache is answered from the file alone (from memory
@@ -159,15 +165,15 @@ struct ImageController: Sendable {
     {
         guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil, id.count == 11
         else { return nil }
-        let path = renditions.files.renditionPath(photoID: id, key: ImageParameters.cacheKey(spec))
+        let path = renditions.files.renditionPath(photoID: id, key: spec.cacheKey)
         var headers = HTTPFields()
         headers[.cacheControl] = Self.cacheControl
         headers[.eTag] = Self.etag(id: id, spec: spec)
         if negotiated { headers[.vary] = "Accept" }
-        if ETag.matches(request[.ifNoneMatch], Self.etag(id: id, spec: spec)), renditions.memory.exists(atPath: path) {
+        if ETag.matches(request[.ifNoneMatch], Self.etag(id: id, spec: spec)), memory.exists(atPath: path) {
             return (ImmediateResponse(status: .notModified, headers: headers), path, nil)
         }
-        guard let bytes = renditions.memory.bytes(atPath: path) else { return nil }
+        guard let bytes = memory.bytes(atPath: path) else { return nil }
         headers[.contentType] = spec.format.mimeType
         return (.ok(headers, bytes, method: method), path, bytes)
     }

@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
@@ -15,9 +16,9 @@ struct MeController: Sendable {
     let languages: [String]
 
     func addRoutes(to api: APIRoutes) {
-        api.uncached.get("/me", use: get)
-        api.uncached.put("/me", use: update)
-        api.uncached.put("/me/avatar", use: uploadAvatar)
+        api.uncached.on(.getMe, use: get)
+        api.uncached.on(.updateMe, use: update)
+        api.uncached.on(.uploadAvatar, use: uploadAvatar)
         api.uncached.post("/me/avatar", use: uploadAvatar)
     }
 

@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
@@ -9,7 +10,7 @@ import Hummingbird
 /// `/oauth/token` (code for token, credentials from the body, the query or HTTP Basic; PKCE) and
 /// `/oauth/revoke` (RFC 7009).
 struct OAuthController: Sendable {
-    static let outOfBand = "urn:ietf:wg:oauth:2.0:oob"
+    static let outOfBand = AppRegistration.outOfBand
     static let codeLifetime: TimeInterval = 10 * 60
 
     let store: LibraryStore

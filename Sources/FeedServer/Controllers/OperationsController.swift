@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedStore
 import Foundation
 import HTTPTypes

@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation

@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
@@ -18,17 +19,17 @@ struct PhotosController: Sendable {
     let downloads: DownloadTracker
 
     func addRoutes(to api: APIRoutes) {
-        api.cachedReads.get("/photos", use: list)
+        api.cachedReads.on(.listPhotos, use: list)
         api.cachedReads.get("/photos/curated", use: list)
         api.cachedReads.get("/photos/search", use: legacySearch)
-        api.countedReads.get("/photos/:id", use: get)
-        api.uncached.post("/photos", use: upload)
-        api.uncached.get("/photos/random", use: random)
-        api.uncached.put("/photos/:id", use: update)
-        api.uncached.delete("/photos/:id", use: delete)
-        api.uncached.get("/photos/:id/download", use: download)
-        api.uncached.post("/photos/:id/like", use: like)
-        api.uncached.delete("/photos/:id/like", use: unlike)
+        api.countedReads.on(.getPhoto, use: get)
+        api.uncached.on(.uploadPhoto, use: upload)
+        api.uncached.on(.randomPhoto, use: random)
+        api.uncached.on(.updatePhoto, use: update)
+        api.uncached.on(.deletePhoto, use: delete)
+        api.uncached.on(.trackDownload, use: download)
+        api.uncached.on(.likePhoto, use: like)
+        api.uncached.on(.unlikePhoto, use: unlike)
     }
 
     @Sendable func list(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Photo> {
@@ -92,7 +93,7 @@ struct PhotosController: Sendable {
             username: query["username"].flatMap { $0.isEmpty ? nil : $0 },
             collectionIDs: query.list("collections"),
             text: query["query"].flatMap { $0.isEmpty ? nil : $0 },
-            orientation: try query.choice("orientation", as: Orientation.self),
+            orientation: try query.choice("orientation", as: PhotoOrientation.self),
             topics: query.list("topics")
         )
         let records = try await store.randomPhotos(count: count ?? 1, filter: filter, viewerID: context.caller.user?.id)
@@ -132,7 +133,7 @@ struct PhotosController: Sendable {
         let page = try query.page()
         guard let text = query["query"], !text.isEmpty else { throw APIError.badParameter("query is missing") }
         let result = try await store.searchPhotos(
-            PhotoSearch(text: text, orientation: try query.choice("orientation", as: Orientation.self)),
+            PhotoSearch(text: text, orientation: try query.choice("orientation", as: PhotoOrientation.self)),
             page: page, viewerID: context.caller.user?.id
         )
         return ListPage(result.page, page, origin: context.origin, present: context.presenter.photo)

@@ -9,9 +9,9 @@ struct SearchController: Sendable {
     let store: LibraryStore
 
     func addRoutes(to api: APIRoutes) {
-        api.cachedReads.get("/search/photos", use: photos)
-        api.cachedReads.get("/search/users", use: users)
-        api.cachedReads.get("/search/collections", use: collections)
+        api.cachedReads.on(.searchPhotos, use: photos)
+        api.cachedReads.on(.searchUsers, use: users)
+        api.cachedReads.on(.searchCollections, use: collections)
     }
 
     /// People by username or name.

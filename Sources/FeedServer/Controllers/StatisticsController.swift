@@ -10,12 +10,12 @@ struct StatisticsController: Sendable {
     let store: LibraryStore
 
     func addRoutes(to api: APIRoutes) {
-        api.uncached.get("/photos/:id/statistics", use: photo)
+        api.uncached.on(.getPhotoStatistics, use: photo)
         // python-unsplash 1.2.5's `photo.stats` still calls the old path.
         api.uncached.get("/photos/:id/stats", use: photo)
-        api.uncached.get("/users/:username/statistics", use: user)
-        api.uncached.get("/stats/total", use: total)
-        api.uncached.get("/stats/month", use: month)
+        api.uncached.on(.getUserStatistics, use: user)
+        api.uncached.on(.getTotalStatistics, use: total)
+        api.uncached.on(.getMonthStatistics, use: month)
     }
 
     @Sendable func photo(_ request: Request, context: FeedRequestContext) async throws -> PhotoStatistics {

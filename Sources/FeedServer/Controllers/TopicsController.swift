@@ -8,9 +8,9 @@ struct TopicsController: Sendable {
     let store: LibraryStore
 
     func addRoutes(to api: APIRoutes) {
-        api.cachedReads.get("/topics", use: list)
-        api.cachedReads.get("/topics/:id_or_slug", use: get)
-        api.cachedReads.get("/topics/:id_or_slug/photos", use: photos)
+        api.cachedReads.on(.listTopics, use: list)
+        api.cachedReads.on(.getTopic, use: get)
+        api.cachedReads.on(.listTopicPhotos, use: photos)
     }
 
     @Sendable func list(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Topic> {
@@ -34,7 +34,7 @@ struct TopicsController: Sendable {
         let page = try query.page()
         let result = try await store.topicPhotos(
             try context.parameters.require("id_or_slug"), order: try query.choice("order_by", as: PhotoOrder.self) ?? .latest,
-            page: page, orientation: try query.choice("orientation", as: Orientation.self), viewerID: context.caller.user?.id
+            page: page, orientation: try query.choice("orientation", as: PhotoOrientation.self), viewerID: context.caller.user?.id
         )
         return ListPage(result, page, origin: context.origin, present: context.presenter.photo)
     }

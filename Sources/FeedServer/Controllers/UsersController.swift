@@ -8,15 +8,15 @@ struct UsersController: Sendable {
     let store: LibraryStore
 
     func addRoutes(to api: APIRoutes) {
-        api.cachedReads.get("/users/:username", use: get)
-        api.cachedReads.get("/users/:username/photos", use: photos)
-        api.cachedReads.get("/users/:username/collections", use: collections)
-        api.cachedReads.get("/users/:username/likes", use: likes)
+        api.cachedReads.on(.getUser, use: get)
+        api.cachedReads.on(.listUserPhotos, use: photos)
+        api.cachedReads.on(.listUserCollections, use: collections)
+        api.cachedReads.on(.listUserLikes, use: likes)
         api.cachedReads.get("/users/:username/portfolio", use: portfolio)
-        api.cachedReads.get("/users/:username/followers", use: followers)
-        api.cachedReads.get("/users/:username/following", use: following)
-        api.uncached.post("/users/:username/follow", use: follow)
-        api.uncached.delete("/users/:username/follow", use: unfollow)
+        api.cachedReads.on(.listFollowers, use: followers)
+        api.cachedReads.on(.listFollowing, use: following)
+        api.uncached.on(.followUser, use: follow)
+        api.uncached.on(.unfollowUser, use: unfollow)
     }
 
     func user(_ context: FeedRequestContext) async throws -> UserRecord {
@@ -42,7 +42,7 @@ struct UsersController: Sendable {
         let days = try query.statisticsWindow()
         let result = try await store.photos(
             ofUsername: try context.parameters.require("username"), order: order,
-            orientation: try query.choice("orientation", as: Orientation.self), page: page,
+            orientation: try query.choice("orientation", as: PhotoOrientation.self), page: page,
             viewerID: context.caller.user?.id
         )
         let presenter = context.presenter

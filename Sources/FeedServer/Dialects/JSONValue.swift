@@ -67,8 +67,13 @@ enum JSONValue: Sendable {
 
     /// The JSON text, or with a `callback` the JSONP call `callback(…)` around it.
     func bytes(callback: String?) -> [UInt8] {
-        guard let callback else { return bytes }
-        return Array((callback + "(").utf8) + bytes + Array(")".utf8)
+        Self.wrap(bytes, callback: callback)
+    }
+
+    /// JSON text `json` as it is, or with a `callback` the JSONP call `callback(…)` around it.
+    static func wrap(_ json: [UInt8], callback: String?) -> [UInt8] {
+        guard let callback else { return json }
+        return Array((callback + "(").utf8) + json + Array(")".utf8)
     }
 
     static func contentType(callback: String?) -> String {

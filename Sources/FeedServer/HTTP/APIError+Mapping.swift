@@ -1,9 +1,10 @@
+import FeedLibrary
 import FeedStore
 import HTTPTypes
 import Hummingbird
 import Imaging
 
-/// The one place where errors of the store, of imaging and of the framework become HTTP answers.
+/// The one place where errors of the store, of the library, of imaging and of the framework become HTTP answers.
 extension APIError {
     /// `error` as the API answers it. Errors nobody anticipated become a 500 that says nothing about the server
     /// (``isInternal`` tells the caller to log the original).
@@ -11,6 +12,7 @@ extension APIError {
         switch error {
         case let error as APIError: self = error
         case let error as StoreError: self = Self.answer(for: error)
+        case let error as LibraryError: self = Self.answer(for: error)
         case let error as ImagingError: self = Self.answer(for: error)
         case let error as HTTPError: self = APIError(error.status, Self.message(for: error), headers: error.headers)
         case let error as any HTTPResponseError: self = APIError(error.status, error.status.reasonPhrase)
@@ -40,6 +42,13 @@ extension APIError {
             APIError(.serviceUnavailable, "The library's database cannot be reached right now. Please try again.",
                      headers: [.retryAfter: "5"])
         case .badConfiguration: .internal
+        }
+    }
+
+    static func answer(for error: LibraryError) -> APIError {
+        switch error {
+        case .busyRendering(let seconds):
+            APIError(.serviceUnavailable, error.description, headers: [.retryAfter: String(seconds)])
         }
     }
 

@@ -1,3 +1,4 @@
+import FeedLibrary
 import HTTPTypes
 import NIOCore
 import Locking

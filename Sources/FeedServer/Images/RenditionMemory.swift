@@ -1,3 +1,4 @@
+import FeedLibrary
 import Foundation
 import NIOCore
 import Locking

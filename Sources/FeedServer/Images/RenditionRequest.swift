@@ -103,11 +103,4 @@ enum ImageParameters {
             throw .badParameter("fm must be one of jpg, png, webp, avif, auto; got \"\(other)\".")
         }
     }
-
-    /// The cache file name of a normalised spec.
-    static func cacheKey(_ spec: RenditionSpec) -> String {
-        let width = spec.width.map(String.init) ?? "auto"
-        let height = spec.height.map(String.init) ?? "auto"
-        return "\(width)x\(height)-\(spec.fit.rawValue)-\(spec.crop.rawValue)-q\(spec.quality).\(spec.format.fileExtension)"
-    }
 }

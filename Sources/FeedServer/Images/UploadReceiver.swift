@@ -1,3 +1,4 @@
+import FeedLibrary
 import Foundation
 import HTTPTypes
 import Hummingbird

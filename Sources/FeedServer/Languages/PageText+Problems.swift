@@ -1,3 +1,5 @@
+import FeedLibrary
+
 extension PageText {
     /// The catalogue keys of the refusals the account and settings pages show, by the API's English words for them
     /// (which the JSON answers of the same routes keep). Each is read from the rule that says it, so a reworded rule

@@ -1,4 +1,5 @@
 import CoreMetrics
+import FeedLibrary
 import HTTPTypes
 import Locking
 import Prometheus
@@ -15,15 +16,8 @@ public final class ServerMetrics: Sendable {
     /// (the fast path's cached thumbnails too), and making them anew costs a registry lookup by name and labels,
     /// under the registry's one lock, and two allocations.
     private let requestMeters = Locked<[RequestKey: RequestMeters]>([:])
-    /// The outcome counters and the render timer, made on first use (so a series appears once it has happened)
-    /// and kept, for the same reason: a cached thumbnail counts its outcome on every request.
-    private let outcomeCounters = Locked<[OutcomeKey: CoreMetrics.Counter]>([:])
-    private let renderTimer: CoreMetrics.Timer
-
-    private struct OutcomeKey: Hashable {
-        let label: String
-        let outcome: String
-    }
+    /// The library's own measurements (renditions, renders, ingests), made through the same factory.
+    public let library: LibraryMetrics
 
     private struct RequestKey: Hashable {
         let route: String
@@ -36,24 +30,8 @@ public final class ServerMetrics: Sendable {
         let duration: CoreMetrics.Timer
     }
 
-    /// Where a rendition that was asked for came from.
-    enum RenditionOutcome: String {
-        /// Rendered now.
-        case rendered
-        /// Rendered by a request for the same rendition already in flight.
-        case shared
-        /// Served from the rendition cache (in memory or on disk).
-        case cached
-        /// Made by another node, fetched from the shared bucket.
-        case fetched
-    }
-
-    /// What ingesting a photo (an upload, a source's download) did.
-    enum IngestOutcome: String {
-        case recorded
-        case duplicate
-        case refused
-    }
+    typealias RenditionOutcome = LibraryMetrics.RenditionOutcome
+    typealias IngestOutcome = LibraryMetrics.IngestOutcome
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -65,7 +43,7 @@ public final class ServerMetrics: Sendable {
             .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
         ]
         self.factory = factory
-        renderTimer = CoreMetrics.Timer(label: "imagefeed_render_duration_seconds", factory: factory)
+        library = LibraryMetrics(factory: factory)
     }
 
     /// Counts an answered request: `route` is the route's path as registered (`/photos/:id`), or `unmatched`.
@@ -90,27 +68,7 @@ public final class ServerMetrics: Sendable {
 
     /// Counts a rendition served, by where it came from.
     func rendition(_ outcome: RenditionOutcome) {
-        count(OutcomeKey(label: "imagefeed_renditions_total", outcome: outcome.rawValue))
-    }
-
-    /// Records how long one render took (decode, resize, encode).
-    func renderTime(_ duration: Duration) {
-        renderTimer.record(duration: duration)
-    }
-
-    /// Counts a photo ingested, by what happened to it.
-    func ingested(_ outcome: IngestOutcome) {
-        count(OutcomeKey(label: "imagefeed_photos_ingested_total", outcome: outcome.rawValue))
-    }
-
-    private func count(_ key: OutcomeKey) {
-        let counter = outcomeCounters.withLock { counters in
-            if let known = counters[key] { return known }
-            let made = CoreMetrics.Counter(label: key.label, dimensions: [("outcome", key.outcome)], factory: factory)
-            counters[key] = made
-            return made
-        }
-        counter.increment()
+        library.rendition(outcome)
     }
 
     /// Sets how many database transactions and reads are running now and the connections the pool may open.

@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
@@ -79,12 +80,14 @@ extension Presenter {
     }
 
     func topic(_ record: TopicRecord) -> Topic {
-        let base = "\(origin)/topics/\(record.slug)"
+        let base = origin + FeedOperation.getTopic.path([record.slug])
         return Topic(
             id: record.id, slug: record.slug, title: record.title, description: record.description,
             publishedAt: record.createdAt, updatedAt: record.updatedAt, featured: record.featured,
             totalPhotos: record.totalPhotos,
-            links: TopicLinks(self: base, html: "\(origin)/#/t/\(record.slug)", photos: "\(base)/photos"),
+            links: TopicLinks(
+                self: base, html: "\(origin)/#/t/\(record.slug)",
+                photos: origin + FeedOperation.listTopicPhotos.path([record.slug])),
             owners: record.owners.map { user($0) }, coverPhoto: record.coverPhoto.map(photo),
             previewPhotos: record.previewPhotos.isEmpty ? nil : record.previewPhotos.map(preview),
             topContributors: record.topContributors.map { $0.map { user($0) } }

@@ -42,10 +42,10 @@ struct Presenter: Sendable {
     func photo(_ record: PhotoRecord) -> Photo {
         let urls = photoURLs(record.id)
         let links = PhotoLinks(
-            self: "\(origin)/photos/\(record.slug)",
+            self: origin + FeedOperation.getPhoto.path([record.slug]),
             html: photoPage(record.id),
             download: "\(origin)/img/\(record.id)?dl=1",
-            downloadLocation: "\(origin)/photos/\(record.id)/download"
+            downloadLocation: origin + FeedOperation.trackDownload.path([record.id])
         )
         let camera = record.camera
         let hasExif = [camera.make, camera.model, camera.exposureTime, camera.aperture, camera.focalLength]
@@ -77,14 +77,15 @@ struct Presenter: Sendable {
 
     /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and language, and the privacy setting.
     func user(_ record: UserRecord, includeEmail includePrivate: Bool = false) -> User {
-        let base = "\(origin)/users/\(record.username)"
+        let base = origin + FeedOperation.getUser.path([record.username])
         var user = User(
             id: record.id, updatedAt: record.updatedAt, username: record.username, firstName: record.firstName,
             lastName: record.lastName, bio: record.bio, location: record.location, portfolioUrl: record.portfolioURL,
             instagramUsername: record.instagramUsername,
             links: UserLinks(
-                self: base, html: userPage(record.username), photos: "\(base)/photos",
-                likes: "\(base)/likes", portfolio: "\(base)/portfolio"
+                self: base, html: userPage(record.username),
+                photos: origin + FeedOperation.listUserPhotos.path([record.username]),
+                likes: origin + FeedOperation.listUserLikes.path([record.username]), portfolio: "\(base)/portfolio"
             ),
             profileImage: ProfileImage(
                 small: avatarURL(record, size: 32), medium: avatarURL(record, size: 64),
@@ -102,12 +103,14 @@ struct Presenter: Sendable {
     }
 
     func collection(_ record: CollectionRecord) -> Collection {
-        let base = "\(origin)/collections/\(record.id)"
+        let base = origin + FeedOperation.getCollection.path([record.id])
         var collection = Collection(
             id: record.id, title: record.title, description: record.description, publishedAt: record.createdAt,
             lastCollectedAt: record.lastCollectedAt, updatedAt: record.updatedAt, totalPhotos: record.totalPhotos,
             isPrivate: record.isPrivate, coverPhoto: record.coverPhoto.map(photo), user: user(record.owner),
-            links: CollectionLinks(self: base, html: "\(origin)/#/collections/\(record.id)", photos: "\(base)/photos")
+            links: CollectionLinks(
+                self: base, html: "\(origin)/#/collections/\(record.id)",
+                photos: origin + FeedOperation.listCollectionPhotos.path([record.id]))
         )
         collection.tags = record.tags.map { Tag(title: $0) }
         collection.previewPhotos = record.previewPhotos.isEmpty ? nil : record.previewPhotos.map(preview)

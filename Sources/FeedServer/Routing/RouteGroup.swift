@@ -1,3 +1,4 @@
+import FeedModels
 import HTTPTypes
 import Hummingbird
 
@@ -34,6 +35,15 @@ struct RouteGroup {
 
     func delete<Output: ResponseGenerator>(_ path: String, use handler: @escaping Handler<Output>) {
         on(path, method: .delete, use: handler)
+    }
+
+    /// The route of one of the API's operations, at its method and path (FeedModels' ``FeedOperation``, which
+    /// FeedKit calls and the presenter links to).
+    func on<Output: ResponseGenerator>(_ operation: FeedOperation, use handler: @escaping Handler<Output>) {
+        guard let method = HTTPRequest.Method(operation.method) else {
+            preconditionFailure("\(operation) has no HTTP method: \(operation.method)")
+        }
+        on(operation.routePath, method: method, use: handler)
     }
 
     func on<Output: ResponseGenerator>(

@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 import SQLKit
 
@@ -39,7 +40,7 @@ public struct GeoQuery: Sendable, Hashable {
 
 /// Filters the feed and search share.
 public struct PhotoFilter: Sendable, Hashable {
-    public var orientation: Orientation?
+    public var orientation: PhotoOrientation?
     /// One of Unsplash's colour names.
     public var colorName: String?
     /// Every tag must match.
@@ -52,7 +53,7 @@ public struct PhotoFilter: Sendable, Hashable {
     public var followedBy: String?
 
     public init(
-        orientation: Orientation? = nil, colorName: String? = nil, tags: [String] = [], near: GeoQuery? = nil,
+        orientation: PhotoOrientation? = nil, colorName: String? = nil, tags: [String] = [], near: GeoQuery? = nil,
         topicIDs: [String] = [], followedBy: String? = nil
     ) {
         self.orientation = orientation

@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 import SQLKit
 
@@ -76,7 +77,7 @@ extension LibraryStore {
         let now = photo.createdAt.storedSeconds
         let slugBase = Identifier.slug(from: photo.altDescription ?? photo.title ?? "photo")
         let slug = slugBase.isEmpty ? photo.id : "\(slugBase)-\(photo.id)"
-        let orientation = Orientation(width: photo.width, height: photo.height).rawValue
+        let orientation = PhotoOrientation(width: photo.width, height: photo.height).rawValue
         return """
             (\(bind: photo.id), \(bind: slug), \(bind: photo.ownerID), \(bind: now), \(bind: now), \
             \(bind: photo.takenAt?.storedSeconds), \(bind: photo.width), \(bind: photo.height), \

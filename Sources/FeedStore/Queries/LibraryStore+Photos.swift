@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 import SQLKit
 
@@ -57,12 +58,12 @@ public struct RandomFilter: Sendable, Hashable {
     public var username: String?
     public var collectionIDs: [String]
     public var text: String?
-    public var orientation: Orientation?
+    public var orientation: PhotoOrientation?
     /// Only photos of these topics (ids or slugs), any of them.
     public var topics: [String]
 
     public init(
-        username: String? = nil, collectionIDs: [String] = [], text: String? = nil, orientation: Orientation? = nil,
+        username: String? = nil, collectionIDs: [String] = [], text: String? = nil, orientation: PhotoOrientation? = nil,
         topics: [String] = []
     ) {
         self.username = username
@@ -123,7 +124,7 @@ extension LibraryStore {
     /// The photos of one user (by username, ignoring case), in `order`; with `orientation`, only those of it.
     /// Throws `.notFound("User")` for an unknown username.
     public func photos(
-        ofUsername username: String, order: PhotoOrder, orientation: Orientation? = nil, page: PageRequest,
+        ofUsername username: String, order: PhotoOrder, orientation: PhotoOrientation? = nil, page: PageRequest,
         viewerID: String? = nil
     ) async throws -> Page<PhotoRecord> {
         try await database.read { db in

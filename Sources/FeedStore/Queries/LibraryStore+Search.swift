@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 import SQLKit
 
@@ -13,7 +14,7 @@ public struct PhotoSearch: Sendable, Hashable {
     public var order: Order
     public var filter: PhotoFilter
 
-    public init(text: String, order: Order = .relevant, orientation: Orientation? = nil, colorName: String? = nil,
+    public init(text: String, order: Order = .relevant, orientation: PhotoOrientation? = nil, colorName: String? = nil,
                 tags: [String] = [], near: GeoQuery? = nil) {
         self.text = text
         self.order = order

@@ -189,7 +189,7 @@ extension LibraryStore {
             let now = Date().storedSeconds
             var size: SQLQueryString = ""
             if let width = changes.width, let height = changes.height {
-                let orientation = Orientation(width: width, height: height).rawValue
+                let orientation = PhotoOrientation(width: width, height: height).rawValue
                 size = "width = \(bind: width), height = \(bind: height), orientation = \(bind: orientation), "
             }
             try await db.raw(

@@ -1,3 +1,4 @@
+import FeedModels
 import Foundation
 import SQLKit
 
@@ -63,7 +64,7 @@ extension LibraryStore {
 
     /// A page of a topic's photos (by id or slug) in `order`. `.notFound("Topic")` when there is no such topic.
     public func topicPhotos(
-        _ idOrSlug: String, order: PhotoOrder, page: PageRequest, orientation: Orientation? = nil, viewerID: String? = nil
+        _ idOrSlug: String, order: PhotoOrder, page: PageRequest, orientation: PhotoOrientation? = nil, viewerID: String? = nil
     ) async throws -> Page<PhotoRecord> {
         let id = try await database.read { db in
             try await db.raw("SELECT id FROM topics WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)").first()?

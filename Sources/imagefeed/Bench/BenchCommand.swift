@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedServer
+import FeedLibrary
 import FeedStore
 import Foundation
 import Logging
@@ -68,7 +68,7 @@ extension BenchCommand {
     static func openStore(_ library: LibraryOptions) async throws -> LibraryStore {
         var logger = Logger(label: "imagefeed.bench")
         logger.logLevel = .error
-        let configuration = try ConfigurationLoader.load(library: library)
+        let configuration = try LibraryConfigurationLoader.load(library: library)
         return try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
     }
 }

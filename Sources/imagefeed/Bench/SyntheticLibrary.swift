@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 import Imaging
@@ -14,9 +15,8 @@ struct SyntheticLibrary {
         ("Canon", "Canon EOS R6"), ("SONY", "ILCE-7M3"), ("Apple", "iPhone 15 Pro"), ("FUJIFILM", "X-T4"),
         ("NIKON CORPORATION", "NIKON Z 6_2"),
     ]
-    static let colorNames = [
-        "black_and_white", "black", "white", "yellow", "orange", "red", "purple", "magenta", "green", "teal", "blue",
-    ]
+    /// In the order photo n has always drawn from (the vocabulary's own).
+    static let colorNames = PhotoColor.allCases.map(\.rawValue)
     static let tags = ["nature", "travel", "landscape", "people", "street", "architecture", "animals", "food",
                        "water", "sky", "portrait", "film", "summer", "winter", "autumn", "spring", "blackandwhite",
                        "macro", "night", "family"] + (0..<180).map { "tag\($0)" }

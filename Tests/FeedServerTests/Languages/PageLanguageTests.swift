@@ -1,3 +1,4 @@
+import FeedLibrary
 @testable import FeedServer
 import FeedStore
 import Foundation

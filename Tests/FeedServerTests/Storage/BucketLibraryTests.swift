@@ -1,3 +1,4 @@
+@testable import FeedLibrary
 import FeedModels
 @testable import FeedServer
 import FeedStore
@@ -218,7 +219,7 @@ struct RemovalFollowerTests {
             let files = try settings.libraryFiles()
             let renditions = RenditionService(
                 imaging: Imaging(), files: files, threadPool: .singleton, threads: 1, maxWaiting: 1,
-                limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil), metrics: ServerMetrics())
+                limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil))
 
             // act
             let follower = RemovalFollower(store: store, renditions: renditions, interval: .seconds(1), logger: testLogger)

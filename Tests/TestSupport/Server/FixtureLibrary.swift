@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedServer
 import FeedStore
 import Foundation

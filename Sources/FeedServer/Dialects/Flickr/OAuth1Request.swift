@@ -1,4 +1,5 @@
 import Crypto
+import FeedLibrary
 import Foundation
 import Hummingbird
 

@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -40,13 +41,13 @@ struct PixabayController: Sendable {
     @Sendable func videos(_ request: Request, context: FeedRequestContext) async throws -> Response {
         try await answer(request, context: context) { parameters in
             _ = try Self.page(parameters)
-            return .object([("total", 0), ("totalHits", 0), ("hits", .array([]))])
+            return PixabayAnswer(total: 0, totalHits: 0, hits: [])
         }
     }
 
     /// Checks the key and the limit, then writes `body`'s result as JSON (or JSONP) or the error as text.
     private func answer(
-        _ request: Request, context: FeedRequestContext, body: (PixabayParameters) async throws -> JSONValue
+        _ request: Request, context: FeedRequestContext, body: (PixabayParameters) async throws -> PixabayAnswer
     ) async throws -> Response {
         let parameters = PixabayParameters(QueryParameters(request.uri.query))
         var headers = HTTPFields()
@@ -59,9 +60,11 @@ struct PixabayController: Sendable {
             headers[.pixabayRemaining] = String(max(0, state.remaining))
             headers[.pixabayReset] = String(state.resetIn)
             guard state.remaining >= 0 else { throw Failure(status: .tooManyRequests, message: "API rate limit exceeded") }
-            let json = try await body(parameters)
+            let json = JSONWriter.encode(try await body(parameters))
             headers[.cacheControl] = "no-store"
-            return json.response(headers: headers, callback: parameters.callback)
+            headers[.contentType] = JSONValue.contentType(callback: parameters.callback)
+            let bytes = JSONValue.wrap(json, callback: parameters.callback)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         } catch let failure as Failure {
             headers[.contentType] = "text/plain; charset=utf-8"
             let text = "[ERROR \(failure.status.code)] \(failure.message)"
@@ -82,7 +85,7 @@ struct PixabayController: Sendable {
         return PageRequest(number: pageNumber, size: perPage)
     }
 
-    func search(_ parameters: PixabayParameters, context: FeedRequestContext) async throws -> JSONValue {
+    func search(_ parameters: PixabayParameters, context: FeedRequestContext) async throws -> PixabayAnswer {
         let page = try Self.page(parameters)
         let perPage = page.size, pageNumber = page.number
         let q = parameters.raw["q"] ?? ""
@@ -110,7 +113,9 @@ struct PixabayController: Sendable {
         query.minWidth = try parameters.integer("min_width")
         query.minHeight = try parameters.integer("min_height")
         if let colors = parameters.value("colors") {
-            query.colorNames = colors.lowercased().split(separator: ",").flatMap { Self.colorNames[String($0)] ?? ["-"] }
+            // An unknown name matches nothing, as on Pixabay.
+            query.colorNames = colors.lowercased().split(separator: ",")
+                .flatMap { Self.colors[String($0)]?.map(\.rawValue) ?? ["-"] }
         }
         if parameters.bool("editors_choice") == true { query.inFeaturedTopic = true }
         query.order = parameters.value("order") == "latest" ? .posted(ascending: false) : .interesting(ascending: false)
@@ -124,18 +129,16 @@ struct PixabayController: Sendable {
         let items = Array(found.items.prefix(Self.maxHits - (pageNumber - 1) * perPage))
         let albums = try await store.albumNumbers(ofPhotos: items.map(\.id), viewerID: nil)
         let presenter = PixabayPresenter(origin: context.origin)
-        return .object([
-            ("total", .int(found.total)), ("totalHits", .int(totalHits)),
-            ("hits", .array(items.map { presenter.hit($0, collections: albums[$0.id]?.count ?? 0) })),
-        ])
+        return PixabayAnswer(
+            total: found.total, totalHits: totalHits,
+            hits: items.map { presenter.hit($0, collections: albums[$0.id]?.count ?? 0) })
     }
 
-    /// Pixabay's colour names as the library's (Unsplash's) colour names.
-    static let colorNames: [String: [String]] = [
-        "grayscale": ["black_and_white"], "transparent": [], "red": ["red"], "orange": ["orange"],
-        "yellow": ["yellow"], "green": ["green"], "turquoise": ["teal"], "blue": ["blue"], "lilac": ["purple"],
-        "pink": ["magenta"], "white": ["white"], "gray": ["black_and_white", "white", "black"], "black": ["black"],
-        "brown": ["orange", "yellow"],
+    /// Pixabay's colour names as the library's (Unsplash's) colours.
+    static let colors: [String: [PhotoColor]] = [
+        "grayscale": [.blackAndWhite], "transparent": [], "red": [.red], "orange": [.orange], "yellow": [.yellow],
+        "green": [.green], "turquoise": [.teal], "blue": [.blue], "lilac": [.purple], "pink": [.magenta],
+        "white": [.white], "gray": [.blackAndWhite, .white, .black], "black": [.black], "brown": [.orange, .yellow],
     ]
 }
 
@@ -185,7 +188,7 @@ struct PixabayParameters {
 struct PixabayPresenter: Sendable {
     let origin: String
 
-    func hit(_ photo: PhotoRecord, collections: Int) -> JSONValue {
+    func hit(_ photo: PhotoRecord, collections: Int) -> PixabayHit {
         func image(_ size: Int) -> (url: String, width: Int, height: Int) {
             let box = LadderImage.pixabayBox(size) ?? (size, size)
             let (width, height) = LadderImage.fitted(width: photo.width, height: photo.height, within: box)
@@ -196,19 +199,14 @@ struct PixabayPresenter: Sendable {
         let links = Presenter(origin: origin)
         // Pixabay's `userImageURL` is `""` for a person without one.
         let avatar = owner.avatarSHA256 == nil ? "" : links.avatarURL(owner, size: 250)
-        return .object([
-            ("id", .int(Int(photo.number))), ("pageURL", .string(links.photoPage(photo.id))), ("type", "photo"),
-            ("tags", .string(photo.tags.joined(separator: ", "))),
-            ("previewURL", .string(preview.url)), ("previewWidth", .int(preview.width)),
-            ("previewHeight", .int(preview.height)),
-            ("webformatURL", .string(web.url)), ("webformatWidth", .int(web.width)), ("webformatHeight", .int(web.height)),
-            ("largeImageURL", .string(large.url)),
-            ("imageWidth", .int(photo.width)), ("imageHeight", .int(photo.height)), ("imageSize", .int(photo.bytes)),
-            ("views", .int(photo.views)), ("downloads", .int(photo.downloads)), ("collections", .int(collections)),
-            ("favorites", .int(photo.likes)), ("likes", .int(photo.likes)), ("comments", 0),
-            ("user_id", .int(Int(owner.number))), ("user", .string(owner.username)),
-            ("userImageURL", .string(avatar)),
-        ])
+        return PixabayHit(
+            id: Int(photo.number), pageURL: links.photoPage(photo.id), type: "photo",
+            tags: photo.tags.joined(separator: ", "), previewURL: preview.url, previewWidth: preview.width,
+            previewHeight: preview.height, webformatURL: web.url, webformatWidth: web.width,
+            webformatHeight: web.height, largeImageURL: large.url, imageWidth: photo.width,
+            imageHeight: photo.height, imageSize: photo.bytes, views: photo.views, downloads: photo.downloads,
+            collections: collections, favorites: photo.likes, likes: photo.likes, comments: 0,
+            userID: Int(owner.number), user: owner.username, userImageURL: avatar)
     }
 }
 

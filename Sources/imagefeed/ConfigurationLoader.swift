@@ -1,0 +1,55 @@
+import ArgumentParser
+import FeedLibrary
+import FeedServer
+import Foundation
+
+/// Reads the server's settings for `serve`: the library's (see ``LibraryConfigurationLoader``), then the server's
+/// own flags, else their `IMAGEFEED_*` environment variables, else the defaults. Every problem is reported at once.
+enum ConfigurationLoader {
+    static func load(
+        library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil,
+        requireClientID: Bool? = nil,
+        web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
+        syncEvery: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Configuration {
+        var reader = EnvironmentReader(environment: environment)
+        var configuration = Configuration()
+        configuration.library = LibraryConfigurationLoader.read(library: library, cacheSize: cacheSize, from: &reader)
+        configuration.host = host ?? environment["IMAGEFEED_HOST"] ?? configuration.host
+        configuration.port = port ?? reader.integer("IMAGEFEED_PORT") ?? configuration.port
+        configuration.publicURL = publicURL ?? environment["IMAGEFEED_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.webDirectory = web ?? environment["IMAGEFEED_WEB"] ?? defaultWebDirectory()
+        configuration.trustedProxies = trustedProxies ?? reader.list("IMAGEFEED_TRUSTED_PROXIES")
+        configuration.allowedHosts = allowedHosts ?? reader.list("IMAGEFEED_ALLOWED_HOSTS")
+        if let every = syncEvery ?? environment["IMAGEFEED_SYNC_EVERY"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            if let interval = DurationText.parse(every) {
+                configuration.syncEvery = interval
+            } else {
+                reader.problems.append("The sync interval must be a duration such as 30m, 1h or 1d; got \"\(every)\".")
+            }
+        }
+        configuration.rateLimitPerHour = reader.integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
+        configuration.imageRateLimitPerHour =
+            reader.integer("IMAGEFEED_IMAGE_RATE_LIMIT") ?? configuration.imageRateLimitPerHour
+        configuration.pixabayRateLimitPerMinute =
+            reader.integer("IMAGEFEED_PIXABAY_RATE_LIMIT") ?? configuration.pixabayRateLimitPerMinute
+        configuration.fastPath = reader.flag("IMAGEFEED_FAST_PATH") ?? configuration.fastPath
+        configuration.requireClientID =
+            requireClientID ?? reader.flag("IMAGEFEED_REQUIRE_CLIENT_ID") ?? configuration.requireClientID
+        if let milliseconds = reader.integer("IMAGEFEED_CACHE_MAX_AGE_MS") {
+            if milliseconds < 0 {
+                reader.problems.append("IMAGEFEED_CACHE_MAX_AGE_MS must not be negative; got \(milliseconds).")
+            }
+            configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))
+        }
+        let problems = reader.problems + configuration.problems()
+        guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+        return configuration
+    }
+
+    /// `Web/` next to the working directory when it exists (running from a checkout).
+    static func defaultWebDirectory() -> String? {
+        let candidate = FileManager.default.currentDirectoryPath + "/Web"
+        return FileManager.default.fileExists(atPath: candidate + "/index.html") ? candidate : nil
+    }
+}

@@ -1,0 +1,153 @@
+@testable import FeedLibrary
+@testable import FeedServer
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Rendition cache limit")
+struct RenditionCacheLimitTests {
+    /// Writes `bytes` bytes to `path` and backdates its last use by `age` seconds.
+    func file(_ path: String, bytes: Int = 1000, age: TimeInterval) throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(repeating: 7, count: bytes).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: path)
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    @Test func a_sweep_over_budget_removes_the_least_recently_used_down_to_the_low_water_mark() throws {
+        // setup: ten renditions of 1000 bytes in two photo folders, used 10 to 1 hours ago
+        let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = (0..<10).map { "\(folder)/p\($0 % 2)/photo\($0 % 2)/w=\($0)" }
+        for (index, path) in paths.enumerated() { try file(path, age: Double(10 - index) * 3600) }
+        let limit = RenditionCacheLimit(folder: folder, budget: 5000)
+
+        // act
+        let sweep = limit.sweep()
+        let again = limit.sweep()
+
+        // assert: down to 90% of the budget, oldest first; the next sweep finds it within budget
+        #expect(sweep == .init(files: 10, bytes: 10_000, removedFiles: 6, removedBytes: 6000))
+        #expect(paths.map(exists) == Array(repeating: false, count: 6) + Array(repeating: true, count: 4))
+        #expect(again == .init(files: 4, bytes: 4000, removedFiles: 0, removedBytes: 0))
+    }
+
+    @Test func a_sweep_within_budget_removes_nothing() throws {
+        // setup
+        let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try file(folder + "/a/b/w=1", age: 99_999)
+        try file(folder + "/a/b/w=2", age: 1)
+
+        // act
+        let sweep = RenditionCacheLimit(folder: folder, budget: 2000).sweep()
+
+        // assert
+        #expect(sweep == .init(files: 2, bytes: 2000, removedFiles: 0, removedBytes: 0))
+    }
+
+    @Test func serving_a_rendition_from_disk_or_memory_keeps_it_over_newer_idle_ones() throws {
+        // setup: four renditions last used 4, 3, 2.5 and 2 hours ago; the budget holds two and a half
+        let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let read = folder + "/a/a/read", idle = folder + "/a/a/idle"
+        let remembered = folder + "/a/a/remembered", newer = folder + "/a/a/newer"
+        try file(read, age: 4 * 3600)
+        try file(remembered, age: 3 * 3600)
+        try file(idle, age: 2.5 * 3600)
+        try file(newer, age: 2 * 3600)
+        let limit = RenditionCacheLimit(folder: folder, budget: 2500)
+        let clock = ManualClock()
+        let memory = RenditionMemory(limit: limit, revalidateAfter: .seconds(1), clock: clock)
+        _ = memory.bytes(atPath: remembered)  // read from disk: marked now
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3 * 3600)], ofItemAtPath: remembered)
+
+        // act: one is read from disk; the other is served from memory and looked at again a second later
+        let fromDisk = memory.bytes(atPath: read)
+        clock.advance(by: .seconds(1))
+        let fromMemory = memory.bytes(atPath: remembered)
+        let sweep = limit.sweep()
+
+        // assert: the two served stay; the idle ones go, oldest first
+        #expect(fromDisk?.readableBytes == 1000 && fromMemory?.readableBytes == 1000)
+        #expect(sweep.removedFiles == 2)
+        #expect(exists(read) && exists(remembered))
+        #expect(!exists(idle) && !exists(newer))
+    }
+
+    @Test func a_recent_mark_is_not_written_again_on_every_use() throws {
+        // setup: used ten minutes ago, within the mark interval of an hour
+        let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/a/a/w=1"
+        try file(path, age: 600)
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        let limit = RenditionCacheLimit(folder: folder, budget: nil)
+
+        // act
+        let bytes = LibraryFiles.readRendition(path, for: limit)
+        let found = limit.markUsed(atPath: path)
+        let missing = limit.markUsed(atPath: folder + "/a/a/w=2")
+
+        // assert
+        #expect(bytes?.count == 1000 && found && !missing)
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(after == before)
+    }
+
+    @Test func sizes_are_read_as_people_write_them() {
+        #expect(ByteCount.parse("4096") == 4096)
+        #expect(ByteCount.parse("500MB") == 500 << 20)
+        #expect(ByteCount.parse("10G") == 10 << 30)
+        #expect(ByteCount.parse("1.5 GiB") == 3 << 29)
+        #expect(ByteCount.parse("2kb") == 2048)
+        #expect(ByteCount.parse("ten") == nil)
+        #expect(ByteCount.parse("5 parsecs") == nil)
+        #expect(ByteCount.parse("") == nil)
+        #expect(ByteCount.parse("99999999999T") == nil)
+    }
+
+    @Test func the_server_keeps_its_rendition_cache_within_the_configured_size() async throws {
+        let budget = 60_000
+        try await withTestServer(transport: .live, configure: { $0.renditionLimits.cacheBytes = budget }) { server in
+            // setup
+            let alice = try await server.user("alice")
+            let photo = try await server.uploadPhoto(try smallJPEG(seed: 83, width: 900, height: 600), as: alice)
+            let folder = server.files.renditionPath(photoID: photo.id, key: "")
+            func cached() -> [String: Int] {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                return names.reduce(into: [:]) { sizes, name in
+                    sizes[name] = (try? FileManager.default.attributesOfItem(atPath: folder + name)[.size] as? Int) ?? 0
+                }
+            }
+
+            // act: ask for new sizes until more than the budget has been written
+            var written = cached().values.reduce(0, +)
+            var width = 300
+            while written <= budget * 2 {
+                let response = try await server.client.get("/img/\(photo.id)?w=\(width)&q=90")
+                #expect(response.status == .ok)
+                written += response.body.readableBytes
+                width += 20
+            }
+            var total = cached().values.reduce(0, +)
+            for _ in 0..<100 where total > budget {
+                try await Task.sleep(for: .milliseconds(100))
+                total = cached().values.reduce(0, +)
+            }
+            let kept = cached().keys
+            let oldest = try await server.client.get("/img/\(photo.id)?w=300&q=90")
+
+            // assert: within budget, the newest kept and the oldest gone; asked for again, the oldest is made again
+            #expect(total <= budget)
+            #expect(kept.contains { $0.hasPrefix("\(width - 20)x") })
+            #expect(!kept.contains { $0.hasPrefix("300x") })
+            #expect(oldest.status == .ok)
+            #expect(cached().keys.contains { $0.hasPrefix("300x") })
+        }
+    }
+}
