@@ -15,6 +15,13 @@ AXE = Axe()
 SERIOUS = {"serious", "critical"}
 
 
+def still(page):
+    """Waits until nothing on the page moves: every transition and animation over (endless ones, a spinner's, aside),
+    so what is checked and shot is the screen as it settles, not a frame of a fade or a slide."""
+    page.wait_for_function("""() => document.getAnimations().every((animation) => animation.playState !== 'running'
+        || animation.effect?.getComputedTiming().iterations === Infinity)""", polling="raf")
+
+
 def catalogue(code: str) -> dict:
     return json.loads((CATALOGUES / f"{code}.json").read_text(encoding="utf-8"))
 

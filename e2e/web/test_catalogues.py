@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from languages import CATALOGUES, PLACEHOLDER, WEB, PageData, catalogue, forms, shown, without
+from languages import CATALOGUES, PLACEHOLDER, WEB, PageData, catalogue, forms, shown, still, without
 
 REPO = WEB.parent
 SWIFT = REPO / "Sources"
@@ -168,7 +168,7 @@ def test_no_string_is_shown_that_the_catalogue_does_not_hold(open_app, web_serve
     strays = {}
 
     def check(screen):
-        page.wait_for_timeout(300)
+        still(page)
         words = stray_words(page, data)
         if words:
             strays[screen] = words

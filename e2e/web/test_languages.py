@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import NEWCOMER_PASSWORD, VIEWPORTS
-from languages import CATALOGUES, PageData, audit, catalogue, layout_problems, leaks
+from languages import CATALOGUES, PageData, audit, catalogue, layout_problems, leaks, still
 
 # The browser's locale for each language there is a catalogue of, English aside (a new one is walked as its code).
 LOCALES = {"ru": "ru-RU", "ko": "ko-KR", "ar": "ar-EG"}
@@ -30,7 +30,7 @@ class Walk:
 
     def __call__(self, screen):
         page = self.page
-        page.wait_for_timeout(300)   # transitions end, the last answers are drawn
+        still(page)
         found = {}
         root = page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]")
         if root != [self.code, "rtl" if self.code in RTL else "ltr"]:
