@@ -1,14 +1,15 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The language a person chose, kept with their account (migration 017), on both backends.
 @Suite("Store: a person's language")
 struct UserLanguageTests {
     static func account(_ store: LibraryStore) async throws -> UserRecord {
-        try await store.createAccount(NewAccount(
-            username: "lina", firstName: "Lina", lastName: "Haddad", email: "lina@example.com", passwordHash: "x"))
+        try await store.createAccount(
+            NewAccount(
+                username: "lina", firstName: "Lina", lastName: "Haddad", email: "lina@example.com", passwordHash: "x"))
     }
 
     @Test(arguments: Backend.available)

@@ -45,9 +45,10 @@ public struct Catalogues: Sendable {
 
     private init(_ catalogues: [String: [String: String]]) {
         let english = catalogues["en"] ?? [:]
-        languages = Dictionary(uniqueKeysWithValues: catalogues.map { code, messages in
-            (code, PageText(code: code, messages: messages, fallback: english))
-        })
+        languages = Dictionary(
+            uniqueKeysWithValues: catalogues.map { code, messages in
+                (code, PageText(code: code, messages: messages, fallback: english))
+            })
     }
 
     /// The codes of the languages there are catalogues of (`ar`, `en`, `ko`, `ru`).

@@ -20,7 +20,7 @@ extension PageText {
             (AccountRules.name(String(repeating: "n", count: 61), field: "First name"), "page.problem.firstNameLong"),
             (AccountRules.name(String(repeating: "n", count: 61), field: "Last name"), "page.problem.lastNameLong"),
         ]
-        for case let (message?, key) in rules { keys[message] = key }
+        for case (let message?, let key) in rules { keys[message] = key }
         // The app registration's own: a name out of bounds, no redirect URI (the rule gives both for nothing).
         let registration = AppRegistration.problems(name: "", redirectURIs: [])
         if registration.count == 2 {

@@ -1,24 +1,25 @@
-@testable import FeedServer
 import Testing
+
+@testable import FeedServer
 
 @Suite("Languages: Accept-Language and the catalogues' messages")
 struct AcceptLanguageTests {
     static let available: Set<String> = ["en", "ru", "ko", "ar"]
 
     @Test(arguments: [
-        ("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "ru"),   // Chrome in Russian
+        ("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "ru"),  // Chrome in Russian
         ("ko-KR,ko;q=0.9", "ko"),
-        ("ar-EG", "ar"),                                 // a region: its language
-        ("fr-FR,fr;q=0.9,ko;q=0.8,en;q=0.7", "ko"),      // the first the server speaks
-        ("en;q=0.5, ru;q=0.8", "ru"),                    // by weight, not order
-        ("de, *;q=0.1", "en"),                           // anything: the default
-        ("ru;q=0, ko;q=0.2", "ko"),                      // q=0 refuses
-        ("RU", "ru"),                                    // case does not matter
-        ("ru;q=2, ko", "ko"),                            // a weight out of range is ignored
+        ("ar-EG", "ar"),  // a region: its language
+        ("fr-FR,fr;q=0.9,ko;q=0.8,en;q=0.7", "ko"),  // the first the server speaks
+        ("en;q=0.5, ru;q=0.8", "ru"),  // by weight, not order
+        ("de, *;q=0.1", "en"),  // anything: the default
+        ("ru;q=0, ko;q=0.2", "ko"),  // q=0 refuses
+        ("RU", "ru"),  // case does not matter
+        ("ru;q=2, ko", "ko"),  // a weight out of range is ignored
         ("zh-Hant-TW, ar;q=0.3", "ar"),
         ("", "en"),
         ("*", "en"),
-        ("<script>, ar", "ar"),                          // what is not a language range is skipped
+        ("<script>, ar", "ar"),  // what is not a language range is skipped
     ])
     func the_first_language_asked_for_that_there_is_a_catalogue_of(header: String, expected: String) {
         #expect(AcceptLanguage.best(header, among: Self.available, fallback: "en") == expected)

@@ -1,10 +1,11 @@
 import FeedModels
-@testable import FeedServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// `PUT /me`'s `language`: kept with the account, shown on `/me` and at sign-in, cleared by an empty value, refused
 /// when there is no catalogue of it.

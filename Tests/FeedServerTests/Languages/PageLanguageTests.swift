@@ -1,11 +1,12 @@
 import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The server's own pages in the language of the person reading them (issue 35): their account's choice, else
 /// `Accept-Language`, else English; `<html lang dir>` said; refusals in that language on the page and in English in
@@ -75,18 +76,30 @@ struct PageLanguageTests {
 
             // act: each page, the browser asking for English — the account's choice wins
             let pages: [(String, TestResponse, [String])] = [
-                ("settings", try await server.client.get("/account/settings", headers: signedIn),
-                 ["page.settings.title", "page.settings.authorized", "page.settings.register"]),
-                ("consent", try await server.client.get(asks, headers: signedIn),
-                 ["page.consent.allow", "page.consent.deny", "page.scope.public", "page.scope.writeLikes"]),
-                ("code", try await server.client.get("/oauth/authorize/native?code=abc", headers: signedIn),
-                 ["page.code.title", "page.code.text", "page.code.expiry"]),
-                ("unknown app", try await server.client.get("/oauth/authorize?client_id=nobody", headers: signedIn),
-                 ["page.unknownApp.title", "page.unknownApp.text"]),
-                ("sign-up", try await server.client.get("/account/signup", headers: [.acceptLanguage: code]),
-                 ["page.signUp.title", "profile.firstName", "page.signUp.passwordHint", "page.signUp.submit"]),
-                ("missing photo", try await server.client.get("/p/nosuchphoto", headers: [.acceptLanguage: code]),
-                 ["viewer.missing.title", "page.share.missing", "page.share.open"]),
+                (
+                    "settings", try await server.client.get("/account/settings", headers: signedIn),
+                    ["page.settings.title", "page.settings.authorized", "page.settings.register"]
+                ),
+                (
+                    "consent", try await server.client.get(asks, headers: signedIn),
+                    ["page.consent.allow", "page.consent.deny", "page.scope.public", "page.scope.writeLikes"]
+                ),
+                (
+                    "code", try await server.client.get("/oauth/authorize/native?code=abc", headers: signedIn),
+                    ["page.code.title", "page.code.text", "page.code.expiry"]
+                ),
+                (
+                    "unknown app", try await server.client.get("/oauth/authorize?client_id=nobody", headers: signedIn),
+                    ["page.unknownApp.title", "page.unknownApp.text"]
+                ),
+                (
+                    "sign-up", try await server.client.get("/account/signup", headers: [.acceptLanguage: code]),
+                    ["page.signUp.title", "profile.firstName", "page.signUp.passwordHint", "page.signUp.submit"]
+                ),
+                (
+                    "missing photo", try await server.client.get("/p/nosuchphoto", headers: [.acceptLanguage: code]),
+                    ["viewer.missing.title", "page.share.missing", "page.share.open"]
+                ),
             ]
 
             // assert
@@ -148,9 +161,12 @@ struct PageLanguageTests {
             // act
             let login = try await server.client.post(
                 "/account/login", form: ["login": "korean", "password": "not-it-1!"], headers: headers)
-            let signUp = try await server.client.post("/account/signup", form: [
-                "username": "x", "first_name": "", "last_name": "Kim", "email": "kim@example.com", "password": "short",
-            ], headers: headers)
+            let signUp = try await server.client.post(
+                "/account/signup",
+                form: [
+                    "username": "x", "first_name": "", "last_name": "Kim", "email": "kim@example.com",
+                    "password": "short",
+                ], headers: headers)
 
             // assert
             #expect(login.status == .unauthorized)
