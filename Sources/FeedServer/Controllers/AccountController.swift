@@ -168,7 +168,8 @@ struct AccountController: Sendable {
             try await throttle.succeed(account: accountKey, address: context.remoteAddress, store: store)
             // An account an admin disabled (firebase-admin) stays out of every door.
             guard try await !store.isAccountDisabled(userID: found.user.id) else {
-                return failure(.forbidden, "This account has been disabled.")
+                let disabled = "This account has been disabled."
+                return failure(.forbidden, disabled, page: context.text.problem(disabled))
             }
             return try await signedIn(found.user, request: request, context: context, returnTo: returnTo, json: json)
         }
