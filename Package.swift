@@ -132,6 +132,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            // The languages' catalogues (links to Web/i18n/*.json), so that the pages speak them with no web app
+            // folder too (a language added to Web/i18n alone is spoken when the server serves that folder).
+            resources: [
+                .embedInCode("Languages/en.json"), .embedInCode("Languages/ru.json"),
+                .embedInCode("Languages/ko.json"), .embedInCode("Languages/ar.json"),
             ]
         ),
         .executableTarget(

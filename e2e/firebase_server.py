@@ -10,7 +10,6 @@ firebase-admin's emulator mode sends for Auth), and Storage's GCS API is the adm
 
 import contextlib
 import os
-import tempfile
 import uuid
 from dataclasses import dataclass
 
@@ -19,7 +18,8 @@ import firebase_client
 import google.oauth2.credentials
 from firebase_admin import credentials
 
-from conftest import free_port, run_cli, serving
+import harness
+from harness import Cli
 
 PROJECT = "imagefeed-e2e"
 BUCKET = f"{PROJECT}.appspot.com"
@@ -37,7 +37,7 @@ class FirebaseServer:
 
     def cli(self, *args: str) -> str:
         """Runs an `imagefeed` subcommand on the server's library."""
-        return run_cli(*args, data=self.data, cwd=self.workdir)
+        return Cli(self.data, cwd=self.workdir).run(*args)
 
 
 @contextlib.contextmanager
@@ -45,16 +45,18 @@ def firebase_server(*options: str):
     """An ImageFeed server with Firebase set up as a project would be: project `imagefeed-e2e`, the admin token
     `owner` accepted from this machine, and the app's own web API key registered as an app's access key
     (`imagefeed apps create --access-key`)."""
-    workdir = tempfile.mkdtemp(prefix="imagefeed-firebase-e2e-")
-    data = os.path.join(workdir, "data")
-    # The app keeps the web API key it was built with: it is registered as the access key of an app here.
-    api_key = "AIzaSyE2E-" + uuid.uuid4().hex
-    run_cli("apps", "create", "--name", "iWall", "--redirect-uri", "urn:ietf:wg:oauth:2.0:oob", "--access-key", api_key,
-            data=data, cwd=workdir)
-    port = free_port()
-    with serving(data, workdir, port, "--firebase-project", PROJECT, "--firebase-admin-token", ADMIN_TOKEN,
-                 *options) as base:
-        yield FirebaseServer(base=base, host="127.0.0.1", port=port, api_key=api_key, data=data, workdir=workdir)
+    served = harness.Server(arguments=["--firebase-project", PROJECT, "--firebase-admin-token", ADMIN_TOKEN, *options],
+                            name="firebase server")
+    try:
+        # The app keeps the web API key it was built with: it is registered as the access key of an app here.
+        api_key = "AIzaSyE2E-" + uuid.uuid4().hex
+        Cli(served.data, cwd=served.folder).run("apps", "create", "--name", "iWall", "--redirect-uri",
+                                                "urn:ietf:wg:oauth:2.0:oob", "--access-key", api_key)
+        served.start()
+        yield FirebaseServer(base=served.base, host=served.host, port=served.port, api_key=api_key,
+                             data=str(served.data), workdir=str(served.folder))
+    finally:
+        served.close()
 
 
 def client_app(server: FirebaseServer) -> firebase_client.FirebaseApp:

@@ -18,7 +18,7 @@ import pytest
 import requests
 from firebase_admin import db
 
-from conftest import free_port, serving
+import harness
 from firebase_server import firebase_server
 
 NAMESPACE = "demo-imagefeed-default-rtdb"
@@ -26,13 +26,12 @@ DATABASE_URL = f"https://{NAMESPACE}.firebaseio.com"
 
 
 @pytest.fixture(scope="module")
-def database(tmp_path_factory):
+def database():
     """A server over an empty library with its database on a port of its own; yields (the database's base URL, the
     firebase-admin app that reaches it through FIREBASE_DATABASE_EMULATOR_HOST)."""
-    workdir = tmp_path_factory.mktemp("rtdb")
-    port = free_port()
-    with serving(str(workdir / "data"), str(workdir), free_port(), "--database-port", str(port),
-                 "--firebase-admin-token", "owner"):
+    port = harness.free_port()
+    with harness.Server(arguments=["--database-port", str(port), "--firebase-admin-token", "owner"],
+                        name="rtdb server"):
         base = f"http://127.0.0.1:{port}"
         wait_until(lambda: answers(base), "the database listener answered")
         previous = os.environ.get("FIREBASE_DATABASE_EMULATOR_HOST")
@@ -187,7 +186,7 @@ def test_listen_receives_the_data_then_puts_and_patches(database):
 def auth_and_database():
     """A server with Firebase Authentication (a registered web API key, project `imagefeed-e2e`) and its database on
     a port of its own; yields (the server, the database's base URL)."""
-    port = free_port()
+    port = harness.free_port()
     with firebase_server("--database-port", str(port)) as server:
         base = f"http://127.0.0.1:{port}"
         wait_until(lambda: answers(base), "the database listener answered")

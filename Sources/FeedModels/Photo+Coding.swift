@@ -125,6 +125,7 @@ extension User {
         forHire = try container.decodeIfPresent(Bool.self, forKey: .forHire) ?? false
         email = try container.decodeIfPresent(String.self, forKey: .email)
         device = try container.decodeIfPresent(Device.self, forKey: .device)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
         exactLocationPublic = try container.decodeIfPresent(Bool.self, forKey: .exactLocationPublic)
         social = try container.decodeIfPresent(UserSocial.self, forKey: .social) ?? UserSocial(
             instagramUsername: instagramUsername, portfolioUrl: portfolioUrl, twitterUsername: twitterUsername,
@@ -183,6 +184,7 @@ extension User {
         }
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(device, forKey: .device)
+        try container.encodeIfPresent(language, forKey: .language)
         try container.encodeIfPresent(exactLocationPublic, forKey: .exactLocationPublic)
         try container.encodeIfPresent(uid, forKey: .uid)
         try container.encodeIfPresent(uploadsRemaining, forKey: .uploadsRemaining)

@@ -71,6 +71,7 @@ struct URLSpaceTests {
     @Test(arguments: Backend.available)
     func every_route_gets_the_middleware_of_its_group_and_no_other_path_does(backend: Backend) async throws {
         let web = try Fixtures.temporaryDirectory(prefix: "imagefeed-web")
+        defer { try? FileManager.default.removeItem(atPath: web) }
         try "<!doctype html>".write(toFile: web + "/index.html", atomically: true, encoding: .utf8)
         try "export {};".write(toFile: web + "/app.js", atomically: true, encoding: .utf8)
         try await withTestServer(backend, configure: {

@@ -10,8 +10,6 @@ most 15 s, until the write shows; no test asserts how long anything took.
 import os
 import re
 import shutil
-import signal
-import subprocess
 import threading
 import time
 import uuid
@@ -20,8 +18,10 @@ from dataclasses import dataclass
 import pytest
 import requests
 
-from .conftest import (BINARY, S3_ENDPOINT, TIMEOUT, WALLPAPERS, Cluster, answers, create_bucket, create_database,
-                       free_port, image_size, png, sign_up, wait_until)
+import harness
+
+from .conftest import (S3_ENDPOINT, TIMEOUT, WALLPAPERS, Cluster, create_bucket, create_database, image_size, png,
+                       sign_up, wait_until)
 
 
 def other(cluster: Cluster, node):
@@ -99,8 +99,8 @@ def test_a_like_on_one_node_shows_on_the_other(cluster, member, imported):
 
 
 def test_an_upload_on_one_node_is_served_in_every_size_by_the_other(cluster, member):
-    # setup: a real photo (1920 × 1280 JPEG)
-    original = (WALLPAPERS / "nature" / "Storm.jpg").read_bytes()
+    # setup: a real photo (1920 × 1280 JPEG), with bytes after its end that make it a file new to the library
+    original = (WALLPAPERS / "nature" / "Storm.jpg").read_bytes() + uuid.uuid4().bytes
     _, width, height = image_size(original)
 
     # act: upload through the balancer (streamed to the node, see deploy/nginx/imagefeed.conf)
@@ -370,30 +370,22 @@ def test_a_library_from_one_machine_moves_to_the_cluster(library):
              "IMAGEFEED_LOG_LEVEL": "warning"}
 
     def imagefeed(*arguments, **settings):
-        done = subprocess.run([BINARY, *arguments], env={**alone, **settings}, capture_output=True, text=True,
-                              timeout=300)
-        assert done.returncode == 0, f"imagefeed {' '.join(arguments[:2])}:\n{done.stdout}{done.stderr}"
-        return done.stdout
+        cli = harness.Cli(cwd=folder, environment={**alone, **settings}, inherit_environment=False)
+        return cli.run(*arguments)
 
     folder.mkdir(parents=True)
     imagefeed("users", "create", "--username", "solo", "--email", "solo@example.com", "--first-name", "Sol",
               "--last-name", "Oh", "--password", "solo-pass-123!")
     imagefeed("import", *(str(WALLPAPERS / "nature" / name) for name in ("Storm.jpg", "Dune.jpg")), "--user", "solo")
-    port = free_port()
-    single = f"http://127.0.0.1:{port}"
-    with open(folder / "single.log", "w") as log:
-        server = subprocess.Popen([BINARY, "serve", "--port", str(port)], env=alone, cwd=folder,
-                                  stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_until(lambda: answers(f"{single}/readyz"), 60, "the single server")
+    # the server alone on that machine, on its data folder
+    with harness.Server(folder=folder, data=data, environment=alone, inherit_environment=False, log_level=None,
+                        name="single server") as server:
+        single = server.base
         person, _ = sign_up(single, f"moving_{run}")
         session = person.session()
         photos = session.get(f"{single}/users/solo/photos", timeout=TIMEOUT).json()
         liked = session.post(f"{single}/photos/{photos[0]['id']}/like", timeout=TIMEOUT)
         assert liked.status_code == 201, liked.text
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=60)
 
     # act: move the files to a new bucket and the records to a new database, then start the nodes on them
     bucket = f"imagefeed-moved-{run}"

@@ -2,20 +2,15 @@
 JS SDK makes with `connectAuthEmulator`), then signs in to the web app with the same email and password and finds
 the name they gave Firebase."""
 
-import json
 import re
 import uuid
 
 from playwright.sync_api import expect
 
-from conftest import _cli
-
 
 def test_a_firebase_sign_up_signs_in_to_the_web_app_with_the_same_name(open_app, web_server):
     # setup: a registered app's access key is the Firebase web API key
-    printed = _cli("apps", "create", "--name", "Firebase Web", "--redirect-uri", "urn:ietf:wg:oauth:2.0:oob",
-                   "--json", data=web_server.data, cwd=web_server.data)
-    api_key = json.loads(printed)["access_key"]
+    api_key = web_server.cli.create_app("Firebase Web", "urn:ietf:wg:oauth:2.0:oob").access_key
     email, password = f"fiona-{uuid.uuid4().hex[:8]}@example.com", "firebase-door-1!"
     context, page, shot = open_app("desktop", "light", signed_in=False, path="/#/signin")
 
@@ -51,9 +46,7 @@ def test_a_firebase_sign_up_signs_in_to_the_web_app_with_the_same_name(open_app,
 
 def test_a_firebase_sign_in_to_a_web_account_sees_its_name(open_app, web_server):
     # setup
-    printed = _cli("apps", "create", "--name", "Firebase Web 2", "--redirect-uri", "urn:ietf:wg:oauth:2.0:oob",
-                   "--json", data=web_server.data, cwd=web_server.data)
-    api_key = json.loads(printed)["access_key"]
+    api_key = web_server.cli.create_app("Firebase Web 2", "urn:ietf:wg:oauth:2.0:oob").access_key
     context, page, shot = open_app("desktop", "light", signed_in=False, path="/#/feed")
 
     # act: the web server's own person signs in through Firebase from the page

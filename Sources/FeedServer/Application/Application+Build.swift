@@ -74,6 +74,8 @@ public func buildApplication(
         removeFiles: { orphans in await renditions.remove(orphans) }, logger: logger, now: now)
 
     let views = ViewCounter()
+    // The pages' languages: the web app's catalogues, or English alone with no web app.
+    let catalogues = try Catalogues(webDirectory: configuration.webDirectory)
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
     let clientAddress = ClientAddress(trustedProxies: TrustedProxies(configuration.trustedProxies))
     let site = SiteOrigin(
@@ -90,7 +92,7 @@ public func buildApplication(
         ),
         responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
         requireClientID: configuration.requireClientID, site: site,
-        clientAddress: clientAddress, metrics: metrics, firebase: firebaseAuth
+        clientAddress: clientAddress, metrics: metrics, firebase: firebaseAuth, catalogues: catalogues
     ))
 
     let network = URLSessionTransport()
@@ -104,7 +106,8 @@ public func buildApplication(
     CollectionsController(store: store).addRoutes(to: groups.api)
     TopicsController(store: store).addRoutes(to: groups.api)
     StatisticsController(store: store).addRoutes(to: groups.api)
-    MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
+    MeController(store: store, ingester: ingester, threadPool: threadPool, languages: catalogues.codes)
+        .addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
     let images = ImageController(
         store: store, renditions: renditions, memory: memory, answers: answers, metrics: metrics,
@@ -125,7 +128,7 @@ public func buildApplication(
     AvatarController(store: store, renditions: renditions).addRoutes(to: groups.images)
     AccountController(store: store, hasher: hasher, throttle: throttle).addRoutes(to: groups.pages)
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
-    ShareController(store: store).addRoutes(to: groups.webApp)
+    ShareController(store: store, catalogues: catalogues).addRoutes(to: groups.webApp)
     let firebaseStorage = FirebaseStorageService(
         store: store, blobs: files.store,
         access: storageRules,

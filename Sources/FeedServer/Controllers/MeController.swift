@@ -12,6 +12,8 @@ struct MeController: Sendable {
     let store: LibraryStore
     let ingester: PhotoIngester
     let threadPool: NIOThreadPool
+    /// The codes of the languages there are catalogues of: a person's `language` is one of them.
+    let languages: [String]
 
     func addRoutes(to api: APIRoutes) {
         api.uncached.on(.getMe, use: get)
@@ -46,7 +48,7 @@ struct MeController: Sendable {
             email: try trimmed("email"), bio: try trimmed("bio"), location: try trimmed("location"),
             portfolioURL: url ?? portfolioURL,
             instagramUsername: try trimmed("instagram_username"), deviceID: try trimmed("device"),
-            exactLocationPublic: try parameters.bool("exact_location_public")
+            language: try trimmed("language"), exactLocationPublic: try parameters.bool("exact_location_public")
         )
         changes.contact = ContactDetails(
             street: try trimmed("address_street"), suite: try trimmed("address_suite"), city: try trimmed("address_city"),
@@ -54,7 +56,11 @@ struct MeController: Sendable {
             phone: try trimmed("phone"), website: try trimmed("website"), companyName: try trimmed("company_name"),
             companyCatchPhrase: try trimmed("company_catch_phrase"), companyBS: try trimmed("company_bs")
         )
-        let problems = AccountRules.profile(changes)
+        var problems = AccountRules.profile(changes)
+        if let language = changes.language, !language.isEmpty, !languages.contains(language) {
+            problems.append(
+                "language must be one of \(languages.joined(separator: ", ")), or empty; got \"\(language)\".")
+        }
         guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
         return try await me(try await store.updateProfile(userID: user.id, changes), context)
     }

@@ -41,25 +41,25 @@ struct OAuthController: Sendable {
         case redirect(Response)
     }
 
-    func validate(_ parameters: [String: String]) async throws -> Validation {
+    /// Checks an authorization request; what is wrong with the app or its redirect URI is a page in `text`'s
+    /// language (there is nowhere safe to send it), the rest goes back to the app as OAuth errors (English).
+    func validate(_ parameters: [String: String], text: PageText) async throws -> Validation {
         guard let clientID = parameters["client_id"], !clientID.isEmpty,
             let app = try await store.app(accessKey: clientID)
         else {
-            return .page(errorPage("Unknown application", "The client_id does not name an application registered here."))
+            return .page(errorPage(text, "page.unknownApp.title", "page.unknownApp.text"))
         }
         let redirectURI: String
         if let given = parameters["redirect_uri"], !given.isEmpty {
             guard app.redirectURIs.contains(given) else {
                 return .page(errorPage(
-                    "Redirect URI mismatch",
-                    "\(given) is not a redirect URI registered for \(app.name). Redirect URIs must match exactly."
-                ))
+                    text, "page.redirectMismatch.title", "page.redirectMismatch.text", ["uri": given, "app": app.name]))
             }
             redirectURI = given
         } else if app.redirectURIs.count == 1 {
             redirectURI = app.redirectURIs[0]
         } else {
-            return .page(errorPage("Missing redirect URI", "\(app.name) has several redirect URIs: name one."))
+            return .page(errorPage(text, "page.redirectMissing.title", "page.redirectMissing.text", ["app": app.name]))
         }
         let state = parameters["state"]
         func fail(_ error: String, _ description: String) -> Validation {
@@ -94,7 +94,7 @@ struct OAuthController: Sendable {
     @Sendable func authorize(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let query = QueryParameters(request.uri.query)
         let parameters = Dictionary(query.pairs.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        switch try await validate(parameters) {
+        switch try await validate(parameters, text: context.text) {
         case .page(let response), .redirect(let response):
             return response
         case .valid(let authorization):
@@ -103,16 +103,18 @@ struct OAuthController: Sendable {
                 let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                 return HTMLPage.redirect(to: "/account/login?return_to=\(encoded)")
             }
-            return consentPage(authorization, user: user, parameters: parameters)
+            return consentPage(context.text, authorization, user: user, parameters: parameters)
         }
     }
 
-    func consentPage(_ authorization: AuthorizationRequest, user: UserRecord, parameters: [String: String]) -> Response {
+    func consentPage(
+        _ text: PageText, _ authorization: AuthorizationRequest, user: UserRecord, parameters: [String: String]
+    ) -> Response {
         let hidden = ["client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge",
                       "code_challenge_method"]
             .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
         return HTMLPage.consent(
-            app: authorization.app.name, user: user, asks: authorization.scopes.map(\.summary),
+            text, app: authorization.app.name, user: user, asks: authorization.scopes.map { text($0.summaryKey) },
             action: ServerOperation.oauthDecide.pathTemplate, hidden: hidden
         )
     }
@@ -120,9 +122,9 @@ struct OAuthController: Sendable {
     @Sendable func decide(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let parameters = try await RequestParameters.collect(request, context: context)
         guard case .user(let user, _, .session) = context.caller else {
-            return errorPage("Not signed in", "Sign in, then authorise the application again.", status: .unauthorized)
+            return errorPage(context.text, "page.notSignedIn.title", "page.notSignedIn.text", status: .unauthorized)
         }
-        switch try await validate(parameters.values) {
+        switch try await validate(parameters.values, text: context.text) {
         case .page(let response), .redirect(let response):
             return response
         case .valid(let authorization):
@@ -148,13 +150,14 @@ struct OAuthController: Sendable {
 
     @Sendable func native(_ request: Request, context: FeedRequestContext) async throws -> Response {
         guard let code = QueryParameters(request.uri.query)["code"], !code.isEmpty else {
-            return errorPage("No code", "This page shows an authorization code, and none was given.", status: .badRequest)
+            return errorPage(context.text, "page.noCode.title", "page.noCode.text", status: .badRequest)
         }
-        return HTMLPage.response(title: "Authorization code", body: """
-            <h1>Authorization code</h1>
-            <p>Copy this code into the application you are signing in to:</p>
+        let text = context.text
+        return HTMLPage.response(text, title: text("page.code.title"), body: """
+            <h1>\(HTMLPage.escape(text("page.code.title")))</h1>
+            <p>\(HTMLPage.escape(text("page.code.text")))</p>
             <p class="code"><code id="code">\(HTMLPage.escape(code))</code></p>
-            <p class="muted">It works once and expires in 10 minutes.</p>
+            <p class="muted">\(HTMLPage.escape(text("page.code.expiry")))</p>
             """)
     }
 
@@ -173,10 +176,12 @@ struct OAuthController: Sendable {
         return HTMLPage.redirect(to: Self.appending(items, to: target), status: .found)
     }
 
-    func errorPage(_ title: String, _ message: String, status: HTTPResponse.Status = .badRequest) -> Response {
-        HTMLPage.response(title: title, status: status, body: """
-            <h1>\(HTMLPage.escape(title))</h1><p>\(HTMLPage.escape(message))</p>
-            """)
+    /// A page that says what went wrong (see ``HTMLPage/message(_:_:_:_:status:)``), a 400 unless said otherwise.
+    func errorPage(
+        _ text: PageText, _ title: String, _ message: String, _ values: [String: String] = [:],
+        status: HTTPResponse.Status = .badRequest
+    ) -> Response {
+        HTMLPage.message(text, title, message, values, status: status)
     }
 
     // MARK: token

@@ -75,7 +75,7 @@ struct Presenter: Sendable {
         return photo
     }
 
-    /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and the privacy setting.
+    /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and language, and the privacy setting.
     func user(_ record: UserRecord, includeEmail includePrivate: Bool = false) -> User {
         let base = origin + FeedOperation.getUser.path([record.username])
         var user = User(
@@ -97,6 +97,7 @@ struct Presenter: Sendable {
         )
         if includePrivate {
             user.device = record.deviceID.flatMap(Device.named)
+            user.language = record.language
             user.exactLocationPublic = record.exactLocationPublic
         }
         return user

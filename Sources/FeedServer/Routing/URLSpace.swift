@@ -16,7 +16,7 @@ import Hummingbird
 /// | `apiCountedReads` | `api`'s, then the view counter, then the response cache |
 /// | `oauth` | CORS, JSON errors |
 /// | `images` | CORS, the image limiter, JSON errors |
-/// | `pages` | JSON errors, the session, CSRF for every unsafe request |
+/// | `pages` | JSON errors, the session, the pages' language, CSRF for every unsafe request |
 /// | `webApp` | none |
 /// | `flickr` | CORS, rate limit |
 /// | `pixabay` | CORS (the handler keeps Pixabay's own limit) |
@@ -48,6 +48,8 @@ struct URLSpace {
         let metrics: ServerMetrics
         /// Firebase's accounts and tokens, for the Storage groups' ID tokens.
         let firebase: FirebaseAuthService
+        /// The languages of the server's pages.
+        let catalogues: Catalogues
     }
 
     let api: APIRoutes
@@ -124,6 +126,7 @@ struct URLSpace {
         pages = RouteGroup(kind: .pages, router: router.group()
             .add(middleware: ErrorMiddleware())
             .add(middleware: AuthenticationMiddleware(store: middleware.store, credentials: .session))
+            .add(middleware: PageLanguageMiddleware(catalogues: middleware.catalogues))
             .add(middleware: CSRFMiddleware(policy: .everyUnsafeRequest)), table: table)
         pageMethodErrors = router.group().add(middleware: ErrorMiddleware())
         webApp = RouteGroup(kind: .webApp, router: router.group(), table: table)

@@ -69,3 +69,11 @@ extension Migration {
         """,
     ])
 }
+
+extension Migration {
+    /// The language a person chose for the web app and the server's pages (a catalogue's code such as `ru`); NULL
+    /// follows their browser.
+    static let addUserLanguage = Migration(name: "018_add_user_language", both: [
+        "ALTER TABLE users ADD COLUMN language TEXT",
+    ])
+}

@@ -14,7 +14,7 @@ extension Migration {
     /// - `rtdb_changes`: each write's changes (`put` or `patch`, the data as JSON with priorities, or `rules`), kept a
     ///   while for the nodes that follow them.
     static let createRealtimeDatabase = Migration(
-        name: "018_realtime_database",
+        name: "019_realtime_database",
         sqlite: [
             """
             CREATE TABLE rtdb_namespaces (

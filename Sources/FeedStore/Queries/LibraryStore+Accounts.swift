@@ -93,6 +93,7 @@ extension LibraryStore {
             set("portfolio_url", changes.portfolioURL)
             set("instagram_username", changes.instagramUsername)
             set("device_id", changes.deviceID)
+            set("language", changes.language)
             if let exact = changes.exactLocationPublic { sets.append("exact_location_public = \(bind: exact)") }
             for (column, value) in zip(Migration.contactFields, changes.contact.columns) { set(column, value) }
             sets.append("updated_at = \(bind: Date().storedSeconds)")

@@ -1,7 +1,7 @@
 import FeedModels
 import FeedStore
 import Foundation
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 @testable import FeedLibrary

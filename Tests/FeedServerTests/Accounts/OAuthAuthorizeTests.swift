@@ -9,6 +9,8 @@ import Testing
 
 @Suite("OAuth: /oauth/authorize")
 struct OAuthAuthorizeTests {
+    /// What the consent page says in English (the compiled-in catalogue).
+    let english = Catalogues().english
     @Test
     func signed_out_authorize_redirects_to_sign_in_and_back() async throws {
         try await withTestServer { server in
@@ -55,8 +57,8 @@ struct OAuthAuthorizeTests {
             let page = response.text
             #expect(page.contains("Sunrise Frame"))
             #expect(page.contains("@consenter"))
-            for scope in [Scope.public, .readUser, .writeLikes] { #expect(page.contains(scope.summary)) }
-            #expect(!page.contains(Scope.writeUser.summary))
+            for scope in [Scope.public, .readUser, .writeLikes] { #expect(page.contains(english(scope.summaryKey))) }
+            #expect(!page.contains(english(Scope.writeUser.summaryKey)))
             #expect(page.contains("value=\"allow\""))
             #expect(page.contains("value=\"deny\""))
         }
@@ -81,7 +83,7 @@ struct OAuthAuthorizeTests {
 
             // assert
             #expect(consent.status == .ok)
-            #expect(consent.text.contains(Scope.writeLikes.summary))
+            #expect(consent.text.contains(english(Scope.writeLikes.summaryKey)))
             #expect(try token.object()["scope"] as? String == "public read_user write_likes")
         }
     }

@@ -58,7 +58,7 @@ struct SourceKillTests {
                     fields: ["description": "Ridge \(seed)", "tags": "mountains"])
             }
             let add = try ImagefeedProcess.start(
-                ["sources", "add", "pixabay", "peaks", "--key", pair.key, "--api-url", pair.upstreamURL,
+                ["sources", "add", "pixabay", "peaks", "--key=\(pair.key)", "--api-url", pair.upstreamURL,
                  "--query", "mountains", "--data", data], log: work + "/add.log")
             add.waitUntilExit()
             try #require(add.terminationStatus == 0, "\((try? String(contentsOfFile: work + "/add.log", encoding: .utf8)) ?? "")")

@@ -85,9 +85,11 @@ public struct FixtureLibrary: Sendable {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: sourcePath(photo))))
     }
 
-    /// The current suite's library on `backend`, built on first use (outside such a suite, one kept for the run).
+    /// The current suite's library on `backend`, built on first use. Only inside a suite with the `.fixtureLibrary`
+    /// trait, which removes it when the suite ends: a library outside one would be left in the temporary folder.
     public static func shared(_ backend: Backend) async throws -> FixtureLibrary {
-        try await (FixtureLibraries.current ?? FixtureLibraries.fallback).library(for: backend)
+        guard let libraries = FixtureLibraries.current else { throw FixtureLibraryError.outsideFixtureSuite }
+        return try await libraries.library(for: backend)
     }
 
     /// Writes the fixtures, imports them as alice (one album per folder, tag "Holiday") and adds bob, who has none.
@@ -148,13 +150,13 @@ final class ImportedPhotos: Sendable {
 
 enum FixtureLibraryError: Error {
     case importIncomplete(String)
+    /// The test's suite lacks the `.fixtureLibrary` trait.
+    case outsideFixtureSuite
 }
 
 /// The fixture libraries of one suite, built on first use per backend and removed when the suite ends.
 actor FixtureLibraries {
     @TaskLocal static var current: FixtureLibraries?
-    /// For a test run outside a suite with the `.fixtureLibrary` trait; never removed.
-    static let fallback = FixtureLibraries()
 
     private var building: [Backend: Task<FixtureLibrary, any Error>] = [:]
 

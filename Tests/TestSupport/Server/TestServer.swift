@@ -98,7 +98,7 @@ public func withTestServer(
         var configuration = TestServer.configuration(dataDirectory: data)
         configure(&configuration)
         let settings = configuration
-        try await ServerGate.gate(for: backend).run {
+        try await ServerGate.run(for: backend) {
             try await TestDatabase.withStore(backend) { store, url in
                 let server = TestServer(
                     backend: backend, nodes: [], store: store, dataDirectory: data, routes: RouteTable(), clock: clock,
@@ -111,7 +111,7 @@ public func withTestServer(
         var configuration = TestServer.configuration(dataDirectory: fixtures.dataDirectory)
         configure(&configuration)
         let settings = configuration
-        try await ServerGate.gate(for: backend).run {
+        try await ServerGate.run(for: backend) {
             let store = try await TestServer.openStore(fixtures.databaseURL)
             let server = TestServer(
                 backend: backend, nodes: [], store: store, dataDirectory: fixtures.dataDirectory, routes: RouteTable(),

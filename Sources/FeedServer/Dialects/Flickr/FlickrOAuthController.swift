@@ -95,16 +95,17 @@ struct FlickrOAuthController: Sendable {
 
     @Sendable func authorize(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let query = QueryParameters(request.uri.query)
-        guard let (_, app) = try await pending(query["oauth_token"]) else { return Self.expiredPage() }
+        guard let (_, app) = try await pending(query["oauth_token"]) else { return Self.expiredPage(context.text) }
         guard case .user(let user, _, .session) = context.caller else {
             let back = "/services/oauth/authorize?" + (request.uri.query ?? "")
             let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
             return HTMLPage.redirect(to: "/account/login?return_to=\(encoded)")
         }
         let perms = Self.perms(query["perms"])
-        let asks = ["See your photos, albums and favourites"] + (perms == "read" ? [] : ["Add and remove favourites"])
+        let text = context.text
+        let asks = [text("page.scope.flickrRead")] + (perms == "read" ? [] : [text("page.scope.flickrWrite")])
         return HTMLPage.consent(
-            app: app.name, user: user, asks: asks, action: "/services/oauth/authorize",
+            text, app: app.name, user: user, asks: asks, action: "/services/oauth/authorize",
             hidden: HTMLPage.hidden("oauth_token", query["oauth_token"]) + HTMLPage.hidden("perms", perms)
         )
     }
@@ -112,28 +113,26 @@ struct FlickrOAuthController: Sendable {
     @Sendable func decide(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let parameters = try await RequestParameters.collect(request, context: context)
         guard case .user(let user, _, .session) = context.caller else {
-            return HTMLPage.response(title: "Not signed in", status: .unauthorized, body: """
-                <h1>Not signed in</h1><p>Sign in, then authorise the application again.</p>
-                """)
+            return HTMLPage.message(
+                context.text, "page.notSignedIn.title", "page.notSignedIn.text", status: .unauthorized)
         }
         guard let token = try parameters["oauth_token"], let (pending, app) = try await pending(token) else {
-            return Self.expiredPage()
+            return Self.expiredPage(context.text)
         }
         guard try parameters["decision"] == "allow" else {
-            return HTMLPage.response(title: "Not authorised", body: """
-                <h1>Not authorised</h1><p>\(HTMLPage.escape(app.name)) was not given access. You can close this page.</p>
-                """)
+            return HTMLPage.message(context.text, "page.denied.title", "page.denied.text", ["app": app.name])
         }
         // Flickr's verifier is nine digits in three groups, short enough to type into an app by hand.
         let verifier = (0..<3).map { _ in String(format: "%03d", Int.random(in: 0...999)) }.joined(separator: "-")
         guard try await store.authorizeOAuth1Token(
             hash: Secrets.hash(token), userID: user.id, perms: Self.perms(parameters["perms"]),
             verifierHash: Secrets.hash(verifier)
-        ) else { return Self.expiredPage() }
+        ) else { return Self.expiredPage(context.text) }
         guard let callback = pending.callback, callback != "oob", var components = URLComponents(string: callback) else {
-            return HTMLPage.response(title: "Verification code", body: """
-                <h1>Verification code</h1>
-                <p>Type this code into \(HTMLPage.escape(app.name)):</p>
+            let text = context.text
+            return HTMLPage.response(text, title: text("page.verifier.title"), body: """
+                <h1>\(HTMLPage.escape(text("page.verifier.title")))</h1>
+                <p>\(text.html("page.verifier.text", ["app": text.isolated(app.name)]))</p>
                 <p class="code"><code id="verifier">\(verifier)</code></p>
                 """)
         }
@@ -143,10 +142,10 @@ struct FlickrOAuthController: Sendable {
         return HTMLPage.redirect(to: components.string ?? callback, status: .found)
     }
 
-    static func expiredPage() -> Response {
-        HTMLPage.response(title: "Link expired", status: .badRequest, body: """
-            <h1>This sign-in link has expired</h1>
-            <p>Start signing in again from the application.</p>
+    static func expiredPage(_ text: PageText) -> Response {
+        HTMLPage.response(text, title: text("page.expired.title"), status: .badRequest, body: """
+            <h1>\(HTMLPage.escape(text("page.expired.heading")))</h1>
+            <p>\(HTMLPage.escape(text("page.expired.text")))</p>
             """)
     }
 }
