@@ -1,5 +1,3 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
@@ -7,44 +5,61 @@ import Imaging
 import TestSupport
 import Testing
 
+@testable import FeedLibrary
+@testable import FeedServer
+
 /// What `imagefeed sources add` refuses, and the sync's answers to a source that refuses it.
 @Suite("Source options")
 struct SourceOptionsTests {
     @Test func eachKindSaysWhatIsMissingOrWrong() {
-        #expect(SourceKind.unsplash.problems(options: [:], credential: "", apiURL: nil)
-            == ["An Unsplash source needs --access-key."])
-        #expect(SourceKind.imagefeed.problems(options: [:], credential: "", apiURL: nil)
-            == ["An ImageFeed source needs --api-url, the other server's address."])
-        #expect(SourceKind.unsplash.problems(options: ["topic": "a", "query": "b"], credential: "k", apiURL: nil)
-            == ["Give one of --topic, --collection, --user or --query (or none, for the editorial feed)."])
-        #expect(SourceKind.pixabay.problems(options: ["tags": "x"], credential: "k", apiURL: nil)
-            == ["A pixabay source takes no tags."])
-        #expect(SourceKind.pixabay.problems(options: ["min_width": "wide"], credential: "k", apiURL: nil)
-            == ["--min-width must be a whole number; got \"wide\"."])
-        #expect(SourceKind.flickr.problems(options: [:], credential: "k", apiURL: nil)
-            == ["A Flickr source needs --tags, --text, --lat/--lon, --user or --album."])
-        #expect(SourceKind.flickr.problems(options: ["lat": "51.5"], credential: "k", apiURL: nil)
-            .contains("--lat and --lon go together."))
-        #expect(SourceKind.flickr.problems(options: ["tags": "x", "licenses": "4,cc-by-9"], credential: "k", apiURL: nil)
-            == ["\"cc-by-9\" is not a licence; use Flickr's numbers (0 to 10) or ids such as cc-by-2.0."])
-        #expect(SourceKind.unsplash.problems(options: ["limit": "0"], credential: "k", apiURL: "ftp://x")
-            == ["--api-url must be an http(s) address; got \"ftp://x\".",
-                "--limit must be a whole number of at least 1; got \"0\"."])
-        #expect(SourceKind.flickr.problems(options: ["tags": "x", "licenses": "9,cc-by-2.0"], credential: "k", apiURL: nil)
-            .isEmpty)
+        #expect(
+            SourceKind.unsplash.problems(options: [:], credential: "", apiURL: nil)
+                == ["An Unsplash source needs --access-key."])
+        #expect(
+            SourceKind.imagefeed.problems(options: [:], credential: "", apiURL: nil)
+                == ["An ImageFeed source needs --api-url, the other server's address."])
+        #expect(
+            SourceKind.unsplash.problems(options: ["topic": "a", "query": "b"], credential: "k", apiURL: nil)
+                == ["Give one of --topic, --collection, --user or --query (or none, for the editorial feed)."])
+        #expect(
+            SourceKind.pixabay.problems(options: ["tags": "x"], credential: "k", apiURL: nil)
+                == ["A pixabay source takes no tags."])
+        #expect(
+            SourceKind.pixabay.problems(options: ["min_width": "wide"], credential: "k", apiURL: nil)
+                == ["--min-width must be a whole number; got \"wide\"."])
+        #expect(
+            SourceKind.flickr.problems(options: [:], credential: "k", apiURL: nil)
+                == ["A Flickr source needs --tags, --text, --lat/--lon, --user or --album."])
+        #expect(
+            SourceKind.flickr.problems(options: ["lat": "51.5"], credential: "k", apiURL: nil)
+                .contains("--lat and --lon go together."))
+        #expect(
+            SourceKind.flickr.problems(options: ["tags": "x", "licenses": "4,cc-by-9"], credential: "k", apiURL: nil)
+                == ["\"cc-by-9\" is not a licence; use Flickr's numbers (0 to 10) or ids such as cc-by-2.0."])
+        #expect(
+            SourceKind.unsplash.problems(options: ["limit": "0"], credential: "k", apiURL: "ftp://x")
+                == [
+                    "--api-url must be an http(s) address; got \"ftp://x\".",
+                    "--limit must be a whole number of at least 1; got \"0\".",
+                ])
+        #expect(
+            SourceKind.flickr.problems(options: ["tags": "x", "licenses": "9,cc-by-2.0"], credential: "k", apiURL: nil)
+                .isEmpty)
     }
 
     @Test func flickrLicencesAreItsNumbersInOrder() {
         #expect(PhotoLicense(flickrNumber: 4)?.id == "cc-by-2.0")
         #expect(PhotoLicense(flickrNumber: 9)?.id == "cc0-1.0")
         #expect(PhotoLicense(id: "unsplash")?.flickrNumber == 0)
-        #expect(PhotoLicense.shareable.map(\.flickrNumber) == Array(1...10))
+        #expect(PhotoLicense.shareable.map(\.flickrNumber) == Array(1...16))
     }
 
     @Test func aRefusedKeyEndsTheSyncWithTheSourcesWords() async throws {
         try await withSourcePair { pair in
-            let source = try await pair.library.store.addSource(SourceRecord(
-                name: "unsplash", kind: "unsplash", apiURL: pair.upstreamURL, credential: "not-a-key", options: [:]))
+            let source = try await pair.library.store.addSource(
+                SourceRecord(
+                    name: "unsplash", kind: "unsplash", apiURL: pair.upstreamURL, credential: "not-a-key", options: [:])
+            )
 
             await #expect {
                 _ = try await pair.syncer().sync(source)
@@ -79,10 +94,12 @@ struct SourceOptionsTests {
             let app = try await upstream.registerApp(name: "Library")
             let owner = try await upstream.user("ansel")
             _ = try await upstream.uploadPhoto(try smallJPEG(seed: 77), as: owner, fields: ["description": "Dome"])
-            try await withTestServer(.sqlite, transport: .live, configure: { $0.syncEvery = .milliseconds(200) }) { library in
-                _ = try await library.store.addSource(SourceRecord(
-                    name: "friends", kind: "imagefeed", apiURL: "http://127.0.0.1:\(port)", credential: app.key,
-                    options: [:]))
+            try await withTestServer(.sqlite, transport: .live, configure: { $0.syncEvery = .milliseconds(200) }) {
+                library in
+                _ = try await library.store.addSource(
+                    SourceRecord(
+                        name: "friends", kind: "imagefeed", apiURL: "http://127.0.0.1:\(port)", credential: app.key,
+                        options: [:]))
 
                 var count = 0
                 for _ in 0..<100 where count == 0 {

@@ -59,10 +59,14 @@ struct PixabayController: Sendable {
             headers[.pixabayLimit] = String(state.limit)
             headers[.pixabayRemaining] = String(max(0, state.remaining))
             headers[.pixabayReset] = String(state.resetIn)
-            guard state.remaining >= 0 else { throw Failure(status: .tooManyRequests, message: "API rate limit exceeded") }
+            guard state.remaining >= 0 else {
+                throw Failure(status: .tooManyRequests, message: "API rate limit exceeded")
+            }
             let json = JSONWriter.encode(try await body(parameters))
             headers[.cacheControl] = "no-store"
-            headers[.contentType] = JSONValue.contentType(callback: parameters.callback)
+            // Pixabay's own types: JSON as `application/json`, JSONP as a script.
+            headers[.contentType] =
+                parameters.callback == nil ? "application/json" : "application/javascript; charset=utf-8"
             let bytes = JSONValue.wrap(json, callback: parameters.callback)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         } catch let failure as Failure {
@@ -87,7 +91,8 @@ struct PixabayController: Sendable {
 
     func search(_ parameters: PixabayParameters, context: FeedRequestContext) async throws -> PixabayAnswer {
         let page = try Self.page(parameters)
-        let perPage = page.size, pageNumber = page.number
+        let perPage = page.size
+        let pageNumber = page.number
         let q = parameters.raw["q"] ?? ""
         guard q.count <= 100 else { throw Failure.bad("\"q\" is too long (at most 100 characters).") }
 
@@ -101,7 +106,8 @@ struct PixabayController: Sendable {
         switch parameters.value("image_type") {
         case nil, "photo": break
         case "illustration", "vector": query.numbers = []
-        case let other?: throw Failure.bad("\"image_type\" must be all, photo, illustration or vector; got \"\(other)\".")
+        case let other?:
+            throw Failure.bad("\"image_type\" must be all, photo, illustration or vector; got \"\(other)\".")
         }
         switch parameters.value("orientation") {
         case nil: break
@@ -192,9 +198,13 @@ struct PixabayPresenter: Sendable {
         func image(_ size: Int) -> (url: String, width: Int, height: Int) {
             let box = LadderImage.pixabayBox(size) ?? (size, size)
             let (width, height) = LadderImage.fitted(width: photo.width, height: photo.height, within: box)
-            return (origin + LadderImage.pixabayPath(number: photo.number, sha256: photo.sha256, size: size), width, height)
+            return (
+                origin + LadderImage.pixabayPath(number: photo.number, sha256: photo.sha256, size: size), width, height
+            )
         }
-        let preview = image(150), web = image(640), large = image(1280)
+        let preview = image(150)
+        let web = image(640)
+        let large = image(1280)
         let owner = photo.owner
         let links = Presenter(origin: origin)
         // Pixabay's `userImageURL` is `""` for a person without one.
