@@ -15,6 +15,7 @@ import flickrapi
 import pytest
 from flickr_api import method_call
 from flickrapi.auth import OAuthFlickrInterface
+from flickrapi.exceptions import FlickrError
 
 import documented_shapes
 from test_flickr_clients import make_flickr, oob_verifier
@@ -153,7 +154,7 @@ def test_reflection_lists_exactly_what_answers(server, library):
         assert reply["method"]["name"] == name
     assert "flickr.groups.getInfo" not in names
     assert {argument["name"] for argument in info["arguments"]["argument"]} >= {"api_key", "photo_id"}
-    with pytest.raises(flickrapi.exceptions.FlickrError):
+    with pytest.raises(FlickrError):
         flickr.reflection.getMethodInfo(method_name="flickr.groups.getInfo")
 
 

@@ -1,19 +1,3 @@
-/// Pixabay's image search answer (`reference/flickr-pixabay-jsonplaceholder.md` §3.2): what the server's Pixabay
-/// dialect writes and the Pixabay source reads, one type, so a misspelt key is a compile error on both sides.
-public struct PixabayAnswer: Codable, Sendable, Hashable {
-    /// Every match.
-    public var total: Int
-    /// The matches that can be paged through (at most 500).
-    public var totalHits: Int
-    public var hits: [PixabayHit]
-
-    public init(total: Int, totalHits: Int, hits: [PixabayHit]) {
-        self.total = total
-        self.totalHits = totalHits
-        self.hits = hits
-    }
-}
-
 /// One photo of a Pixabay answer, every number an integer, in Pixabay's own key order.
 public struct PixabayHit: Codable, Sendable, Hashable {
     public var id: Int
@@ -87,17 +71,6 @@ public struct PixabayHit: Codable, Sendable, Hashable {
         self.userID = userID
         self.user = user
         self.userImageURL = userImageURL
-    }
-}
-
-extension PixabayAnswer: JSONWritable {
-    /// `total` first, as Pixabay writes it (and as some clients' hand-rolled parsers expect).
-    public func writeJSON(to writer: inout JSONWriter) {
-        writer.object { json in
-            json.key("total", total)
-            json.key("totalHits", totalHits)
-            json.key("hits", hits)
-        }
     }
 }
 
