@@ -5,6 +5,6 @@ public struct FlickrMethodList: FlickrRootRecord, Hashable {
     public var method: [FlickrContent]
 
     public init(names: [String]) {
-        self.method = names.map(FlickrContent.init)
+        self.method = names.map { FlickrContent($0) }
     }
 }

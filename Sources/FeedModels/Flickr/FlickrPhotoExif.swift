@@ -35,7 +35,7 @@ public struct FlickrPhotoExif: FlickrRootRecord, Hashable {
             self.tag = tag
             self.label = label
             self.raw = FlickrContent(raw)
-            self.clean = clean.map(FlickrContent.init)
+            self.clean = clean.map { FlickrContent($0) }
         }
 
         enum CodingKeys: String, CodingKey {

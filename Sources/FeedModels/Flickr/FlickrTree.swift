@@ -54,7 +54,7 @@ public indirect enum FlickrTree: Sendable, Hashable {
 
     /// The shortest text that reads back as `number`, without an exponent for the values Flickr writes
     /// (coordinates); `0` for values JSON cannot carry.
-    static func decimalText(_ number: Double) -> String {
+    public static func decimalText(_ number: Double) -> String {
         guard number.isFinite else { return "0" }
         if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
         return String(number)

@@ -20,6 +20,6 @@ extension FlickrController {
             throw FlickrFailure(1, "Tag not found")
         }
         let related = try await store.relatedTags(to: tag, limit: 20)
-        return FlickrRooted(FlickrRelatedTags(source: tag, tag: related.map(FlickrContent.init)))
+        return FlickrRooted(FlickrRelatedTags(source: tag, tag: related.map { FlickrContent($0) }))
     }
 }
