@@ -27,6 +27,14 @@ struct DocumentedLibrary {
         let owner = try await server.user(TestUser("gina", firstName: "Gina", lastName: "Alves"))
         let fan = try await server.user(TestUser("bob", firstName: "Bob", lastName: "Fan"))
         let other = try await server.user("carla")
+        // Every profile member filled, so that a member the answers leave null is a problem the net reports.
+        for (user, city) in [(owner, "Porto"), (fan, "Lisbon"), (other, "Braga")] {
+            _ = try await server.store.updateProfile(
+                userID: user.id,
+                ProfileChanges(
+                    bio: "Photographs \(city).", location: city, portfolioURL: "https://example.com/\(user.username)",
+                    instagramUsername: user.username))
+        }
         func record(_ title: String, by user: TestUser, tags: [String], place: Place = Place()) async throws
             -> PhotoRecord
         {
