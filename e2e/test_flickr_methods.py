@@ -161,11 +161,8 @@ def test_reflection_lists_exactly_what_answers(server, library):
 # flickr_api: its objects where it has them, raw XML where it has none.
 
 def raw(method: str, **parameters):
-    """A method flickr_api binds to no object, through its `flickr_api.api` proxy (raw XML)."""
-    target = flickr_api.api.flickr
-    for part in method.split(".")[1:]:
-        target = getattr(target, part)
-    return ElementTree.fromstring(target(**parameters))
+    """A method flickr_api binds to no object, through the call its `flickr_api.api` proxies make (raw XML)."""
+    return ElementTree.fromstring(method_call.call_api(method=method, raw=True, **parameters))
 
 
 def test_flickr_api_reads_licences_people_and_urls(server, library):
