@@ -25,7 +25,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        // 4.x for jwt-kit; FeedKit needs only `Crypto`, which is the same API in 3 and 4.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -98,7 +100,12 @@ let package = Package(
             dependencies: [
                 // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
                 "FeedModels", "FeedStore", "Imaging", "Locking", "FeedKit", "Storage",
+                // Firebase's Storage rules, for Firebase Storage.
+                "Firebase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Firebase ID tokens (RS256 JWTs and their JWKS), with keys made by CryptoExtras.
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 // bcrypt alone (its C implementation and a Swift wrapper): no part of Hummingbird's HTTP stack.
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -179,6 +186,8 @@ let package = Package(
                 "FeedServer", "FeedLibrary", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Checks Firebase ID tokens' signatures against the published keys, independently of JWTKit.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
     ],

@@ -177,7 +177,9 @@ class Server:
 class Nginx:
     """nginx serving a folder of static files as in the anchors: one worker, sendfile, open_file_cache, no log."""
 
-    def __init__(self, root, port=18088, cpus=SERVER_CPUS):
+    def __init__(self, root, port=18088, cpus=SERVER_CPUS, locations=""):
+        """`locations`: more of the server block (`location` blocks), for a section that needs nginx to do more
+        than serve files (the Firebase section's WebDAV PUT)."""
         self.root = Path(root).resolve()
         self.port = free_port(port)
         self.prefix = WORK / "nginx"
@@ -211,6 +213,7 @@ http {{
     server {{
         listen 127.0.0.1:{self.port};
         root {self.root};
+{locations}
     }}
 }}
 """)

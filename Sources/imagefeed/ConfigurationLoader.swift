@@ -10,7 +10,8 @@ enum ConfigurationLoader {
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil,
         requireClientID: Bool? = nil,
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
-        syncEvery: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        syncEvery: String? = nil, firebase: FirebaseFlags = FirebaseFlags(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var reader = EnvironmentReader(environment: environment)
         var configuration = Configuration()
@@ -42,6 +43,7 @@ enum ConfigurationLoader {
             }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))
         }
+        firebase.apply(to: &configuration.firebase, from: &reader)
         let problems = reader.problems + configuration.problems()
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         return configuration

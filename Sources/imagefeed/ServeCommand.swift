@@ -39,6 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Sync every remote source at start and then this often, e.g. 30m, 1h or 1d (IMAGEFEED_SYNC_EVERY; default: only `imagefeed sources sync` syncs).")
     var syncEvery: String?
 
+    @OptionGroup(title: "Firebase") var firebase: FirebaseOptions
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "imagefeed")
@@ -49,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
                 library: library, host: host, port: port, publicURL: publicURL, requireClientID: requireClientID ? true : nil,
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
-                syncEvery: syncEvery
+                syncEvery: syncEvery, firebase: firebase.flags
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

@@ -429,3 +429,52 @@ def test_a_library_from_one_machine_moves_to_the_cluster(library):
     assert [answer["username"] for answer in me] == [person.username] * 2
     assert all(image_size(answer.content)[1] == 64 for answer in renditions)
     assert signed_in.status_code == 200, signed_in.text
+
+
+def test_a_firebase_storage_upload_on_one_node_is_downloaded_from_the_other(cluster, library):
+    # setup: an app's person signs up through Firebase Auth, through the balancer
+    key = library.create_app("Firebase cluster app")
+    identity = f"{cluster.lb}/identitytoolkit.googleapis.com/v1"
+    signed_up = requests.post(f"{identity}/accounts:signUp?key={key}", timeout=TIMEOUT, json={
+        "email": f"fb_{uuid.uuid4().hex[:8]}@example.com", "password": "cluster-battery-5", "returnSecureToken": True})
+    assert signed_up.status_code == 200, signed_up.text
+    uid, token = signed_up.json()["localId"], signed_up.json()["idToken"]
+    auth = {"Authorization": f"Firebase {token}"}
+    bucket_path = f"{cluster.lb}/v0/b/imagefeed.appspot.com/o"
+    favourite = (WALLPAPERS / "nature" / "Dune.jpg").read_bytes()
+    name = f"favs%2F{uid}%2Fdune.jpg"
+
+    # act: a media upload through the balancer, then the bytes from the node that did not take it
+    uploaded = requests.post(f"{bucket_path}?uploadType=media&name={name}", data=favourite, timeout=TIMEOUT,
+                             headers={**auth, "Content-Type": "image/jpeg"})
+    assert uploaded.status_code == 200, uploaded.text
+    downloaded = read_on(cluster, other(cluster, cluster.node_of(uploaded)), f"{bucket_path}/{name}?alt=media",
+                         headers=auth)
+    shared = read_on(cluster, other(cluster, cluster.node_of(uploaded)),
+                     f"{bucket_path}/{name}?alt=media&token={uploaded.json()['downloadTokens'].split(',')[0]}")
+
+    # act: a resumable upload whose steps go to both nodes (round robin), chunk by chunk
+    big = favourite * 2
+    chunk = len(big) // 3 + 1  # three steps: at least one on each node
+    start = requests.post(f"{bucket_path}?name=favs%2F{uid}%2Fbig.jpg", json={"contentType": "image/jpeg"},
+                          timeout=TIMEOUT, headers={**auth, "X-Goog-Upload-Protocol": "resumable",
+                                                    "X-Goog-Upload-Command": "start",
+                                                    "X-Goog-Upload-Header-Content-Length": str(len(big))})
+    assert start.status_code == 200, start.text
+    url = start.headers["X-Goog-Upload-URL"]
+    assert url.startswith(cluster.lb), url
+    steps = []
+    for offset in range(0, len(big), chunk):
+        last = offset + chunk >= len(big)
+        step = requests.post(url, data=big[offset:offset + chunk], timeout=TIMEOUT, headers={
+            "X-Goog-Upload-Command": "upload, finalize" if last else "upload", "X-Goog-Upload-Offset": str(offset)})
+        assert step.status_code == 200, step.text
+        steps.append(cluster.node_of(step).name)
+    resumed = [read_on(cluster, node, f"{bucket_path}/favs%2F{uid}%2Fbig.jpg?alt=media", headers=auth)
+               for node in cluster.nodes]
+
+    # assert
+    assert downloaded.content == favourite
+    assert shared.content == favourite
+    assert len(set(steps)) == 2, steps
+    assert all(answer.content == big for answer in resumed)

@@ -50,6 +50,8 @@ public struct Configuration: Sendable {
     /// With a bucket, how often a node reads the deletions other nodes made, to drop those photos' renditions from
     /// its own cache (see `RemovalFollower`).
     public var removalFollowInterval: Duration = .seconds(2)
+    /// Firebase Authentication and Storage: the project, the bucket, the admin token, the Storage rules.
+    public var firebase = FirebaseSettings()
 
     public init(
         host: String = "127.0.0.1",
@@ -99,7 +101,7 @@ public struct Configuration: Sendable {
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
         if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
-        return problems + library.problems()
+        return problems + firebase.problems() + library.problems()
     }
 }
 

@@ -34,6 +34,20 @@ public enum RouteGroupKind: String, Sendable, CaseIterable {
     /// `/healthz`, `/readyz` and `/metrics`, for load balancers and monitoring: nothing but the router's own
     /// middleware — no rate limit (a balancer asks every few seconds) and no credentials.
     case operations
+    /// Firebase Authentication's client API (Identity Toolkit v1 and v3, securetoken): Firebase's CORS, Google's
+    /// error format, the Firebase rate limit, the admin token, and a registered app's key unless the admin calls.
+    case firebaseAuth = "firebase-auth"
+    /// firebase-admin's user management and the emulator's link listing: as ``firebaseAuth``, but the admin token
+    /// instead of a key.
+    case firebaseAdmin = "firebase-admin"
+    /// The public keys of ID tokens: Firebase's CORS and Google's error format only.
+    case firebaseKeys = "firebase-keys"
+    /// Firebase Storage's `/v0` API: Firebase's CORS, its error format, the Firebase rate limit, and the admin token
+    /// or an ID token; the Storage rules in the handlers.
+    case firebaseStorage = "firebase-storage"
+    /// GCS's JSON API (`/storage/v1`, `/upload/storage/v1`, `/download/storage/v1`), which firebase-admin speaks:
+    /// as ``firebaseStorage`` in GCS's error format, admin only.
+    case cloudStorage = "cloud-storage"
 }
 
 extension RouteGroupKind {

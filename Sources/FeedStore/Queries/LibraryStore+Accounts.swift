@@ -109,11 +109,19 @@ extension LibraryStore {
         }
     }
 
-    /// Replaces a password hash and ends every session of the account.
-    public func setPasswordHash(_ hash: String, userID: String) async throws {
+    /// Replaces a password hash and signs the account out everywhere: its web sessions and Firebase refresh tokens
+    /// end, and its Firebase ID tokens issued until now are refused.
+    public func setPasswordHash(_ hash: String, userID: String, at date: Date = Date()) async throws {
         try await database.transaction { db in
             try await db.raw("UPDATE users SET password_hash = \(bind: hash) WHERE id = \(bind: userID)").run()
             try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: userID)").run()
+            try await Self.revokeFirebaseTokens(userID: userID, at: date, on: db)
+            try await db.raw(
+                """
+                UPDATE firebase_accounts SET password_updated_at = \(bind: date.storedMilliseconds) \
+                WHERE user_id = \(bind: userID)
+                """
+            ).run()
         }
     }
 

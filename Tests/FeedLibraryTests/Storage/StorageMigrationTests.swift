@@ -75,6 +75,30 @@ struct StorageMigrationTests {
         }
     }
 
+    @Test func firebase_storage_objects_move_to_the_bucket_with_the_originals() async throws {
+        let bucket = try await TestBucket.make()
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            // setup: a Firebase object kept in the data directory
+            let data = try Fixtures.temporaryDirectory(prefix: "migrate-firebase")
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let local = try FirebaseBackupTests.storage(store, data: data)
+            try await FirebaseBackupTests.put("kept", name: "docs/readme.txt", in: local, data: data)
+
+            // act
+            let report = try await StorageMigration(store: store, files: LibraryFiles(root: data), to: bucket.store)
+                .run()
+
+            // assert: copied, and Storage over the bucket alone serves it
+            #expect((report.files, report.copied) == (1, 1))
+            let served = FirebaseStorageService(
+                store: store, blobs: bucket.store, access: try RulesStorageAccess.load(file: nil),
+                settings: FirebaseSettings(), scratch: data + "/tmp", logger: testLogger)
+            let object = try await served.download(
+                bucket: FirebaseSettings().bucket, name: "docs/readme.txt", caller: .admin, token: nil)
+            #expect(String(decoding: object.bytes, as: UTF8.self) == "kept")
+        }
+    }
+
     @Test func an_original_that_no_longer_matches_its_checksum_is_reported_not_copied() async throws {
         let bucket = try await TestBucket.make()
         try await withTestServer(.sqlite) { server in

@@ -44,6 +44,8 @@ public struct TestServer: Sendable {
     public let routes: RouteTable
     /// The clock the server's caches measure time with; it moves only when the test advances it.
     public let clock: ManualClock
+    /// The date and time the server issues and checks Firebase tokens at.
+    public let wallClock: TestWallClock
     let fixtureLibrary: FixtureLibrary?
     let oauthApp: OAuthAppSlot
 
@@ -82,6 +84,7 @@ public struct TestServer: Sendable {
 ///   - transport: `.router` sends requests straight to the router; `.live` over a local socket.
 ///   - configure: changes to ``TestServer/configuration(dataDirectory:)``.
 ///   - clock: the clock of the server's caches.
+///   - wallClock: the date and time of the server's Firebase tokens.
 public func withTestServer(
     _ backend: Backend = .sqlite,
     library: TestServer.Library = .empty,
@@ -89,6 +92,7 @@ public func withTestServer(
     transport: TestingSetup = .router,
     configure: (inout Configuration) -> Void = { _ in },
     clock: ManualClock = ManualClock(),
+    wallClock: TestWallClock = TestWallClock(),
     _ body: @Sendable (TestServer) async throws -> Void
 ) async throws {
     precondition(nodes >= 1, "A test server has at least one node.")
@@ -103,7 +107,7 @@ public func withTestServer(
             try await TestDatabase.withStore(backend) { store, url in
                 let server = TestServer(
                     backend: backend, nodes: [], store: store, dataDirectory: data, routes: RouteTable(), clock: clock,
-                    fixtureLibrary: nil, oauthApp: OAuthAppSlot(store: store))
+                    wallClock: wallClock, fixtureLibrary: nil, oauthApp: OAuthAppSlot(store: store))
                 try await server.serve(databaseURL: url, nodes: nodes, settings: settings, transport: transport, body)
             }
         }
@@ -116,7 +120,7 @@ public func withTestServer(
             let store = try await TestServer.openStore(fixtures.databaseURL)
             let server = TestServer(
                 backend: backend, nodes: [], store: store, dataDirectory: fixtures.dataDirectory, routes: RouteTable(),
-                clock: clock, fixtureLibrary: fixtures, oauthApp: OAuthAppSlot(store: store))
+                clock: clock, wallClock: wallClock, fixtureLibrary: fixtures, oauthApp: OAuthAppSlot(store: store))
             do {
                 try await server.serve(
                     databaseURL: fixtures.databaseURL, nodes: nodes, settings: settings, transport: transport, body)
@@ -150,7 +154,7 @@ extension TestServer {
                 if node > 0, !ownFolders.isEmpty { nodeSettings.dataDirectory = ownFolders[node - 1] }
                 applications.append(try await buildApplication(
                     nodeSettings, store: store, files: try nodeSettings.libraryFiles(), logger: testLogger,
-                    routes: node == 0 ? routes : RouteTable(), clock: clock))
+                    routes: node == 0 ? routes : RouteTable(), clock: clock, now: wallClock.now))
             }
         } catch {
             for store in stores { try? await store.database.shutdown() }
@@ -159,7 +163,7 @@ extension TestServer {
         try await Self.withClients(of: applications[...], transport: transport, opened: []) { clients in
             try await body(TestServer(
                 backend: backend, nodes: clients, store: store, dataDirectory: dataDirectory, routes: routes,
-                clock: clock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
+                clock: clock, wallClock: wallClock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
         }
     }
 
