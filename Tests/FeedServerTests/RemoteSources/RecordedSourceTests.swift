@@ -84,7 +84,8 @@ struct RecordedSourceTests {
                 #expect(photo.width == 1080)
                 #expect(try await library.photo(photo.id).location?.position?.latitude == 25.314511)
                 let search = service.requests.first { $0.0.contains("flickr.photos.search") }?.0 ?? ""
-                #expect(queryItems(search)["license"] == "1,2,3,4,5,6,7,8,9,10")
+                // Creative Commons and public domain, the 4.0 licences (11 to 16) included.
+                #expect(queryItems(search)["license"] == (1...16).map(String.init).joined(separator: ","))
                 #expect(queryItems(search)["api_key"] == "flickr-key")
 
                 let small = try await library.client.get("/img/\(photo.id)?w=300&h=300&fit=crop")
