@@ -1,10 +1,11 @@
-@testable import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
 import Imaging
 import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 /// What `imagefeed sources add` refuses (the sync's answers to a source that refuses it are `SourceSyncTests`, in
 /// FeedServerTests: their source is another server).
