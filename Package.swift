@@ -188,7 +188,8 @@ let package = Package(
         .testTarget(
             name: "FeedLibraryTests",
             dependencies: [
-                "FeedLibrary", "LibraryTestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging", "Storage",
+                "FeedLibrary", "LibraryTestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
+                "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]

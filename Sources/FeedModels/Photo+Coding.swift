@@ -127,10 +127,12 @@ extension User {
         device = try container.decodeIfPresent(Device.self, forKey: .device)
         language = try container.decodeIfPresent(String.self, forKey: .language)
         exactLocationPublic = try container.decodeIfPresent(Bool.self, forKey: .exactLocationPublic)
-        social = try container.decodeIfPresent(UserSocial.self, forKey: .social) ?? UserSocial(
-            instagramUsername: instagramUsername, portfolioUrl: portfolioUrl, twitterUsername: twitterUsername,
-            paypalEmail: nil
-        )
+        social =
+            try container.decodeIfPresent(UserSocial.self, forKey: .social)
+            ?? UserSocial(
+                instagramUsername: instagramUsername, portfolioUrl: portfolioUrl, twitterUsername: twitterUsername,
+                paypalEmail: nil
+            )
         followersCount = try container.decodeIfPresent(Int.self, forKey: .followersCount)
         followingCount = try container.decodeIfPresent(Int.self, forKey: .followingCount)
         downloads = try container.decodeIfPresent(Int.self, forKey: .downloads)

@@ -42,8 +42,9 @@ public struct LibraryImporter: Sendable {
             func addNext() -> Bool {
                 guard let candidate = next.next() else { return false }
                 group.addTask {
-                    let outcome = await importOne(candidate, ownerID: owner.id, options: options, albums: albums,
-                                                  threadPool: threadPool)
+                    let outcome = await importOne(
+                        candidate, ownerID: owner.id, options: options, albums: albums,
+                        threadPool: threadPool)
                     return (candidate.path, outcome)
                 }
                 return true

@@ -49,7 +49,8 @@ public func buildApplication(
     let renditionPool = NIOThreadPool(numberOfThreads: renditionThreads)
     let metrics = ServerMetrics()
     renditionPool.start()
-    let cacheLimit = RenditionCacheLimit(folder: files.renditions.path, budget: configuration.renditionLimits.cacheBytes)
+    let cacheLimit = RenditionCacheLimit(
+        folder: files.renditions.path, budget: configuration.renditionLimits.cacheBytes)
     // The renditions served lately and the answers to their exact URLs, kept in memory above the files for the
     // cache-first path; the service drops them with the files of a deleted photo.
     let memory = RenditionMemory(limit: cacheLimit, clock: clock)
@@ -63,7 +64,8 @@ public func buildApplication(
             answers.forget(under: folder)
         })
     let ingester = PhotoIngester(store: store, files: files, imaging: imaging, metrics: metrics.library)
-    let responseCache = configuration.responseCacheMaxAge > .zero
+    let responseCache =
+        configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
     let hasher = configuration.library.passwordHasher(threadPool: threadPool)
@@ -81,19 +83,21 @@ public func buildApplication(
     let site = SiteOrigin(
         publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts,
         trustedProxies: clientAddress.trustedProxies)
-    let groups = URLSpace(router: router, table: routes, middleware: URLSpace.Middleware(
-        store: store,
-        apiLimiter: SharedRateLimiter(
-            store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
-        ),
-        imageLimiter: SharedRateLimiter(
-            store: store, limit: configuration.imageRateLimitPerHour,
-            flushInterval: configuration.rateLimitFlushInterval
-        ),
-        responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
-        requireClientID: configuration.requireClientID, site: site,
-        clientAddress: clientAddress, metrics: metrics, firebase: firebaseAuth, catalogues: catalogues
-    ))
+    let groups = URLSpace(
+        router: router, table: routes,
+        middleware: URLSpace.Middleware(
+            store: store,
+            apiLimiter: SharedRateLimiter(
+                store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
+            ),
+            imageLimiter: SharedRateLimiter(
+                store: store, limit: configuration.imageRateLimitPerHour,
+                flushInterval: configuration.rateLimitFlushInterval
+            ),
+            responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
+            requireClientID: configuration.requireClientID, site: site,
+            clientAddress: clientAddress, metrics: metrics, firebase: firebaseAuth, catalogues: catalogues
+        ))
 
     let network = URLSessionTransport()
     let photos = PhotosController(
@@ -118,10 +122,13 @@ public func buildApplication(
     images.addRoutes(to: groups.images)
     DialectImageController(store: store, images: images).addRoutes(to: groups.images)
     FlickrController(store: store).addRoutes(to: groups.flickr)
-    PixabayController(store: store, limiter: SharedRateLimiter(
-        store: store, limit: configuration.pixabayRateLimitPerMinute, windowSeconds: 60,
-        flushInterval: configuration.rateLimitFlushInterval
-    )).addRoutes(to: groups.pixabay)
+    PixabayController(
+        store: store,
+        limiter: SharedRateLimiter(
+            store: store, limit: configuration.pixabayRateLimitPerMinute, windowSeconds: 60,
+            flushInterval: configuration.rateLimitFlushInterval
+        )
+    ).addRoutes(to: groups.pixabay)
     JSONPlaceholderController(store: store, renditions: renditions, threadPool: threadPool)
         .addRoutes(to: groups.jsonPlaceholder)
     FlickrOAuthController(store: store).addRoutes(flickr: groups.flickr, pages: groups.pages)
@@ -163,13 +170,15 @@ public func buildApplication(
     services.append(FirebaseStorageSweeper(storage: firebaseStorage, interval: .seconds(3600), logger: logger))
     if configuration.renditionLimits.cacheBytes != nil {
         // Sweeps walk the disk on the general pool: the renditions' threads are counted out to renders.
-        services.append(RenditionCacheService(
-            limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
-            logger: logger))
+        services.append(
+            RenditionCacheService(
+                limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
+                logger: logger))
     }
     if files.isShared {
-        services.append(RemovalFollower(
-            store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
+        services.append(
+            RemovalFollower(
+                store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
     }
     if configuration.database.port != 0 {
         // People's ID tokens are Authentication's, and its admin is the database's: one Firebase, one admin token.
@@ -186,9 +195,10 @@ public func buildApplication(
         services.append(DatabaseMaintenanceService(database: database, logger: logger))
     }
     if let interval = configuration.syncEvery {
-        services.append(SourceSyncService(
-            syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),
-            interval: interval, logger: logger))
+        services.append(
+            SourceSyncService(
+                syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),
+                interval: interval, logger: logger))
     }
     let serverName = "ImageFeed"
     let fastRouter = FastRouter(routes)
@@ -197,11 +207,14 @@ public func buildApplication(
     let useFastPath = configuration.fastPath && !fastRouter.isEmpty
     return Application(
         router: router,
-        server: .http1(configuration: .init(
-            // The malformed-request handler goes first: the decoder's errors reach it before any other.
-            additionalChannelHandlers: [MalformedRequestHandler()]
-                + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)] : [])
-        )),
+        server: .http1(
+            configuration: .init(
+                // The malformed-request handler goes first: the decoder's errors reach it before any other.
+                additionalChannelHandlers: [MalformedRequestHandler()]
+                    + (useFastPath
+                        ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)]
+                        : [])
+            )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         services: services,
         logger: logger

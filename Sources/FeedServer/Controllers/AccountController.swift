@@ -56,23 +56,26 @@ struct AccountController: Sendable {
                 """
         }
         let encodedReturn = returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-        let signIn = "<a href=\"/account/login?return_to=\(HTMLPage.escape(encodedReturn))\">"
+        let signIn =
+            "<a href=\"/account/login?return_to=\(HTMLPage.escape(encodedReturn))\">"
             + "\(HTMLPage.escape(text("signIn.button")))</a>"
-        return HTMLPage.response(text, title: text("page.signUp.title"), status: status, body: """
-            <h1>\(HTMLPage.escape(text("page.signUp.title")))</h1>
-            \(HTMLPage.errors(errors.map(text.problem)))
-            <form method="post" action="/account/signup">
-            \(HTMLPage.hidden("return_to", returnTo))
-            \(field("first_name", "profile.firstName", "text", "given-name"))
-            \(field("last_name", "profile.lastName", "text", "family-name"))
-            \(field("username", "profile.username", "text", "username"))
-            \(field("email", "profile.email", "email", "email"))
-            \(field("password", "signIn.password", "password", "new-password"))
-            <p class="muted">\(HTMLPage.escape(text("page.signUp.passwordHint")))</p>
-            <button type="submit">\(HTMLPage.escape(text("page.signUp.submit")))</button>
-            </form>
-            <p class="alt">\(text.html("signUp.haveAccount", ["link": signIn]))</p>
-            """)
+        return HTMLPage.response(
+            text, title: text("page.signUp.title"), status: status,
+            body: """
+                <h1>\(HTMLPage.escape(text("page.signUp.title")))</h1>
+                \(HTMLPage.errors(errors.map(text.problem)))
+                <form method="post" action="/account/signup">
+                \(HTMLPage.hidden("return_to", returnTo))
+                \(field("first_name", "profile.firstName", "text", "given-name"))
+                \(field("last_name", "profile.lastName", "text", "family-name"))
+                \(field("username", "profile.username", "text", "username"))
+                \(field("email", "profile.email", "email", "email"))
+                \(field("password", "signIn.password", "password", "new-password"))
+                <p class="muted">\(HTMLPage.escape(text("page.signUp.passwordHint")))</p>
+                <button type="submit">\(HTMLPage.escape(text("page.signUp.submit")))</button>
+                </form>
+                <p class="alt">\(text.html("signUp.haveAccount", ["link": signIn]))</p>
+                """)
     }
 
     @Sendable func signUp(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -85,7 +88,8 @@ struct AccountController: Sendable {
         let returnTo = Self.safeReturn(try parameters["return_to"])
         let json = Self.wantsJSON(request)
         func failure(_ status: HTTPResponse.Status, _ errors: [String]) -> Response {
-            json ? APIError(status, errors).response()
+            json
+                ? APIError(status, errors).response()
                 : signUpForm(
                     context.text, returnTo: returnTo, values: parameters.values, errors: errors, status: status)
         }
@@ -95,17 +99,19 @@ struct AccountController: Sendable {
         guard problems.isEmpty else { return failure(.unprocessableContent, problems) }
         let user: UserRecord
         do {
-            user = try await store.createAccount(NewAccount(
-                username: username, firstName: firstName, lastName: lastName, email: email,
-                passwordHash: try await hasher.hash(password)
-            ))
+            user = try await store.createAccount(
+                NewAccount(
+                    username: username, firstName: firstName, lastName: lastName, email: email,
+                    passwordHash: try await hasher.hash(password)
+                ))
         } catch let conflict as StoreError {
             // A taken email or username is shown on the form, in the words the API uses for it.
             guard case .conflict = conflict else { throw conflict }
             let answer = APIError(conflict)
             return failure(answer.status, answer.messages)
         }
-        return try await signedIn(user, request: request, context: context, returnTo: returnTo, json: json, status: .created)
+        return try await signedIn(
+            user, request: request, context: context, returnTo: returnTo, json: json, status: .created)
     }
 
     // MARK: sign-in
@@ -122,21 +128,24 @@ struct AccountController: Sendable {
         headers: HTTPFields = [:]
     ) -> Response {
         let encodedReturn = returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-        let signUp = "<a href=\"/account/signup?return_to=\(HTMLPage.escape(encodedReturn))\">"
+        let signUp =
+            "<a href=\"/account/signup?return_to=\(HTMLPage.escape(encodedReturn))\">"
             + "\(HTMLPage.escape(text("signUp.link")))</a>"
-        return HTMLPage.response(text, title: text("screen.signIn"), status: status, headers: headers, body: """
-            <h1>\(HTMLPage.escape(text("screen.signIn")))</h1>
-            \(HTMLPage.errors(errors))
-            <form method="post" action="/account/login">
-            \(HTMLPage.hidden("return_to", returnTo))
-            <label for="login">\(HTMLPage.escape(text("signIn.login")))</label>
-            <input id="login" name="login" type="text" value="\(HTMLPage.escape(login))" autocomplete="username" required autofocus>
-            <label for="password">\(HTMLPage.escape(text("signIn.password")))</label>
-            <input id="password" name="password" type="password" autocomplete="current-password" required>
-            <button type="submit">\(HTMLPage.escape(text("signIn.button")))</button>
-            </form>
-            <p class="alt">\(text.html("signIn.new", ["link": signUp]))</p>
-            """)
+        return HTMLPage.response(
+            text, title: text("screen.signIn"), status: status, headers: headers,
+            body: """
+                <h1>\(HTMLPage.escape(text("screen.signIn")))</h1>
+                \(HTMLPage.errors(errors))
+                <form method="post" action="/account/login">
+                \(HTMLPage.hidden("return_to", returnTo))
+                <label for="login">\(HTMLPage.escape(text("signIn.login")))</label>
+                <input id="login" name="login" type="text" value="\(HTMLPage.escape(login))" autocomplete="username" required autofocus>
+                <label for="password">\(HTMLPage.escape(text("signIn.password")))</label>
+                <input id="password" name="password" type="password" autocomplete="current-password" required>
+                <button type="submit">\(HTMLPage.escape(text("signIn.button")))</button>
+                </form>
+                <p class="alt">\(text.html("signIn.new", ["link": signUp]))</p>
+                """)
     }
 
     @Sendable func logIn(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -150,9 +159,11 @@ struct AccountController: Sendable {
         func failure(_ status: HTTPResponse.Status, _ message: String, page: String, headers: HTTPFields = [:])
             -> Response
         {
-            json ? APIError(status, message, headers: headers).response()
-                : logInForm(context.text, returnTo: returnTo, login: login, errors: [page], status: status,
-                            headers: headers)
+            json
+                ? APIError(status, message, headers: headers).response()
+                : logInForm(
+                    context.text, returnTo: returnTo, login: login, errors: [page], status: status,
+                    headers: headers)
         }
         let found = try await store.credentials(login: login)
         // Failures are counted per account (by id), whichever of email or username names it.
@@ -184,18 +195,23 @@ struct AccountController: Sendable {
 
     /// Starts a new session (a new id every time: the id rotates at each sign-in) and ends the one the request
     /// came with.
-    func signedIn(_ user: UserRecord, request: Request, context: FeedRequestContext, returnTo: String, json: Bool,
-                  status: HTTPResponse.Status = .ok) async throws -> Response {
+    func signedIn(
+        _ user: UserRecord, request: Request, context: FeedRequestContext, returnTo: String, json: Bool,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         var old: String?
         if case .user(_, _, .session(let idHash)) = context.caller { old = idHash }
         let sessionID = Secrets.make()
         try await store.createSession(
-            idHash: Secrets.hash(sessionID), userID: user.id, expiresAt: Date().addingTimeInterval(SessionCookie.lifetime),
+            idHash: Secrets.hash(sessionID), userID: user.id,
+            expiresAt: Date().addingTimeInterval(SessionCookie.lifetime),
             replacing: old
         )
-        var response = json
-            ? FeedJSONEncoder.response(context.presenter.user(user, includeEmail: true),
-                                status: status)
+        var response =
+            json
+            ? FeedJSONEncoder.response(
+                context.presenter.user(user, includeEmail: true),
+                status: status)
             : HTMLPage.redirect(to: returnTo)
         response.setCookie(SessionCookie.make(value: sessionID, secure: context.isSecure))
         return response
@@ -203,7 +219,8 @@ struct AccountController: Sendable {
 
     @Sendable func logOut(_ request: Request, context: FeedRequestContext) async throws -> Response {
         if case .user(_, _, .session(let idHash)) = context.caller { try await store.deleteSession(idHash: idHash) }
-        var response = Self.wantsJSON(request)
+        var response =
+            Self.wantsJSON(request)
             ? Response(status: .noContent) : HTMLPage.redirect(to: "/account/login")
         response.setCookie(SessionCookie.cleared(secure: context.isSecure))
         return response
@@ -230,45 +247,56 @@ struct AccountController: Sendable {
         let escape = HTMLPage.escape
         let ownApps = try await store.apps(ownerID: user.id)
         let authorized = try await store.authorizedApps(userID: user.id)
-        let ownList = ownApps.isEmpty ? "<p class=\"muted\">\(escape(text("page.settings.noApps")))</p>"
-            : "<ul class=\"plain\">" + ownApps.map { app in
-                let redirects = app.redirectURIs.map(text.isolated).joined(separator: "<br>")
-                return "<li><strong>\(text.isolated(app.name))</strong><br>"
-                    + text.html("page.settings.accessKey", ["key": "<code>\(escape(app.accessKey))</code>"]) + "<br>"
-                    + "<span class=\"muted\">\(redirects)</span></li>"
-            }.joined() + "</ul>"
-        let authorizedList = authorized.isEmpty ? "<p class=\"muted\">\(escape(text("page.settings.noAuthorized")))</p>"
-            : "<ul class=\"plain\">" + authorized.map {
-                """
-                <li class="row"><span>\(text.isolated($0.name))</span>
-                <form method="post" action="/account/authorizations/\(escape($0.id))/revoke">
-                <button class="secondary" type="submit">\(escape(text("page.settings.revoke")))</button></form></li>
-                """
-            }.joined() + "</ul>"
-        let who = text.html("page.settings.signedInAs", [
-            "user": "<strong>\(text.isolated("@" + user.username))</strong>",
-            "email": text.isolated(user.email ?? ""),
-        ])
+        let ownList =
+            ownApps.isEmpty
+            ? "<p class=\"muted\">\(escape(text("page.settings.noApps")))</p>"
+            : "<ul class=\"plain\">"
+                + ownApps.map { app in
+                    let redirects = app.redirectURIs.map(text.isolated).joined(separator: "<br>")
+                    return "<li><strong>\(text.isolated(app.name))</strong><br>"
+                        + text.html("page.settings.accessKey", ["key": "<code>\(escape(app.accessKey))</code>"])
+                        + "<br>"
+                        + "<span class=\"muted\">\(redirects)</span></li>"
+                }.joined() + "</ul>"
+        let authorizedList =
+            authorized.isEmpty
+            ? "<p class=\"muted\">\(escape(text("page.settings.noAuthorized")))</p>"
+            : "<ul class=\"plain\">"
+                + authorized.map {
+                    """
+                    <li class="row"><span>\(text.isolated($0.name))</span>
+                    <form method="post" action="/account/authorizations/\(escape($0.id))/revoke">
+                    <button class="secondary" type="submit">\(escape(text("page.settings.revoke")))</button></form></li>
+                    """
+                }.joined() + "</ul>"
+        let who = text.html(
+            "page.settings.signedInAs",
+            [
+                "user": "<strong>\(text.isolated("@" + user.username))</strong>",
+                "email": text.isolated(user.email ?? ""),
+            ])
         let signOut = "<button class=\"secondary\" type=\"submit\">\(escape(text("page.settings.signOut")))</button>"
-        return HTMLPage.response(text, title: text("page.settings.title"), status: status, body: """
-            <h1>\(escape(text("page.settings.title")))</h1>
-            <p>\(who)</p>
-            \(notice)
-            <h2>\(escape(text("page.settings.authorized")))</h2>
-            \(authorizedList)
-            <h2>\(escape(text("page.settings.ownApps")))</h2>
-            \(ownList)
-            <form method="post" action="/account/apps">
-            <label for="app-name">\(escape(text("page.settings.appName")))</label>
-            <input id="app-name" name="name" type="text" required>
-            <label for="app-redirects">\(escape(text("page.settings.redirects")))</label>
-            <textarea id="app-redirects" name="redirect_uris" rows="3" dir="ltr" required>urn:ietf:wg:oauth:2.0:oob</textarea>
-            <label class="check"><input type="checkbox" name="public" value="true">
-            \(escape(text("page.settings.public")))</label>
-            <button type="submit">\(escape(text("page.settings.register")))</button>
-            </form>
-            <form method="post" action="/account/logout">\(signOut)</form>
-            """)
+        return HTMLPage.response(
+            text, title: text("page.settings.title"), status: status,
+            body: """
+                <h1>\(escape(text("page.settings.title")))</h1>
+                <p>\(who)</p>
+                \(notice)
+                <h2>\(escape(text("page.settings.authorized")))</h2>
+                \(authorizedList)
+                <h2>\(escape(text("page.settings.ownApps")))</h2>
+                \(ownList)
+                <form method="post" action="/account/apps">
+                <label for="app-name">\(escape(text("page.settings.appName")))</label>
+                <input id="app-name" name="name" type="text" required>
+                <label for="app-redirects">\(escape(text("page.settings.redirects")))</label>
+                <textarea id="app-redirects" name="redirect_uris" rows="3" dir="ltr" required>urn:ietf:wg:oauth:2.0:oob</textarea>
+                <label class="check"><input type="checkbox" name="public" value="true">
+                \(escape(text("page.settings.public")))</label>
+                <button type="submit">\(escape(text("page.settings.register")))</button>
+                </form>
+                <form method="post" action="/account/logout">\(signOut)</form>
+                """)
     }
 
     @Sendable func createApp(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -284,22 +312,28 @@ struct AccountController: Sendable {
                 status: .unprocessableContent)
         }
         let registered = try await AppRegistration.register(
-            name: name, ownerID: user.id, redirectURIs: uris, isPublic: try parameters.bool("public") ?? false, store: store
+            name: name, ownerID: user.id, redirectURIs: uris, isPublic: try parameters.bool("public") ?? false,
+            store: store
         )
         let text = context.text
         let code = { (value: String) in "<code>\(HTMLPage.escape(value))</code>" }
-        let secretLine = registered.app.isPublic ? ""
+        let secretLine =
+            registered.app.isPublic
+            ? ""
             : "<br>" + text.html("page.settings.secret", ["secret": code(registered.secret)])
-        let oauth1Line = registered.app.oauth1Secret.map {
-            "<br>" + text.html("page.settings.oauth1", ["secret": code($0)])
-        } ?? ""
+        let oauth1Line =
+            registered.app.oauth1Secret.map {
+                "<br>" + text.html("page.settings.oauth1", ["secret": code($0)])
+            } ?? ""
         let registeredLine = text.html(
             "page.settings.registered", ["app": "<strong>\(text.isolated(name))</strong>"])
         let accessLine = text.html("page.settings.accessKey", ["key": code(registered.app.accessKey)])
-        return try await settingsPage(text, user, notice: """
-            <div class="errors" style="border-color:currentColor;color:inherit" role="status">\(registeredLine)
-            <br>\(accessLine)\(secretLine)\(oauth1Line)</div>
-            """, status: .created)
+        return try await settingsPage(
+            text, user,
+            notice: """
+                <div class="errors" style="border-color:currentColor;color:inherit" role="status">\(registeredLine)
+                <br>\(accessLine)\(secretLine)\(oauth1Line)</div>
+                """, status: .created)
     }
 
     @Sendable func revoke(_ request: Request, context: FeedRequestContext) async throws -> Response {

@@ -52,8 +52,10 @@ struct OAuthController: Sendable {
         let redirectURI: String
         if let given = parameters["redirect_uri"], !given.isEmpty {
             guard app.redirectURIs.contains(given) else {
-                return .page(errorPage(
-                    text, "page.redirectMismatch.title", "page.redirectMismatch.text", ["uri": given, "app": app.name]))
+                return .page(
+                    errorPage(
+                        text, "page.redirectMismatch.title", "page.redirectMismatch.text",
+                        ["uri": given, "app": app.name]))
             }
             redirectURI = given
         } else if app.redirectURIs.count == 1 {
@@ -85,10 +87,11 @@ struct OAuthController: Sendable {
         } else if app.isPublic {
             return fail("invalid_request", "PKCE (code_challenge with S256) is required for this application.")
         }
-        return .valid(AuthorizationRequest(
-            app: app, redirectURI: redirectURI, scopes: parsed.scopes.isEmpty ? [.public] : parsed.scopes,
-            state: state, codeChallenge: challenge
-        ))
+        return .valid(
+            AuthorizationRequest(
+                app: app, redirectURI: redirectURI, scopes: parsed.scopes.isEmpty ? [.public] : parsed.scopes,
+                state: state, codeChallenge: challenge
+            ))
     }
 
     @Sendable func authorize(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -110,9 +113,11 @@ struct OAuthController: Sendable {
     func consentPage(
         _ text: PageText, _ authorization: AuthorizationRequest, user: UserRecord, parameters: [String: String]
     ) -> Response {
-        let hidden = ["client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge",
-                      "code_challenge_method"]
-            .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
+        let hidden = [
+            "client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge",
+            "code_challenge_method",
+        ]
+        .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
         return HTMLPage.consent(
             text, app: authorization.app.name, user: user, asks: authorization.scopes.map { text($0.summaryKey) },
             action: ServerOperation.oauthDecide.pathTemplate, hidden: hidden
@@ -129,20 +134,24 @@ struct OAuthController: Sendable {
             return response
         case .valid(let authorization):
             guard try parameters["decision"] == "allow" else {
-                return errorRedirect(authorization.redirectURI, error: "access_denied",
-                                     description: "The user denied access.", state: authorization.state)
+                return errorRedirect(
+                    authorization.redirectURI, error: "access_denied",
+                    description: "The user denied access.", state: authorization.state)
             }
             let code = Secrets.make()
-            try await store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
-                appID: authorization.app.id, userID: user.id, redirectURI: authorization.redirectURI,
-                scope: authorization.scopes.map(\.rawValue).joined(separator: " "),
-                codeChallenge: authorization.codeChallenge,
-                expiresAt: Date().addingTimeInterval(Self.codeLifetime)
-            ))
+            try await store.createCode(
+                codeHash: Secrets.hash(code),
+                grant: CodeGrant(
+                    appID: authorization.app.id, userID: user.id, redirectURI: authorization.redirectURI,
+                    scope: authorization.scopes.map(\.rawValue).joined(separator: " "),
+                    codeChallenge: authorization.codeChallenge,
+                    expiresAt: Date().addingTimeInterval(Self.codeLifetime)
+                ))
             var items = [URLQueryItem(name: "code", value: code)]
             if let state = authorization.state { items.append(URLQueryItem(name: "state", value: state)) }
             if authorization.redirectURI == Self.outOfBand {
-                return HTMLPage.redirect(to: Self.appending(items, to: ServerOperation.oauthNativeCode.pathTemplate), status: .found)
+                return HTMLPage.redirect(
+                    to: Self.appending(items, to: ServerOperation.oauthNativeCode.pathTemplate), status: .found)
             }
             return HTMLPage.redirect(to: Self.appending(items, to: authorization.redirectURI), status: .found)
         }
@@ -153,12 +162,14 @@ struct OAuthController: Sendable {
             return errorPage(context.text, "page.noCode.title", "page.noCode.text", status: .badRequest)
         }
         let text = context.text
-        return HTMLPage.response(text, title: text("page.code.title"), body: """
-            <h1>\(HTMLPage.escape(text("page.code.title")))</h1>
-            <p>\(HTMLPage.escape(text("page.code.text")))</p>
-            <p class="code"><code id="code">\(HTMLPage.escape(code))</code></p>
-            <p class="muted">\(HTMLPage.escape(text("page.code.expiry")))</p>
-            """)
+        return HTMLPage.response(
+            text, title: text("page.code.title"),
+            body: """
+                <h1>\(HTMLPage.escape(text("page.code.title")))</h1>
+                <p>\(HTMLPage.escape(text("page.code.text")))</p>
+                <p class="code"><code id="code">\(HTMLPage.escape(code))</code></p>
+                <p class="muted">\(HTMLPage.escape(text("page.code.expiry")))</p>
+                """)
     }
 
     static func appending(_ items: [URLQueryItem], to uri: String) -> String {
@@ -170,7 +181,9 @@ struct OAuthController: Sendable {
     }
 
     func errorRedirect(_ redirectURI: String, error: String, description: String, state: String?) -> Response {
-        var items = [URLQueryItem(name: "error", value: error), URLQueryItem(name: "error_description", value: description)]
+        var items = [
+            URLQueryItem(name: "error", value: error), URLQueryItem(name: "error_description", value: description),
+        ]
         if let state { items.append(URLQueryItem(name: "state", value: state)) }
         let target = redirectURI == Self.outOfBand ? ServerOperation.oauthNativeCode.pathTemplate : redirectURI
         return HTMLPage.redirect(to: Self.appending(items, to: target), status: .found)
@@ -200,11 +213,14 @@ struct OAuthController: Sendable {
             status: error.status == .contentTooLarge ? .contentTooLarge : .badRequest)
     }
 
-    static func oauthError(_ error: String, _ description: String, status: HTTPResponse.Status = .badRequest,
-                           basic: Bool = false) -> Response {
+    static func oauthError(
+        _ error: String, _ description: String, status: HTTPResponse.Status = .badRequest,
+        basic: Bool = false
+    ) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
         if basic { headers[.wwwAuthenticate] = "Basic realm=\"ImageFeed\"" }
-        return FeedJSONEncoder.response(OAuthErrorBody(error: error, errorDescription: description), status: status, headers: headers)
+        return FeedJSONEncoder.response(
+            OAuthErrorBody(error: error, errorDescription: description), status: status, headers: headers)
     }
 
     static let invalidClient =
@@ -227,14 +243,17 @@ struct OAuthController: Sendable {
             secret = rawSecret.removingPercentEncoding ?? rawSecret
         }
         guard let clientID, !clientID.isEmpty, let app = try await store.app(accessKey: clientID) else {
-            return .failure(Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
+            return .failure(
+                Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
         }
         if let secret, !secret.isEmpty {
             guard Secrets.constantTimeEqual(Secrets.hash(secret), app.secretHash) else {
-                return .failure(Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
+                return .failure(
+                    Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
             }
         } else if !app.isPublic {
-            return .failure(Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
+            return .failure(
+                Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
         }
         return .success(app)
     }
@@ -279,10 +298,12 @@ struct OAuthController: Sendable {
         }
         let accessToken = Secrets.make()
         let now = Date()
-        guard try await store.createToken(
-            tokenHash: Secrets.hash(accessToken), appID: app.id, userID: grant.userID, codeHash: Secrets.hash(code),
-            scope: grant.scope, createdAt: now
-        ) else {
+        guard
+            try await store.createToken(
+                tokenHash: Secrets.hash(accessToken), appID: app.id, userID: grant.userID, codeHash: Secrets.hash(code),
+                scope: grant.scope, createdAt: now
+            )
+        else {
             return Self.oauthError("invalid_grant", invalidGrant)
         }
         return FeedJSONEncoder.response(

@@ -43,7 +43,8 @@ struct OperationsController: Sendable {
     @Sendable func exposition(_ request: Request, context: FeedRequestContext) async throws -> Response {
         metrics.database(inUse: store.database.connectionsInUse, poolSize: store.database.poolSize)
         return Response(
-            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
     }
 

@@ -31,7 +31,8 @@ struct ShareController: Sendable {
         let photo = presenter.photo(record)
         let title = photo.description ?? photo.altDescription ?? text("page.share.untitled")
         // A photo from a remote source credits its photographer and the service, with their links.
-        let byline = photo.source.map { text("photo.credit", ["author": $0.authorName, "source": $0.name]) }
+        let byline =
+            photo.source.map { text("photo.credit", ["author": $0.authorName, "source": $0.name]) }
             ?? text("photo.credit", ["author": photo.user.name, "source": text("app.name")])
         // The preview image: 1200 px wide, the size chat apps like, with its exact height.
         let width = min(1200, record.width)
@@ -39,17 +40,20 @@ struct ShareController: Sendable {
         let image = presenter.imageURL(record.id, "w=\(width)&fit=max&q=85&fm=jpg")
         let viewer = "/#/photo/\(record.id)"
         let escape = HTMLPage.escape
-        let credit = photo.source.map { source in
-            let name = text.isolated(source.authorName)
-            let author = source.authorURL.map { "<a href=\"\(escape($0))\">\(name)</a>" } ?? name
-            let license = photo.license.map { license in
-                license.url.map { " · <a href=\"\(escape($0))\">\(text.isolated(license.name))</a>" }
-                    ?? " · " + text.isolated(license.name)
-            } ?? ""
-            let service = "<a href=\"\(escape(source.photoURL))\">\(text.isolated(source.name))</a>"
-            return text.html("photo.credit", ["author": author, "source": service]) + license
-        } ?? text.html(
-            "photo.credit", ["author": text.isolated(photo.user.name), "source": escape(text("app.name"))])
+        let credit =
+            photo.source.map { source in
+                let name = text.isolated(source.authorName)
+                let author = source.authorURL.map { "<a href=\"\(escape($0))\">\(name)</a>" } ?? name
+                let license =
+                    photo.license.map { license in
+                        license.url.map { " · <a href=\"\(escape($0))\">\(text.isolated(license.name))</a>" }
+                            ?? " · " + text.isolated(license.name)
+                    } ?? ""
+                let service = "<a href=\"\(escape(source.photoURL))\">\(text.isolated(source.name))</a>"
+                return text.html("photo.credit", ["author": author, "source": service]) + license
+            }
+            ?? text.html(
+                "photo.credit", ["author": text.isolated(photo.user.name), "source": escape(text("app.name"))])
         let open = "<a href=\"\(escape(viewer))\">\(escape(text("page.share.openIn")))</a>"
         let html = """
             <!doctype html>

@@ -39,8 +39,9 @@ extension APIError {
             default: APIError(.conflict, "\(field) is already taken.")
             }
         case .unavailable:
-            APIError(.serviceUnavailable, "The library's database cannot be reached right now. Please try again.",
-                     headers: [.retryAfter: "5"])
+            APIError(
+                .serviceUnavailable, "The library's database cannot be reached right now. Please try again.",
+                headers: [.retryAfter: "5"])
         case .badConfiguration: .internal
         }
     }
@@ -55,7 +56,8 @@ extension APIError {
     static func answer(for error: ImagingError) -> APIError {
         switch error {
         case .notAnImage:
-            APIError(.unsupportedMediaType, "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF).")
+            APIError(
+                .unsupportedMediaType, "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF).")
         case .tooLarge: APIError(.contentTooLarge, error.description)
         case .tooManyPixels, .corrupt: APIError(.unprocessableContent, error.description)
         case .invalidParameter: APIError(.badRequest, error.description)

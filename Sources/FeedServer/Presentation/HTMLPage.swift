@@ -29,19 +29,23 @@ enum HTMLPage {
     static func consent(
         _ text: PageText, app: String, user: UserRecord, asks: [String], action: String, hidden: String
     ) -> Response {
-        let signedIn = text.html("page.consent.signedIn", ["user": "<strong>\(text.isolated("@" + user.username))</strong>"])
-        let allow = escape(text("page.consent.allow")), deny = escape(text("page.consent.deny"))
-        return response(text, title: text("page.consent.title", ["app": app]), body: """
-            <h1>\(text.html("page.consent.heading", ["app": "<strong>\(text.isolated(app))</strong>"]))</h1>
-            <p class="muted">\(signedIn)</p>
-            <ul class="asks">\(asks.map { "<li>\(escape($0))</li>" }.joined())</ul>
-            <form method="post" action="\(action)">\(hidden)
-            <div class="actions">
-            <button type="submit" name="decision" value="allow">\(allow)</button>
-            <button class="secondary" type="submit" name="decision" value="deny">\(deny)</button>
-            </div>
-            </form>
-            """)
+        let signedIn = text.html(
+            "page.consent.signedIn", ["user": "<strong>\(text.isolated("@" + user.username))</strong>"])
+        let allow = escape(text("page.consent.allow"))
+        let deny = escape(text("page.consent.deny"))
+        return response(
+            text, title: text("page.consent.title", ["app": app]),
+            body: """
+                <h1>\(text.html("page.consent.heading", ["app": "<strong>\(text.isolated(app))</strong>"]))</h1>
+                <p class="muted">\(signedIn)</p>
+                <ul class="asks">\(asks.map { "<li>\(escape($0))</li>" }.joined())</ul>
+                <form method="post" action="\(action)">\(hidden)
+                <div class="actions">
+                <button type="submit" name="decision" value="allow">\(allow)</button>
+                <button class="secondary" type="submit" name="decision" value="deny">\(deny)</button>
+                </div>
+                </form>
+                """)
     }
 
     /// A page that says one thing: the catalogue's `title` and `message`, with `values` (names and addresses, which
@@ -51,9 +55,11 @@ enum HTMLPage {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let heading = text(title, values)
-        return response(text, title: heading, status: status, body: """
-            <h1>\(escape(heading))</h1><p>\(text.html(message, values.mapValues(text.isolated)))</p>
-            """)
+        return response(
+            text, title: heading, status: status,
+            body: """
+                <h1>\(escape(heading))</h1><p>\(text.html(message, values.mapValues(text.isolated)))</p>
+                """)
     }
 
     /// A page titled `title` (in `text`'s language, as its words are) holding `body`.

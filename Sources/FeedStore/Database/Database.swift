@@ -1,10 +1,10 @@
 import AsyncKit
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Locking
 
 /// A pool of connections to one database, with the two ways the store uses it: reads on any connection and
 /// writes inside a transaction on one connection.

@@ -11,11 +11,12 @@ enum UserColumns {
     /// The columns only the account's own answers need.
     static let ownOnly = Migration.contactFields + ["language"]
 
-    static let names = [
-        "id", "username", "first_name", "last_name", "email", "bio", "location", "portfolio_url",
-        "instagram_username", "total_photos", "total_likes", "total_collections", "created_at", "updated_at",
-        "avatar_sha256", "avatar_format", "device_id", "exact_location_public", "number",
-    ] + ownOnly
+    static let names =
+        [
+            "id", "username", "first_name", "last_name", "email", "bio", "location", "portfolio_url",
+            "instagram_username", "total_photos", "total_likes", "total_collections", "created_at", "updated_at",
+            "avatar_sha256", "avatar_format", "device_id", "exact_location_public", "number",
+        ] + ownOnly
 
     static func select(table: String, prefix: String = "") -> String {
         guard !prefix.isEmpty else { return names.map { "\(table).\($0)" }.joined(separator: ", ") }

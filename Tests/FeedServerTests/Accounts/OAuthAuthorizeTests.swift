@@ -1,11 +1,12 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("OAuth: /oauth/authorize")
 struct OAuthAuthorizeTests {
@@ -65,8 +66,10 @@ struct OAuthAuthorizeTests {
     }
 
     /// The scope parameter as clients write it: `+` (a space once decoded), `%20`, a literal `+` (`%2B`), commas.
-    @Test(arguments: ["public+read_user+write_likes", "public%20read_user%20write_likes",
-                      "public%2Bread_user%2Bwrite_likes", "public,read_user,write_likes", "public%2Cread_user%2Cwrite_likes"])
+    @Test(arguments: [
+        "public+read_user+write_likes", "public%20read_user%20write_likes",
+        "public%2Bread_user%2Bwrite_likes", "public,read_user,write_likes", "public%2Cread_user%2Cwrite_likes",
+    ])
     func scope_is_split_on_spaces_plus_signs_and_commas(rawScope: String) async throws {
         try await withTestServer { server in
             // setup
@@ -167,8 +170,14 @@ struct OAuthAuthorizeTests {
             let query: String
             switch bad {
             case .unknownClient:
-                query = authorizeQuery(RegisteredApp(app: { var a = app.app; a.accessKey = "nope"; return a }(),
-                                                     secret: ""))
+                query = authorizeQuery(
+                    RegisteredApp(
+                        app: {
+                            var a = app.app
+                            a.accessKey = "nope"
+                            return a
+                        }(),
+                        secret: ""))
             case .unregisteredRedirect: query = authorizeQuery(app, redirectURI: "https://evil.example/cb")
             case .mismatchedRedirect: query = authorizeQuery(app, redirectURI: callbackURI + "/extra")
             case .missingClient: query = "redirect_uri=\(callbackURI)&response_type=code"
@@ -193,8 +202,14 @@ struct OAuthAuthorizeTests {
             let query: String
             switch bad {
             case .unknownClient:
-                query = authorizeQuery(RegisteredApp(app: { var a = app.app; a.accessKey = "nope"; return a }(),
-                                                     secret: ""))
+                query = authorizeQuery(
+                    RegisteredApp(
+                        app: {
+                            var a = app.app
+                            a.accessKey = "nope"
+                            return a
+                        }(),
+                        secret: ""))
             case .unregisteredRedirect: query = authorizeQuery(app, redirectURI: "https://evil.example/cb")
             case .mismatchedRedirect: query = authorizeQuery(app, redirectURI: callbackURI + "/extra")
             case .missingClient: query = "redirect_uri=\(callbackURI)&response_type=code"
@@ -280,8 +295,9 @@ struct OAuthAuthorizeTests {
 
             // act
             let response = try await server.client.get(
-                "/oauth/authorize?" + authorizeQuery(
-                    app, extra: ["code_challenge": challenge, "code_challenge_method": "S256"]),
+                "/oauth/authorize?"
+                    + authorizeQuery(
+                        app, extra: ["code_challenge": challenge, "code_challenge_method": "S256"]),
                 headers: [.cookie: cookie])
 
             // assert
@@ -299,10 +315,12 @@ struct OAuthAuthorizeTests {
 
             // act
             let response = try await server.client.get(
-                "/oauth/authorize?" + authorizeQuery(
-                    app, extra: withChallenge
-                        ? ["code_challenge": verifier, "code_challenge_method": "plain"]
-                        : ["code_challenge_method": "plain"]))
+                "/oauth/authorize?"
+                    + authorizeQuery(
+                        app,
+                        extra: withChallenge
+                            ? ["code_challenge": verifier, "code_challenge_method": "plain"]
+                            : ["code_challenge_method": "plain"]))
 
             // assert
             #expect(response.status == .found)

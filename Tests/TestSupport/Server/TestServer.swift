@@ -147,18 +147,20 @@ extension TestServer {
                 stores.append(store)
                 var nodeSettings = settings
                 if node > 0, !ownFolders.isEmpty { nodeSettings.dataDirectory = ownFolders[node - 1] }
-                applications.append(try await buildApplication(
-                    nodeSettings, store: store, files: try nodeSettings.libraryFiles(), logger: testLogger,
-                    routes: node == 0 ? routes : RouteTable(), clock: clock, now: wallClock.now))
+                applications.append(
+                    try await buildApplication(
+                        nodeSettings, store: store, files: try nodeSettings.libraryFiles(), logger: testLogger,
+                        routes: node == 0 ? routes : RouteTable(), clock: clock, now: wallClock.now))
             }
         } catch {
             for store in stores { try? await store.database.shutdown() }
             throw error
         }
         try await Self.withClients(of: applications[...], transport: transport, opened: []) { clients in
-            try await body(TestServer(
-                backend: backend, nodes: clients, store: store, dataDirectory: dataDirectory, routes: routes,
-                clock: clock, wallClock: wallClock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
+            try await body(
+                TestServer(
+                    backend: backend, nodes: clients, store: store, dataDirectory: dataDirectory, routes: routes,
+                    clock: clock, wallClock: wallClock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
         }
     }
 
