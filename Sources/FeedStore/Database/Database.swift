@@ -139,6 +139,12 @@ public final class Database: Sendable {
         borrowed.withLock { $0 += 1 }
         do {
             return try await acquire()
+        } catch ConnectionPoolTimeoutError.connectionRequestTimeout {
+            // Every connection stayed busy for the pool's whole wait (a burst of writes to one row queues behind its
+            // lock): the library is overloaded, not broken, and the caller is told to come back (503, Retry-After)
+            // instead of getting a 500.
+            borrowed.withLock { $0 -= 1 }
+            throw StoreError.unavailable("Every connection to the database stayed busy; the library is overloaded.")
         } catch {
             borrowed.withLock { $0 -= 1 }
             throw error
