@@ -10,14 +10,19 @@ import Testing
 /// the database.
 @Suite("Database change feed")
 struct DatabaseFeedTests {
-    /// The next `count` changes of a subscription.
-    static func next(_ count: Int, of subscription: DatabaseSubscription) async -> [DatabaseChange] {
-        var changes: [DatabaseChange] = []
-        for await change in subscription {
-            changes.append(change)
-            if changes.count == count { break }
+    /// The next `count` changes of a subscription (fewer when it ends first), failing the test when they do not
+    /// come within the bound (a hang turned into a failure, not a timing assertion).
+    static func next(
+        _ count: Int, of subscription: DatabaseSubscription, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [DatabaseChange] {
+        try await bounded("\(count) change(s) of the subscription", sourceLocation: sourceLocation) {
+            var changes: [DatabaseChange] = []
+            for await change in subscription {
+                changes.append(change)
+                if changes.count == count { break }
+            }
+            return changes
         }
-        return changes
     }
 
     @Test(arguments: Backend.available)
@@ -35,7 +40,7 @@ struct DatabaseFeedTests {
             try await db.set("/", #"{"a": {"y": 3}}"#)
 
             // assert: the two that touch it, each once
-            let changes = await Self.next(2, of: subscription)
+            let changes = try await Self.next(2, of: subscription)
             #expect(changes.map(\.sequence) == [first.sequence + 1, first.sequence + 3])
             #expect(changes.first?.content == .put(try path("a/x"), .number(1)))
             #expect(changes.last?.events(at: try path("a")) == [.put(.root, DatabaseNode(children: ["y": .number(3)]))])
@@ -52,7 +57,7 @@ struct DatabaseFeedTests {
             defer { early.cancel() }
             try await db.set("n", "1")
             try await db.set("n", "2")
-            _ = await Self.next(2, of: early)
+            _ = try await Self.next(2, of: early)
 
             // act
             let late = db.database.feed.subscribe(
@@ -62,9 +67,9 @@ struct DatabaseFeedTests {
 
             // assert: the late one gets 1, 2 and 3; the early one only 3
             #expect(
-                await Self.next(3, of: late).map(\.content)
+                try await Self.next(3, of: late).map(\.content)
                     == [1.0, 2, 3].map { DatabaseChange.Content.put(try! path("n"), .number($0)) })
-            #expect(await Self.next(1, of: early).map(\.sequence) == [start.sequence + 3])
+            #expect(try await Self.next(1, of: early).map(\.sequence) == [start.sequence + 3])
         }
     }
 
@@ -84,13 +89,13 @@ struct DatabaseFeedTests {
             // act: node A writes; node B hears of it by PostgreSQL's notification, or else by its poll
             try await nodeA.set("shared", "1")
             async let received = Self.next(1, of: subscription)
-            while nodeB.clock.sleeperCount == 0 { await Task.yield() }
+            try await waitUntil("node B's feed asleep until its poll") { nodeB.clock.sleeperCount > 0 }
             nodeB.clock.advance(by: nodeB.database.settings.pollInterval)
 
             // assert
-            #expect(await received.map(\.content) == [.put(try path("shared"), .number(1))])
+            #expect(try await received.map(\.content) == [.put(try path("shared"), .number(1))])
             feed.cancel()
-            _ = await feed.result
+            try await bounded("node B's change feed's end once cancelled") { _ = await feed.result }
             try await store.database.shutdown()
         }
     }
@@ -113,7 +118,7 @@ struct DatabaseFeedTests {
                 namespaceID: start.namespaceID, after: start.sequence, location: .root)
 
             // assert: it ends with nothing (its listener starts again from a fresh read)
-            #expect(await Self.next(1, of: subscription).isEmpty)
+            #expect(try await Self.next(1, of: subscription).isEmpty)
         }
     }
 }

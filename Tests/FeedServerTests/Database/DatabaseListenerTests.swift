@@ -32,12 +32,17 @@ struct DatabaseListenerTests {
             await task.value
         }
 
-        /// The next `count` events (fewer when the stream ends first).
-        func next(_ count: Int) async -> [DatabaseStreamEvent] {
-            var collected: [DatabaseStreamEvent] = []
-            var iterator = events.makeAsyncIterator()
-            while collected.count < count, let event = await iterator.next() { collected.append(event) }
-            return collected
+        /// The next `count` events (fewer when the stream ends first), failing the test when they do not come
+        /// within the bound (a hang turned into a failure, not a timing assertion).
+        func next(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws
+            -> [DatabaseStreamEvent]
+        {
+            try await bounded("\(count) event(s) of the stream", sourceLocation: sourceLocation) { [events] in
+                var collected: [DatabaseStreamEvent] = []
+                var iterator = events.makeAsyncIterator()
+                while collected.count < count, let event = await iterator.next() { collected.append(event) }
+                return collected
+            }
         }
     }
 
@@ -51,7 +56,7 @@ struct DatabaseListenerTests {
                 try await db.database.listen(namespace: "test", path: try path("users/ada"), caller: ada))
             defer { reader.listener.close() }
             #expect(
-                await reader.next(1) == [.put(.root, try node(#"{"first": "Ada", "last": "L", "device": "phone"}"#))])
+                try await reader.next(1) == [.put(.root, try node(#"{"first": "Ada", "last": "L", "device": "phone"}"#))])
 
             // act: a set below, an update, a write elsewhere, a deletion of the location
             try await db.set("users/ada/last", #""Lovelace""#)
@@ -65,12 +70,12 @@ struct DatabaseListenerTests {
 
             // assert
             #expect(
-                await reader.next(3) == [
+                try await reader.next(3) == [
                     .put(try path("last"), .string("Lovelace")),
                     .patch(.root, ["first": .string("A."), "device": .null]),
                     .put(.root, .null),
                 ])
-            await reader.stop()
+            try await bounded("the stream's stop") { await reader.stop() }
         }
     }
 
@@ -79,11 +84,11 @@ struct DatabaseListenerTests {
         try await DatabaseFixture.with(backend) { db in
             let reader = Reader(try await db.database.listen(namespace: "test", path: .root, caller: .admin))
             defer { reader.listener.close() }
-            _ = await reader.next(1)
-            while db.clock.sleeperCount < 2 { await Task.yield() }  // the feed's poll and the stream's keep-alive
+            _ = try await reader.next(1)
+            try await waitUntil("the feed's poll and the stream's keep-alive asleep on the clock") { db.clock.sleeperCount >= 2 }
             db.clock.advance(by: db.database.settings.keepAliveInterval)
-            #expect(await reader.next(1) == [.keepAlive])
-            await reader.stop()
+            #expect(try await reader.next(1) == [.keepAlive])
+            try await bounded("the stream's stop") { await reader.stop() }
         }
     }
 
@@ -99,18 +104,18 @@ struct DatabaseListenerTests {
             let ada = try await db.user("ada")
             let reader = Reader(try await db.database.listen(namespace: "test", path: try path("room"), caller: ada))
             defer { reader.listener.close() }
-            _ = await reader.next(1)
+            _ = try await reader.next(1)
 
             // act: a change while open, then closed (the rules are checked against the data as each change is
             // told), then a change
             try await db.set("room/a", "1")
-            #expect(await reader.next(1) == [.put(try path("a"), .number(1))])
+            #expect(try await reader.next(1) == [.put(try path("a"), .number(1))])
             try await db.set("open", "false")
             try await db.set("room/b", "2")
 
             // assert: the cancel, then the end
-            #expect(await reader.next(2) == [.cancel])
-            await reader.stop()
+            #expect(try await reader.next(2) == [.cancel])
+            try await bounded("the stream's stop") { await reader.stop() }
         }
     }
 
@@ -121,11 +126,11 @@ struct DatabaseListenerTests {
             let reader = Reader(
                 try await db.database.listen(namespace: "test", path: try path("users/ada"), caller: ada))
             defer { reader.listener.close() }
-            _ = await reader.next(1)
+            _ = try await reader.next(1)
             try await db.database.setRules(
                 namespace: "test", source: Array(#"{"rules": {".read": false}}"#.utf8), caller: .admin)
-            #expect(await reader.next(2) == [.cancel])
-            await reader.stop()
+            #expect(try await reader.next(2) == [.cancel])
+            try await bounded("the stream's stop") { await reader.stop() }
         }
     }
 
@@ -137,15 +142,15 @@ struct DatabaseListenerTests {
             let reader = Reader(
                 try await db.database.listen(namespace: "test", path: try path("users/ada"), caller: ada))
             defer { reader.listener.close() }
-            _ = await reader.next(1)
+            _ = try await reader.next(1)
 
             // act: its expiry passes (the feed's poll, the keep-alive and the expiry are asleep)
-            while db.clock.sleeperCount < 3 { await Task.yield() }
+            try await waitUntil("the feed's poll, the keep-alive and the expiry asleep on the clock") { db.clock.sleeperCount >= 3 }
             db.clock.advance(by: .seconds(10))
 
             // assert
-            #expect(await reader.next(2) == [.authRevoked])
-            await reader.stop()
+            #expect(try await reader.next(2) == [.authRevoked])
+            try await bounded("the stream's stop") { await reader.stop() }
         }
     }
 
@@ -159,16 +164,16 @@ struct DatabaseListenerTests {
                     namespace: "test", path: try path("users/ada"), caller: try await db.database.caller(idToken: token)
                 ))
             defer { reader.listener.close() }
-            _ = await reader.next(1)
+            _ = try await reader.next(1)
 
             // act: signed out (say); then a keep-alive is due
             db.tokens.revoke(token)
-            while db.clock.sleeperCount < 3 { await Task.yield() }
+            try await waitUntil("the feed's poll, the keep-alive and the expiry asleep on the clock") { db.clock.sleeperCount >= 3 }
             db.clock.advance(by: db.database.settings.keepAliveInterval)
 
             // assert
-            #expect(await reader.next(3) == [.keepAlive, .authRevoked])
-            await reader.stop()
+            #expect(try await reader.next(3) == [.keepAlive, .authRevoked])
+            try await bounded("the stream's stop") { await reader.stop() }
         }
     }
 
@@ -184,7 +189,7 @@ struct DatabaseListenerTests {
             let reader = Reader(
                 try await db.database.listen(namespace: "test", path: try path("scores"), query: query, caller: .admin))
             defer { reader.listener.close() }
-            #expect(await reader.next(1) == [.put(.root, try node(#"{"a": 5, "b": 3}"#))])
+            #expect(try await reader.next(1) == [.put(.root, try node(#"{"a": 5, "b": 3}"#))])
 
             // act: c drops below a; a score outside the window changes
             try await db.set("scores/c", "1")
@@ -193,11 +198,11 @@ struct DatabaseListenerTests {
 
             // assert
             #expect(
-                await reader.next(2) == [
+                try await reader.next(2) == [
                     .patch(.root, ["a": .null, "c": .number(1)]),
                     .patch(.root, ["b": .number(4)]),
                 ])
-            await reader.stop()
+            try await bounded("the stream's stop") { await reader.stop() }
         }
     }
 }

@@ -36,14 +36,14 @@ struct DatabaseMaintenanceTests {
             defer { running.cancel() }
 
             // act: the service's period comes (it and the feed's poll are asleep on the clock)
-            while db.clock.sleeperCount < 2 { await Task.yield() }
+            try await waitUntil("the service and the feed's poll asleep on the clock") { db.clock.sleeperCount >= 2 }
             db.clock.advance(by: .seconds(10))
 
             // assert: the two old ones go, the recent one stays (the third is 10 s old)
-            while try await Self.logged(db, first.namespaceID).count > 1 { await Task.yield() }
+            try await waitUntil("the old changes pruned") { try await Self.logged(db, first.namespaceID).count <= 1 }
             #expect(try await Self.logged(db, first.namespaceID) == [third.sequence])
             running.cancel()
-            _ = await running.result
+            try await bounded("the maintenance service's end once cancelled") { _ = await running.result }
         }
     }
 
@@ -82,11 +82,7 @@ struct DatabaseMaintenanceTests {
 
             // assert: the numbering goes on from the last change, and a follower that had it misses nothing
             #expect(next.sequence == first.sequence + 1)
-            var received: [DatabaseChange] = []
-            for await change in subscription {
-                received.append(change)
-                break
-            }
+            let received = try await DatabaseFeedTests.next(1, of: subscription)
             #expect(received.map(\.content) == [.put(try path("n"), .number(2))])
         }
     }

@@ -6,6 +6,7 @@ import Foundation
 import Locking
 import Logging
 import TestSupport
+import Testing
 
 /// A database clock that moves only when a test says so; sleepers wake when it passes their deadline, or throw
 /// when their task is cancelled.
@@ -129,7 +130,7 @@ struct DatabaseFixture: Sendable {
             defer { feed.cancel() }
             let result = try await body(fixture)
             feed.cancel()
-            _ = await feed.result
+            try await bounded("the change feed's end once cancelled") { _ = await feed.result }
             return result
         }
     }
