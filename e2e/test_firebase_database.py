@@ -14,12 +14,14 @@ import time
 import uuid
 
 import firebase_admin
+import firebase_client
 import pytest
 import requests
 from firebase_admin import db
+from firebase_client import RealtimeDatabaseException
 
 import harness
-from firebase_server import firebase_server
+from firebase_server import PROJECT, client_app, firebase_server
 
 NAMESPACE = "demo-imagefeed-default-rtdb"
 DATABASE_URL = f"https://{NAMESPACE}.firebaseio.com"
@@ -68,6 +70,15 @@ def wait_until(condition, what: str, seconds: float = 20):
         if time.monotonic() > deadline:
             pytest.fail(f"timed out waiting until {what}")
         time.sleep(0.05)
+
+
+def next_from(events: queue.Queue, what: str, seconds: float = 30):
+    """The next item of `events`, failing with `what` when none comes within the bound (a bound against a hang, not
+    a timing assertion)."""
+    try:
+        return events.get(timeout=seconds)
+    except queue.Empty:
+        pytest.fail(f"timed out waiting for {what}")
 
 
 def reference(database, path: str) -> db.Reference:
@@ -147,8 +158,8 @@ def test_transactions_from_eight_threads_lose_no_increment(database):
     for worker in workers:
         worker.start()
     for worker in workers:
-        worker.join()
-
+        worker.join(timeout=120)  # a bound against a hang, far above what the eight threads need
+    assert not any(worker.is_alive() for worker in workers), "transactions still running after 120 s"
     assert failures == []
     assert counter.get() == threads * each
     # and a transaction that sees a stale value is refused, then retried on the current one
@@ -168,7 +179,7 @@ def test_listen_receives_the_data_then_puts_and_patches(database):
     registration = room.listen(lambda event: events.put((event.event_type, event.path, event.data)))
     try:
         def next_event():
-            return events.get(timeout=20)  # waits for the event, bounded
+            return next_from(events, "the listener's next event")
 
         assert next_event() == ("put", "/", {"topic": "wallpapers", "count": 1})
         room.child("count").set(2)
@@ -239,3 +250,87 @@ def test_an_id_token_from_sign_in_reads_and_writes_where_the_rules_name_its_uid(
     server.cli("users", "sign-out", profile.json()["username"])
     revoked = requests.get(mine, params={**namespace, "auth": token}, timeout=10)
     assert (revoked.status_code, revoked.json()["error"]) == (401, "Auth token has been revoked")
+
+
+def test_the_client_sdk_signed_in_uses_its_own_path_under_the_default_rules_and_hears_its_changes(
+        auth_and_database):
+    # setup: firebase-client-sdk as an app configures it: its project's databaseURL, pointed at the server with
+    # connect_emulator (which adds `ns=` from that URL), signed in through Identity Toolkit (its token is `auth=`)
+    server, base = auth_and_database
+    port = int(base.rsplit(":", 1)[1])
+    app = client_app(server)
+    database = firebase_client.get_database(app)
+    database.connect_emulator("127.0.0.1", port)
+    auth = firebase_client.get_auth(app)
+    other = auth.create_user_with_email_and_password(f"rtdb-{uuid.uuid4().hex[:10]}@example.com", "other-battery-2")
+    other_uid = other.user.uid
+    created = auth.create_user_with_email_and_password(f"rtdb-{uuid.uuid4().hex[:10]}@example.com", "own-battery-3")
+    uid = created.user.uid
+    assert app.session.id_token and uid != other_uid
+
+    # act and assert: its own users/<uid> is its to write and read (the default rules, no rules set)
+    database.set(f"users/{uid}", {"first": "Iris", "last": "Wall", "device": "phone"})
+    database.update(f"users/{uid}", {"last": "Stone"})
+    assert database.get(f"users/{uid}") == {"first": "Iris", "last": "Stone", "device": "phone"}
+    # what it wrote is in the namespace of its databaseURL
+    stored = requests.get(f"{base}/users/{uid}/last.json", params={"ns": f"{PROJECT}-default-rtdb"},
+                          headers={"Authorization": "Bearer owner"}, timeout=10)
+    assert (stored.status_code, stored.json()) == (200, "Stone")
+
+    # another person's path is refused, both ways
+    with pytest.raises(RealtimeDatabaseException) as write_denied:
+        database.set(f"users/{other_uid}", {"first": "Not", "last": "Mine"})
+    assert write_denied.value.http_status == 401
+    with pytest.raises(RealtimeDatabaseException) as read_denied:
+        database.get(f"users/{other_uid}")
+    assert read_denied.value.http_status == 401
+
+    # a stream of its own path hears its data, then a change made elsewhere (here by plain REST with its token)
+    events = queue.Queue()
+    listener = database.stream(f"users/{uid}", lambda event: events.put((event.event_type, event.path, event.data)),
+                               error_callback=lambda error: events.put(("error", None, repr(error))))
+    listener.start()
+    try:
+        assert next_from(events, "the stream's first event") == (
+            "put", "/", {"first": "Iris", "last": "Stone", "device": "phone"})
+        changed = requests.put(f"{base}/users/{uid}/device.json", json="tablet", timeout=10,
+                               params={"ns": f"{PROJECT}-default-rtdb", "auth": app.session.id_token})
+        assert changed.status_code == 200, changed.text
+        assert next_from(events, "the change on the stream") == ("put", "/device", "tablet")
+    finally:
+        listener.stop()
+
+
+def test_a_restart_keeps_every_namespaces_data_and_rules():
+    # setup: two namespaces, each with data and rules of its own (one from the admin, one left at the default)
+    with harness.Server(arguments=["--firebase-admin-token", "owner"], name="rtdb restart server") as server:
+        base = f"http://127.0.0.1:{server.database_port}"
+        wait_until(lambda: answers(base), "the database listener answered")
+        admin = {"Authorization": "Bearer owner"}
+        rules = {"rules": {".read": True, "board": {".write": "newData.isString()", ".indexOn": ".value"}}}
+        assert requests.put(f"{base}/.settings/rules.json", params={"ns": "first"}, json=rules, headers=admin,
+                            timeout=10).status_code == 200
+        for namespace, value in (("first", {"board": {"a": "x", "b": "w"}}), ("second", {"users": {"u1": 1}})):
+            written = requests.put(f"{base}/.json", params={"ns": namespace}, json=value, headers=admin, timeout=10)
+            assert written.status_code == 200, written.text
+
+        # act: the server stops and starts again on the same library (and the same database port)
+        server.stop()
+        server.start()
+        wait_until(lambda: answers(base), "the database listener answered after the restart")
+
+        # assert: the data of both, and the rules of the first: anyone reads, a number is refused on the board, and
+        # the board's index orders a query
+        for namespace, value in (("first", {"board": {"a": "x", "b": "w"}}), ("second", {"users": {"u1": 1}})):
+            read = requests.get(f"{base}/.json", params={"ns": namespace}, headers=admin, timeout=10)
+            assert (read.status_code, read.json()) == (200, value)
+        assert requests.get(f"{base}/.settings/rules.json", params={"ns": "first"}, headers=admin,
+                            timeout=10).json() == rules
+        assert requests.get(f"{base}/board.json", params={"ns": "first"}, timeout=10).json() == {"a": "x", "b": "w"}
+        refused = requests.put(f"{base}/board/c.json", params={"ns": "first"}, json=1, timeout=10)
+        assert refused.status_code == 401, refused.text
+        ordered = requests.get(f"{base}/board.json", params={"ns": "first", "orderBy": '"$value"',
+                                                             "limitToFirst": 1}, timeout=10)
+        assert (ordered.status_code, ordered.json()) == (200, {"b": "w"})
+        # the second kept the default rules: no one reads it without a token
+        assert requests.get(f"{base}/users.json", params={"ns": "second"}, timeout=10).status_code == 401
