@@ -191,17 +191,16 @@ struct DatabaseListenerTests {
             defer { reader.listener.close() }
             #expect(try await reader.next(1) == [.put(.root, try node(#"{"a": 5, "b": 3}"#))])
 
-            // act: c drops below a; a score outside the window changes
+            // act and assert: c drops below a, and the window says so. (A query stream reads its window again for
+            // each change, as it is when the change is told: writes that commit before it does are told together,
+            // so each step waits for its event before the next write.)
             try await db.set("scores/c", "1")
+            #expect(try await reader.next(1) == [.patch(.root, ["a": .null, "c": .number(1)])])
+
+            // a score outside the window changes (nothing to tell), then one inside does: only the second is told
             try await db.set("scores/a", "50")
             try await db.set("scores/b", "4")
-
-            // assert
-            #expect(
-                try await reader.next(2) == [
-                    .patch(.root, ["a": .null, "c": .number(1)]),
-                    .patch(.root, ["b": .number(4)]),
-                ])
+            #expect(try await reader.next(1) == [.patch(.root, ["b": .number(4)])])
             try await bounded("the stream's stop") { await reader.stop() }
         }
     }
