@@ -188,9 +188,10 @@ public func buildApplication(
         try await loadDatabaseRules(configuration.database, into: database)
         // The feed is listed after the database's listener so that it stops first: ending its subscriptions ends the
         // listener's streams, which then drains.
-        services.append(buildDatabaseApplication(
-            database, admin: FirebaseAdminGate(settings: configuration.firebase), host: configuration.host,
-            logger: logger))
+        services.append(
+            buildDatabaseApplication(
+                database, admin: FirebaseAdminGate(settings: configuration.firebase), host: configuration.host,
+                logger: logger))
         services.append(database.feed)
         services.append(DatabaseMaintenanceService(database: database, logger: logger))
     }

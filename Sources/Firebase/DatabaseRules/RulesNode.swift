@@ -19,7 +19,8 @@ final class RulesNode: Sendable {
         self.indexOn = indexOn
         self.children = children
         self.wildcard = wildcard
-        hasIndexes = !indexOn.isEmpty || children.values.contains { $0.hasIndexes } || (wildcard?.node.hasIndexes ?? false)
+        hasIndexes =
+            !indexOn.isEmpty || children.values.contains { $0.hasIndexes } || (wildcard?.node.hasIndexes ?? false)
     }
 
     /// The rules for `key` below this level, and the wildcard it binds, if any: a literal key wins over a wildcard.

@@ -56,7 +56,9 @@ struct DatabaseListenerTests {
                 try await db.database.listen(namespace: "test", path: try path("users/ada"), caller: ada))
             defer { reader.listener.close() }
             #expect(
-                try await reader.next(1) == [.put(.root, try node(#"{"first": "Ada", "last": "L", "device": "phone"}"#))])
+                try await reader.next(1) == [
+                    .put(.root, try node(#"{"first": "Ada", "last": "L", "device": "phone"}"#))
+                ])
 
             // act: a set below, an update, a write elsewhere, a deletion of the location
             try await db.set("users/ada/last", #""Lovelace""#)
@@ -85,7 +87,9 @@ struct DatabaseListenerTests {
             let reader = Reader(try await db.database.listen(namespace: "test", path: .root, caller: .admin))
             defer { reader.listener.close() }
             _ = try await reader.next(1)
-            try await waitUntil("the feed's poll and the stream's keep-alive asleep on the clock") { db.clock.sleeperCount >= 2 }
+            try await waitUntil("the feed's poll and the stream's keep-alive asleep on the clock") {
+                db.clock.sleeperCount >= 2
+            }
             db.clock.advance(by: db.database.settings.keepAliveInterval)
             #expect(try await reader.next(1) == [.keepAlive])
             try await bounded("the stream's stop") { await reader.stop() }
@@ -145,7 +149,9 @@ struct DatabaseListenerTests {
             _ = try await reader.next(1)
 
             // act: its expiry passes (the feed's poll, the keep-alive and the expiry are asleep)
-            try await waitUntil("the feed's poll, the keep-alive and the expiry asleep on the clock") { db.clock.sleeperCount >= 3 }
+            try await waitUntil("the feed's poll, the keep-alive and the expiry asleep on the clock") {
+                db.clock.sleeperCount >= 3
+            }
             db.clock.advance(by: .seconds(10))
 
             // assert
@@ -168,7 +174,9 @@ struct DatabaseListenerTests {
 
             // act: signed out (say); then a keep-alive is due
             db.tokens.revoke(token)
-            try await waitUntil("the feed's poll, the keep-alive and the expiry asleep on the clock") { db.clock.sleeperCount >= 3 }
+            try await waitUntil("the feed's poll, the keep-alive and the expiry asleep on the clock") {
+                db.clock.sleeperCount >= 3
+            }
             db.clock.advance(by: db.database.settings.keepAliveInterval)
 
             // assert

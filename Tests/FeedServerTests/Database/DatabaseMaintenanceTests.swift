@@ -1,10 +1,10 @@
-@testable import FeedLibrary
 import FeedStore
 import Firebase
 import Foundation
 import TestSupport
 import Testing
 
+@testable import FeedLibrary
 @testable import FeedServer
 
 /// The change log's pruning: the service forgets what is past the retention on its period, once per period across

@@ -1,4 +1,3 @@
-@testable import FeedLibrary
 import Firebase
 import Foundation
 import HTTPTypes
@@ -8,6 +7,7 @@ import NIOCore
 import TestSupport
 import Testing
 
+@testable import FeedLibrary
 @testable import FeedServer
 
 /// The REST API in-process over a live socket: every method, parameter and header Firebase's clients use.
