@@ -191,7 +191,7 @@ public func buildApplication(
         services.append(
             buildDatabaseApplication(
                 database, admin: FirebaseAdminGate(settings: configuration.firebase), host: configuration.host,
-                logger: logger))
+                trustedProxies: configuration.trustedProxies, logger: logger))
         services.append(database.feed)
         services.append(DatabaseMaintenanceService(database: database, logger: logger))
     }

@@ -11,12 +11,13 @@ import TestSupport
 extension DatabaseFixture {
     /// Runs `body` with the database's listener serving this fixture's database on a live socket.
     static func withServer<Result: Sendable>(
-        _ backend: Backend, settings: DatabaseSettings = DatabaseSettings(),
+        _ backend: Backend, settings: DatabaseSettings = DatabaseSettings(), trustedProxies: [String] = [],
         _ body: @escaping @Sendable (DatabaseFixture, any TestClientProtocol) async throws -> Result
     ) async throws -> Result {
         try await with(backend, settings: settings) { db in
             let app = buildDatabaseApplication(
-                db.database, admin: FirebaseAdminGate(settings: serverSettings), host: "127.0.0.1", logger: logger)
+                db.database, admin: FirebaseAdminGate(settings: serverSettings), host: "127.0.0.1",
+                trustedProxies: trustedProxies, logger: logger)
             return try await app.test(.live) { client in try await body(db, client) }
         }
     }

@@ -185,6 +185,21 @@ struct DatabaseRESTTests {
     }
 
     @Test(arguments: Backend.available)
+    func behind_a_trusted_proxy_the_admin_token_counts_only_from_the_proxys_own_machine(backend: Backend) async throws {
+        try await DatabaseFixture.withServer(backend, trustedProxies: ["127.0.0.1", "::1"]) { _, client in
+            let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+            // this machine, through nginx on it
+            let local = try await client.database(
+                .get, "/.settings/rules.json?ns=test", headers: [forwardedFor: "127.0.0.1"])
+            #expect(local.status == .ok)
+            // someone elsewhere sending the admin token through the same nginx: not this machine
+            let remote = try await client.database(
+                .get, "/.settings/rules.json?ns=test", headers: [forwardedFor: "203.0.113.9"])
+            #expect(remote.status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func callers_are_told_apart_by_their_credentials(backend: Backend) async throws {
         try await DatabaseFixture.withServer(backend) { db, client in
             let ada = db.tokens.token(for: "ada")
