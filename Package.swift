@@ -183,7 +183,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking", "Firebase"]),
+        .testTarget(
+            name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModels", "TestSupport", "Locking", "Firebase"]),
         // The library called as the CLI and the server call it: no FeedServer, no HTTP server.
         .testTarget(
             name: "FeedLibraryTests",
