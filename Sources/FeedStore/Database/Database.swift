@@ -163,7 +163,24 @@ public final class Database: Sendable {
             return closed
         }
         guard !alreadyClosed else { return }
+        await Task { await self.drain() }.value
         try await closePool()
+    }
+
+    /// Waits, at most `patience`, for the connections lent out to come back: a pool closed under a statement still
+    /// running (a cancelled stream's last read) closes that connection when it comes back, on a thread pool already
+    /// shutting down, which drops the close unrun: the connection is leaked (and a debug build stops on SQLiteNIO's
+    /// assertion). Run in a task of its own, so that a cancelled caller waits too.
+    private func drain(patience: Duration = .seconds(10)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: patience)
+        while connectionsInUse > 0, clock.now < deadline {
+            try? await clock.sleep(for: .milliseconds(5))
+        }
+        let lent = connectionsInUse
+        if lent > 0 {
+            logger.warning("Closing the database with connections still lent out", metadata: ["lent": "\(lent)"])
+        }
     }
 }
 
