@@ -63,6 +63,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                "Locking",
             ]
         ),
         // Only FeedModels and swift-crypto (SHA-256 for PKCE and cache keys; CryptoKit on Apple platforms): nothing of
@@ -116,6 +118,7 @@ let package = Package(
                 "FeedLibrary", "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -137,6 +140,8 @@ let package = Package(
             dependencies: [
                 "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "FeedServer", "Locking", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

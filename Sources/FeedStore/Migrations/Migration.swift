@@ -42,6 +42,7 @@ struct Migration: Sendable {
         .addDialects,
         .createSources,
         .coordinateNodes,
+        .createPendingDeletions,
     ]
 }
 
