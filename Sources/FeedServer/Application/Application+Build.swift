@@ -19,7 +19,8 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
     let problems = configuration.problems()
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
     let files = try configuration.libraryFiles()
-    let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
+    let store = try await LibraryStore.open(
+        url: configuration.resolvedDatabaseURL, logger: logger, timeout: configuration.library.databaseTimeout)
     return try await buildApplication(configuration, store: store, files: files, logger: logger)
 }
 
@@ -115,7 +116,10 @@ public func buildApplication(
     ).addRoutes(to: groups.pages)
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
     ShareController(store: store).addRoutes(to: groups.webApp)
-    OperationsController(store: store, files: files, metrics: metrics).addRoutes(to: groups.operations)
+    let registry = ConnectionRegistry(logger: logger, closing: { metrics.connectionClosed($0.rawValue) })
+    let connections = configuration.connections.shared(through: registry, logger: logger)
+    OperationsController(store: store, files: files, metrics: metrics, connections: registry)
+        .addRoutes(to: groups.operations)
     if let webDirectory = configuration.webDirectory {
         // The first feed page inside index.html is the feed's own cached answer.
         let firstPage: WebAppController.InternalRequest = { request, context in
@@ -145,6 +149,9 @@ public func buildApplication(
         services.append(RemovalFollower(
             store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
     }
+    services.append(PendingDeletionService(
+        files: files, store: store, interval: configuration.deletionRetryInterval, logger: logger,
+        waiting: { metrics.pendingDeletions($0) }))
     if let interval = configuration.syncEvery {
         services.append(SourceSyncService(
             syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),
@@ -158,11 +165,15 @@ public func buildApplication(
     return Application(
         router: router,
         server: .http1(configuration: .init(
-            // The malformed-request handler goes first: the decoder's errors reach it before any other.
-            additionalChannelHandlers: [MalformedRequestHandler()]
-                + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)] : [])
+            // The connection's guard goes first: the decoder's errors reach it before any other, and it sees every
+            // answer, the fast path's too.
+            additionalChannelHandlers: [ConnectionGuard(settings: connections)]
+                + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)] : []),
+            idleTimeout: connections.idleTimeout.map(TimeAmount.init)
         )),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
+            availableConnectionsDelegate: connections.maxConnections.map { ConnectionLimit(max: $0, registry: registry) }),
         services: services,
         logger: logger
     )

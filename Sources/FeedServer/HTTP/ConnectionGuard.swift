@@ -4,26 +4,64 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 
-/// Answers requests that cannot even be read as HTTP — a request line and headers past 80 kB, bytes no URL may
-/// hold, a broken request line — with the API's own `{"errors": [...]}` and a status that says which. Without it
-/// the framework answers them with an empty 400, which tells a client nothing.
+/// The first handler behind the HTTP codec on every connection: it keeps a connection from holding the server
+/// longer than its client deserves, and answers what cannot be read as HTTP.
 ///
-/// The decoder's error reaches this handler, first of those behind the HTTP codec, in place of a request. The answer
-/// waits for any earlier request of the connection to be answered: answers go out in order. The connection is then
-/// closed, as it must be: the decoder cannot find where the next request starts.
-final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
+/// - Requests that cannot even be read as HTTP — a request line and headers past 80 kB, bytes no URL may hold, a
+///   broken request line, a body whose length is ambiguous (the request-smuggling shapes: `Content-Length` with
+///   `Transfer-Encoding`, two `Content-Length`s, an unknown `Transfer-Encoding`, a bad chunk size, obsolete line
+///   folding, a bare LF) — get the API's own `{"errors": [...]}` with a status that says which, and the connection is
+///   closed, as it must be: the decoder cannot tell where the next request starts. The answer waits for any earlier
+///   request of the connection to be answered: answers go out in order.
+/// - A client that takes none of its answer for ``ConnectionSettings/writeTimeout`` (the outbound buffer stays
+///   full), or sends a body slower than ``ConnectionSettings/minimumBodyRate``, is disconnected (see
+///   `ConnectionGuard+Stalls.swift`).
+/// - The connection is known to ``ConnectionRegistry``, which closes idle ones when the connection limit is
+///   reached, so that thousands of idle keep-alive connections cannot keep a new client out.
+///
+/// Everything here is per connection, or counts requests it already counted for the answers' order: the cached
+/// answers of the fast path cost nothing more for it.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
+    let settings: ConnectionSettings
     /// Requests read whose answer has not ended yet.
-    private var unanswered = 0
+    private(set) var unanswered = 0
     /// The answer to a malformed request, waiting for the answers before it.
     private var pending: APIError?
+    /// The close scheduled while the client takes none of its answer.
+    var stallTimer: Scheduled<Void>?
+    /// The body being received: when it began, how many bytes came, and the check of its rate.
+    var body: (start: NIODeadline, bytes: Int, check: RepeatedTask)?
+
+    init(settings: ConnectionSettings = ConnectionSettings()) {
+        self.settings = settings
+    }
+
+    /// Whether the connection has no request under way: between requests of a kept-alive connection, or before its
+    /// first request's head is complete.
+    var isIdle: Bool { unanswered == 0 }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        settings.registry?.register(context.channel, guard: self)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        settings.registry?.remove(context.channel)
+        stallTimer?.cancel()
+        stallTimer = nil
+        bodyEnded()
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { unanswered += 1 }
+        switch unwrapInboundIn(data) {
+        case .head: unanswered += 1
+        case .body(let buffer): bodyReceived(buffer.readableBytes, context: context)
+        case .end: bodyEnded()
+        }
         context.fireChannelRead(data)
     }
 
@@ -43,6 +81,12 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
             return
         }
         let answer = Self.answer(to: parserError)
+        // A request whose end cannot be told (a smuggling attempt, or a broken client) is worth a line: the
+        // connection is closed under whatever else it carried.
+        settings.logger?.info("Refused a request that is not valid HTTP/1.1", metadata: [
+            "error": "\(parserError)", "status": "\(answer.status.code)",
+            "peer": "\(context.channel.remoteAddress?.description ?? "unknown")",
+        ])
         if unanswered == 0 { self.answer(answer, context: context) } else { pending = answer }
     }
 

@@ -29,10 +29,10 @@ enum UploadReceiver {
     static func receive(_ request: Request, files: LibraryFiles, maxBytes: Int) async throws -> ReceivedUpload {
         let contentType = request.headers[.contentType] ?? ""
         let path = files.scratch.appendingPathComponent("upload-" + UUID().uuidString).path
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw APIError(.internalServerError, "The server could not store the upload.") }
-        let sink = UploadSink(handle: handle, maxBytes: maxBytes)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw files.translated(FileError.cannotWrite(path, errno)) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let sink = UploadSink(handle: handle, maxBytes: maxBytes, files: files)
         do {
             if contentType.lowercased().hasPrefix("multipart/form-data") {
                 guard let boundary = boundary(of: contentType) else {
@@ -53,9 +53,9 @@ enum UploadReceiver {
                     } catch {
                         throw APIError(.badRequest, "The multipart body is malformed.")
                     }
-                    if let failure = sink.failure ?? state.failure { throw failure }
+                    try sink.check(state)
                 }
-                if let failure = sink.failure ?? state.failure { throw failure }
+                try sink.check(state)
                 guard state.sawFile else {
                     throw APIError(.badRequest, "No file was uploaded: send it in a form field named \"file\".")
                 }
@@ -94,16 +94,25 @@ enum UploadReceiver {
     }
 }
 
-/// Writes upload bytes to the scratch file and stops at the limit. Used from one task at a time.
+/// Writes upload bytes to the scratch file and stops at the limit, or at the first write the disk refuses (a full
+/// disk is ``LibraryError/diskFull(folder:)``). Used from one task at a time.
 final class UploadSink: @unchecked Sendable {
     let handle: FileHandle
     let maxBytes: Int
+    let files: LibraryFiles
     private(set) var written = 0
-    private(set) var failure: APIError?
+    private(set) var failure: (any Error)?
 
-    init(handle: FileHandle, maxBytes: Int) {
+    init(handle: FileHandle, maxBytes: Int, files: LibraryFiles) {
         self.handle = handle
         self.maxBytes = maxBytes
+        self.files = files
+    }
+
+    /// Throws the first failure of the sink or of the multipart parts.
+    func check(_ state: MultipartState) throws {
+        if let failure { throw failure }
+        if let failure = state.failure { throw failure }
     }
 
     func write(_ buffer: inout ByteBuffer) {
@@ -115,7 +124,12 @@ final class UploadSink: @unchecked Sendable {
             )
             return
         }
-        if let bytes = buffer.readBytes(length: buffer.readableBytes) { handle.write(Data(bytes)) }
+        guard let bytes = buffer.readBytes(length: buffer.readableBytes) else { return }
+        do {
+            try handle.write(contentsOf: bytes)
+        } catch {
+            failure = files.translated(error)
+        }
     }
 }
 
