@@ -657,6 +657,10 @@ SECTIONS = {"disk": section_disk, "database": section_database, "storage": secti
 
 def main():
     chosen = sys.argv[1:] or list(SECTIONS)
+    unknown = [name for name in chosen if name not in SECTIONS]
+    if unknown:
+        # --help, or a typo: say what there is rather than overwrite the report with a failed run.
+        sys.exit(__doc__ + f"\nunknown section(s): {' '.join(unknown)}")
     started = time.time()
     report = {"binary": BIN, "sections": {}}
     for name in chosen:
