@@ -55,7 +55,8 @@ struct ListeningSocket {
     let port: Int
 
     init() throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Locals until the end: the closures below may not capture a `self` that is not initialised yet.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -64,12 +65,16 @@ struct ListeningSocket {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(descriptor, 16) == 0 else { throw TestSetupError(message: "cannot listen") }
+        guard bound == 0, listen(descriptor, 16) == 0 else {
+            Glibc.close(descriptor)
+            throw TestSetupError(message: "cannot listen")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: address.sin_port))
     }
 
     func close() { Glibc.close(descriptor) }

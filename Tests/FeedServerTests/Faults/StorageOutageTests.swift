@@ -17,11 +17,12 @@ struct StorageOutageTests {
         _ body: (TestBucket, FaultyProxy, String) async throws -> Void
     ) async throws {
         let bucket = try await TestBucket.make()
-        let endpoint = try #require(URLComponents(string: try #require(TestBucket.endpoint)))
+        let address = try #require(TestBucket.endpoint)
+        let endpoint = try #require(URLComponents(string: address))
         let proxy = try await FaultyProxy.start(to: endpoint.host ?? "127.0.0.1", port: endpoint.port ?? 80)
         defer { Task { await proxy.stop() } }
         let setting = bucket.setting.replacingOccurrences(
-            of: try #require(TestBucket.endpoint), with: "http://127.0.0.1:\(proxy.port)")
+            of: address, with: "http://127.0.0.1:\(proxy.port)")
         try await body(bucket, proxy, setting)
     }
 
