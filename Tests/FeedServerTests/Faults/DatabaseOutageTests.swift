@@ -31,7 +31,7 @@ struct DatabaseOutageTests {
             TestServer.configuration(dataDirectory: data), store: served, files: LibraryFiles(root: data),
             logger: testLogger, clock: clock)
         try await application.test(.router) { client in
-            let photos = try await TestLibrary.seed(direct, count: 2)
+            let photos = try await TestLibrary.seed(direct, count: 2, username: "bob")
             let cookie = try await client.signedInCookie(TestUser("alice"))
             let feed = try await client.get("/photos")
             try #require(feed.status == .ok)
@@ -73,8 +73,8 @@ struct DatabaseOutageTests {
 
     @Test func connections_the_server_ends_are_replaced_without_failing_a_request() async throws {
         try await withTestServer(.postgres) { server in
-            // setup: a signed-in person and a photo; the server's pool has connections open
-            let photos = try await TestLibrary.seed(server.store, count: 1)
+            // setup: a signed-in person and a photo of someone else; the server's pool has connections open
+            let photos = try await TestLibrary.seed(server.store, count: 1, username: "bob")
             let cookie = try await server.client.signedInCookie(TestUser("alice"))
             try #require(try await server.client.get("/photos/\(photos[0])").status == .ok)
 
