@@ -10,13 +10,15 @@ SWIFT_TEST_FLAGS ?= --traits PostgreSQL
 RUN_PACKAGES := libvips-dev zlib1g-dev pkg-config mate-backgrounds
 TEST_PACKAGES := libvips-dev zlib1g-dev pkg-config postgresql chromium mate-backgrounds python3-venv nginx
 BENCH_PACKAGES := libvips-dev libvips-tools imagemagick nginx wrk postgresql
+STAGE := scripts/test-stage.py
 
 .PHONY: help run test deps-run deps-test build-release demo bench clean
 
 help:
 	@echo "make run    build, import the demo library once, serve http://$(HOST):$(PORT)/"
 	@echo "make test   everything CI runs: Swift tests on SQLite, a throwaway PostgreSQL and S3-compatible server (moto),"
-	@echo "           the end-to-end and browser tests, then two nodes behind nginx (scripts/cluster-test.sh)"
+	@echo "           the end-to-end and browser tests, then two nodes behind nginx (scripts/cluster-test.sh); every stage"
+	@echo "           runs, and the end says what each did"
 	@echo "make bench  benchmarks against vipsthumbnail, ImageMagick and nginx (see bench/RESULTS.md)"
 
 run: deps-run build-release demo
@@ -29,13 +31,20 @@ build-release:
 demo:
 	.build/release/imagefeed import $(DEMO) --collection-per-folder --user mate --data $(DATA)
 
+# One line per stage: `$(STAGE) NAME COMMAND…` runs COMMAND even when an earlier stage failed; `$(STAGE) end` checks
+# that nothing was left behind in /tmp or running, prints a line per stage and `N passed, N failed`, and fails if any
+# stage did. TEST_STAGES="e2e web" runs only those stages; TEST_FAIL_STAGE=web makes one fail on purpose.
 test: deps-test
-	swift build $(SWIFT_TEST_FLAGS) --build-tests
-	scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
-	scripts/check-feedkit.sh
-	scripts/check-library.sh && scripts/check-format.sh
-	scripts/e2e.sh
-	scripts/cluster-test.sh
+	@$(STAGE) begin
+	@$(STAGE) build swift build $(SWIFT_TEST_FLAGS) --build-tests
+	@$(STAGE) swift scripts/test-postgres.sh scripts/test-s3.sh swift test $(SWIFT_TEST_FLAGS) --skip-build
+	@$(STAGE) feedkit scripts/check-feedkit.sh
+	@$(STAGE) library scripts/check-library.sh
+	@$(STAGE) format scripts/check-format.sh
+	@$(STAGE) e2e scripts/e2e.sh e2e
+	@$(STAGE) web scripts/e2e.sh web
+	@$(STAGE) cluster scripts/cluster-test.sh
+	@$(STAGE) end
 
 bench: 
 	scripts/install-packages.sh $(BENCH_PACKAGES)

@@ -25,7 +25,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        // 4.x for jwt-kit; FeedKit needs only `Crypto`, which is the same API in 3 and 4.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -100,7 +102,12 @@ let package = Package(
             dependencies: [
                 // FeedKit reads Unsplash and other ImageFeed servers for remote sources.
                 "FeedModels", "FeedStore", "Imaging", "Locking", "FeedKit", "Storage",
+                // Firebase's Storage rules, for Firebase Storage.
+                "Firebase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Firebase ID tokens (RS256 JWTs and their JWKS), with keys made by CryptoExtras.
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 // bcrypt alone (its C implementation and a Swift wrapper): no part of Hummingbird's HTTP stack.
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -135,10 +142,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What tests of the library use without a server: fixture photos, test databases and buckets, the imported
+        // fixture library. No FeedServer and no Hummingbird, so the library's tests build no HTTP server.
+        .target(
+            name: "LibraryTestSupport",
+            dependencies: [
+                "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "Locking", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/LibraryTestSupport"
+        ),
+        // The one test server harness, over LibraryTestSupport (which it re-exports).
         .target(
             name: "TestSupport",
             dependencies: [
-                "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "FeedServer", "Locking", "Storage",
+                "LibraryTestSupport", "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "FeedServer", "Locking",
+                "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -159,13 +181,13 @@ let package = Package(
         ),
         .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
+        // The library called as the CLI and the server call it: no FeedServer, no HTTP server.
         .testTarget(
             name: "FeedLibraryTests",
             dependencies: [
-                "FeedLibrary", "FeedServer", "TestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
-                "Storage",
+                "FeedLibrary", "LibraryTestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // FeedKit against the real server, started in-process on a free port and reached over HTTP.
@@ -181,9 +203,16 @@ let package = Package(
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
-                "FeedServer", "FeedLibrary", "TestSupport", "Locking", "FeedKit", "FeedModels", "Storage",
+                "FeedServer", "FeedLibrary", "TestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
+                "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Drives ConnectionGuard's timers on a loop whose clock the test moves.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                // Checks Firebase ID tokens' signatures against the published keys, independently of JWTKit.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
     ],

@@ -11,19 +11,16 @@ import http.client
 import json
 import os
 import re
-import shutil
-import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BIN, REPO, RESULTS, free_port, log, proc_status, wait_port, wrk  # noqa: E402
+from common import BIN, REPO, RESULTS, free_port, harness, log, proc_status, wrk  # noqa: E402
 
 DEMO = "/usr/share/backgrounds/mate"
 SOAK_SECONDS = int(os.environ.get("ATTACK_SOAK_SECONDS", "60"))
@@ -31,30 +28,31 @@ SOAK_SECONDS = int(os.environ.get("ATTACK_SOAK_SECONDS", "60"))
 
 class Server:
     """A release server on a copy of the demo library, with the trusted proxy 127.0.0.1 (so one machine can play
-    several client addresses through X-Forwarded-For)."""
+    several client addresses through X-Forwarded-For): the e2e harness's launcher, on a fixed port across the
+    kill -9 section's restart."""
 
     def __init__(self, data, port):
         self.data, self.port = data, port
         self.origin = f"http://127.0.0.1:{port}"
-        self.process = None
-
-    def start(self):
-        log_file = open(Path(self.data) / "server.log", "a")
         # The hourly request limits are lifted so the soak measures the server, not its 429s; the per-address limit
         # on new renditions, which the attack is about, keeps its default.
-        environment = dict(os.environ, IMAGEFEED_RATE_LIMIT="1000000000", IMAGEFEED_IMAGE_RATE_LIMIT="1000000000")
-        self.process = subprocess.Popen(
-            [BIN, "serve", "--data", self.data, "--port", str(self.port), "--trusted-proxy", "127.0.0.1"],
-            stdout=log_file, stderr=log_file, env=environment)
-        assert wait_port(self.port, self.process), "the server did not start"
+        self.server = harness.Server(
+            data=data, folder=Path(data).parent, port=port, binary=BIN, arguments=["--trusted-proxy", "127.0.0.1"],
+            environment={"IMAGEFEED_RATE_LIMIT": "1000000000", "IMAGEFEED_IMAGE_RATE_LIMIT": "1000000000"},
+            log_level=None, log=Path(data).parent / "server.log", name="attacked server")
+
+    @property
+    def process(self):
+        return self.server.process
+
+    def start(self):
+        self.server.start()
 
     def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
+        self.server.kill()
 
     def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=30)
+        self.server.stop(grace=30)
 
     def peak_rss_mb(self):
         return proc_status(self.process.pid).get("peak_rss_mb")
@@ -266,7 +264,7 @@ def kill_under_uploads(server, cookie, jpeg):
 
 def main():
     started = time.time()
-    work = Path(tempfile.mkdtemp(prefix="imagefeed-attack-"))
+    work = harness.temporary_folder("imagefeed-attack-")
     data = str(work / "data")
     subprocess.run([BIN, "import", DEMO, "--collection-per-folder", "--user", "mate", "--data", data],
                    check=True, capture_output=True)
@@ -293,7 +291,7 @@ def main():
                                                   report["soak"]["peak_rss_mb_after"], server.peak_rss_mb()]))
     finally:
         server.stop()
-        shutil.rmtree(work, ignore_errors=True)
+        harness.remove_folder(work)
     (RESULTS / "attack.json").write_text(json.dumps(report, indent=1))
     (Path(__file__).resolve().parent / "ATTACK.md").write_text(markdown(report, time.time() - started))
     log("saved", RESULTS / "attack.json", "and bench/ATTACK.md")

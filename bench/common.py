@@ -13,12 +13,16 @@ import signal
 import socket
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
+sys.path.insert(0, str(REPO / "e2e"))
+import harness  # noqa: E402  (the e2e harness: one way to run `imagefeed serve`, standard library only)
+
 WORK = BENCH / "work"
 RESULTS = WORK / "results"
 LOGS = WORK / "logs"
@@ -121,20 +125,31 @@ def proc_tree_cpu(pid):
 
 
 class Server:
-    """`imagefeed serve` on loopback with the rate limit lifted and logging off the hot path."""
+    """`imagefeed serve` on loopback with the rate limit lifted and logging off the hot path: the e2e harness's
+    launcher (e2e/harness), pinned to `cpus`, its log in bench/work/logs."""
 
     def __init__(self, data, port, database=None, binary=None, cpus=SERVER_CPUS, name="server", args=(), env=None):
-        self.data, self.database = str(data), database
-        self.binary = binary or BIN
-        self.port = free_port(port)
-        self.cpus = cpus
-        self.name = name
-        self.proc = None
+        self.data, self.database, self.name = str(data), database, name
         # Both rate limits lifted: the API's and /img's (36,000 an hour by default, reached within a second of wrk).
         self.env = {"IMAGEFEED_RATE_LIMIT": "100000000", "IMAGEFEED_IMAGE_RATE_LIMIT": "100000000",
                     "IMAGEFEED_LOG_LEVEL": "error", **(env or {})}
-        self.cmd = pinned(cpus, [self.binary, "serve", "--data", self.data, "--port", self.port]
-                          + (["--database", database] if database else []) + list(args))
+        port = free_port(port)
+        self.server = harness.Server(
+            data=self.data, folder=WORK, port=port, binary=binary or BIN, prefix=pinned(cpus, []), name=name,
+            arguments=(["--database", database] if database else []) + [str(arg) for arg in args],
+            environment=self.env, log_level=None, log=LOGS / f"{name}-{port}.log", start_timeout=180)
+
+    @property
+    def port(self):
+        return self.server.port
+
+    @property
+    def proc(self):
+        return self.server.process
+
+    @property
+    def cmd(self):
+        return self.server.command()
 
     @property
     def command(self):
@@ -142,13 +157,8 @@ class Server:
                      [rel(c) if "/" in str(c) and "://" not in str(c) else c for c in self.cmd])
 
     def start(self, timeout=180):
-        self.logfile = open(LOGS / f"{self.name}-{self.port}.log", "w")
-        self.proc = subprocess.Popen(self.cmd, cwd=WORK, env=dict(os.environ, **self.env), stdout=self.logfile,
-                                     stderr=subprocess.STDOUT)
-        if not wait_port(self.port, self.proc, timeout):
-            self.stop()
-            raise RuntimeError(f"{self.name} did not start; see {LOGS}/{self.name}-{self.port}.log:\n"
-                               + (LOGS / f"{self.name}-{self.port}.log").read_text()[-2000:])
+        self.server.start_timeout = timeout
+        self.server.start()
         return self
 
     def url(self, path):
@@ -158,14 +168,7 @@ class Server:
         return dict(proc_status(self.proc.pid), cpu_s=proc_tree_cpu(self.proc.pid))
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
+        self.server.stop()
 
     def __enter__(self):
         return self.start()
@@ -177,7 +180,9 @@ class Server:
 class Nginx:
     """nginx serving a folder of static files as in the anchors: one worker, sendfile, open_file_cache, no log."""
 
-    def __init__(self, root, port=18088, cpus=SERVER_CPUS):
+    def __init__(self, root, port=18088, cpus=SERVER_CPUS, locations=""):
+        """`locations`: more of the server block (`location` blocks), for a section that needs nginx to do more
+        than serve files (the Firebase section's WebDAV PUT)."""
         self.root = Path(root).resolve()
         self.port = free_port(port)
         self.prefix = WORK / "nginx"
@@ -211,6 +216,7 @@ http {{
     server {{
         listen 127.0.0.1:{self.port};
         root {self.root};
+{locations}
     }}
 }}
 """)

@@ -30,6 +30,7 @@ SECTIONS = [
     ("postgres", ["scale_postgres"], "§4 scale on PostgreSQL"),
     ("web", ["web"], "§5 Web"),
     ("storage", ["storage"], "§6 Storage: S3 against local"),
+    ("firebase", ["firebase"], "§7 Firebase: sign-in and 1 MB Storage"),
 ]
 
 
@@ -578,6 +579,40 @@ def section_storage(w, r):
                       r["s3_b_server_command"], f"# moto alone: {first.get('moto_example')}"]), "sh")
 
 
+def section_firebase(w, r):
+    mb = r["size"] / (1 << 20)
+    w(f"**Sign-in**, one request at a time on one keep-alive connection ({r['signin_firebase']['n']} each, after a "
+      f"warm-up). Both doors check the password with bcrypt at cost **{r['bcrypt_cost']}**, most of their time; the "
+      "Firebase sign-in also signs an RS256 ID token and records a refresh token.")
+    w()
+    rows = []
+    for key, label in (("signin_firebase", "Firebase `accounts:signInWithPassword`"),
+                       ("signin_web", "web sign-in `POST /account/login`"),
+                       ("bcrypt_alone", f"bcrypt check alone, cost {r['bcrypt_cost']} (Python's bcrypt)")):
+        x = r.get(key)
+        if x:
+            rows.append([label, x["n"], x["p50_ms"], x["p95_ms"], x["mean_ms"], ", ".join(map(str, x.get("status", [])))
+                         or "—"])
+    w.table(["Sign-in", "n", "p50 ms", "p95 ms", "mean ms", "statuses"], rows)
+    w(f"**Storage, {fmt(mb)} MB object**: `wrk -t1 -c{r['connections']}`, server or nginx on core 1, wrk on core 0. "
+      "Upload: a media upload to one name, again and again (each a new generation: a new blob, a row committed, the "
+      "old blob removed); nginx: a WebDAV `PUT` of the same bytes to one file. Download: a download-token URL "
+      "(`?alt=media&token=…`); nginx: a static `GET` of the same bytes. The object read back after the uploads had "
+      f"the uploaded bytes: {'yes' if r.get('same_bytes_after_uploads') else '**no**'}.")
+    w()
+    rows = []
+    for kind in ("upload", "download"):
+        for key, label in ((kind, f"imagefeed, Firebase Storage {kind}"), (f"nginx_{kind}", f"nginx, {kind}")):
+            x = r[key]
+            rows.append([label, round(x["rps"], 1), round(x["rps"] * mb, 1), x.get("p50_ms"), x.get("p99_ms"),
+                         x.get("errors"), ratio(r.get(f"ratio_{kind}")) if key == kind else "1.0×"])
+    w.table(["Server", "req/s", "MB/s", "p50 ms", "p99 ms", "errors", "× nginx"], rows)
+    w(f"Section took {r.get('section_s')} s.")
+    w()
+    w.code("\n".join([r["signup_command"], r["server_command"], r["nginx_command"], r["upload"]["command"],
+                      r["download"]["command"], r["nginx_upload"]["command"], r["nginx_download"]["command"]]), "sh")
+
+
 # (title, note key, result names, renderer) in the order of the report.
 PARTS = [
     ("Machine", "machine", ["machine"], lambda w, d: section_machine(w, d[0])),
@@ -590,6 +625,8 @@ PARTS = [
     ("5. Web (headless Chromium, mobile lab profile)", "section-web", ["web"], lambda w, d: section_web(w, d[0])),
     ("6. Storage: S3-backed node against local (cached renditions)", "section-storage", ["storage"],
      lambda w, d: section_storage(w, d[0])),
+    ("7. Firebase: sign-in, and a 1 MB Storage upload and download against nginx", None, ["firebase"],
+     lambda w, d: section_firebase(w, d[0])),
 ]
 
 

@@ -3,7 +3,7 @@
 #
 #   make bench                      # installs wrk, nginx, imagemagick, libvips-tools, postgresql, then runs this
 #   bench/run.sh                    # all sections
-#   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web storage
+#   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web storage firebase
 #                                   # (the report always)
 #
 # Every section runs one binary: the release build with the PostgreSQL trait, so SQLite and PostgreSQL are measured
@@ -15,7 +15,8 @@
 # 100000), BENCH_TRACE_REPEAT (timed runs per `bench trace`, default 30), BENCH_TRACE_CAP_S (default 600),
 # BENCH_IMPORT_REPS (default 3), BENCH_CORPUS (default 40 photos); the storage section (S3-backed node against local,
 # on moto in the repository's .venv, made when missing): BENCH_STORAGE_PHOTOS (default 40), BENCH_STORAGE_PASSES
-# (first-read passes, default 3), BENCH_STORAGE_EXTRA (the size nobody pre-renders, default w=640&fm=jpg).
+# (first-read passes, default 3), BENCH_STORAGE_EXTRA (the size nobody pre-renders, default w=640&fm=jpg); the
+# firebase section: BENCH_FIREBASE_SIGNINS (default 20), BENCH_FIREBASE_CONNECTIONS (default 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir="$PWD/bench"
@@ -42,7 +43,7 @@ export BENCH_AUTOGROUP="$autogroup"
 export BENCH_COMMAND="${BENCH_COMMAND:-${given_bin:+IMAGEFEED_BIN=$given_bin }$( [ -n "${MAKELEVEL:-}" ] && echo "make bench" || echo "bench/run.sh $*")}"
 
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web storage)
+[ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web storage firebase)
 export BENCH_SECTIONS="${sections[*]}"   # the report says which results this run measured
 # A full run replaces every result; a partial run keeps the others for the report.
 [ $# -eq 0 ] && rm -f bench/work/results/*.json
@@ -57,6 +58,7 @@ for section in "${sections[@]}"; do
         sqlite|postgres) cmd=(python3 "$bench_dir/db.py" "$section") ;;
         web) cmd=(python3 "$bench_dir/web.py") ;;
         storage) cmd=(python3 "$bench_dir/storage.py") ;;
+        firebase) cmd=(python3 "$bench_dir/firebase.py") ;;
         *) echo "unknown section $section" >&2; exit 2 ;;
     esac
     # A failing section is reported (bench/work/results/failed-*.txt, quoted in RESULTS.md); the others still run.

@@ -356,8 +356,7 @@ def main():
                    "750 kbps up: the anchors' mobile profile = Lighthouse's mobile \"Slow 4G\")",
         "cache": "Network.setCacheDisabled; fresh browser context per repetition (no service worker installed yet)"},
         "budget": BUDGET, "reps": []}
-    server = Server(DATA, 18095, name="web")
-    server.cmd += ["--web", str(WEB)]
+    server = Server(DATA, 18095, name="web", args=["--web", str(WEB)])
     with server, sync_playwright() as pw:
         result["server_command"] = server.command
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)

@@ -1,8 +1,8 @@
 """Starts the real `imagefeed` server for the end-to-end tests (OAuth, OpenAPI, the Unsplash, Flickr, Pixabay and
 JSONPlaceholder client code).
 
-The binary comes from IMAGEFEED_BIN (default .build/debug/imagefeed). The server gets a free port and a temporary
-data directory (SQLite). Before it starts, the CLI creates three people (the signed-in test user, a photographer
+The binary comes from IMAGEFEED_BIN (default .build/debug/imagefeed); the server is the harness's (e2e/harness): a
+free port and a temporary folder of its own, holding its data directory (SQLite). Before it starts, the CLI creates three people (the signed-in test user, a photographer
 and a traveller), an OAuth app, a small library of Debian's mate-backgrounds wallpapers (three tagged `nature` owned
 by the test user, two tagged `abstract` owned by the photographer), two topics over those tags (`nature`, featured,
 and `abstract`, first by position) and the traveller's geotagged series: three more wallpapers, given camera EXIF
@@ -10,19 +10,10 @@ and a GPS position here (`with_exif`), two in an album `Porto` and one in an alb
 subject but never `nature` or `abstract`. The server is stopped (SIGTERM, then SIGKILL) when the session ends.
 """
 
-import contextlib
 import dataclasses
 import html
-import os
 import re
-import shutil
-import signal
-import socket
 import struct
-import subprocess
-import tempfile
-import time
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -30,9 +21,14 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 import requests
 
-REPO = Path(__file__).resolve().parent.parent
-BINARY = os.environ.get("IMAGEFEED_BIN", str(REPO / ".build" / "debug" / "imagefeed"))
+import harness
+import harness.plugin
+from harness import Cli
+from harness.images import image_size, png  # noqa: F401 (the tests import them from here)
+
 OOB = "urn:ietf:wg:oauth:2.0:oob"
+CALLBACK = "http://localhost:8000/cb"
+"""The e2e app's web redirect URI (nothing listens there: the tests read the redirect's Location)."""
 WALLPAPERS = Path("/usr/share/backgrounds/mate")
 # Small wallpapers from Debian's mate-backgrounds (no EXIF or GPS that matters): JPEG photos and PNG drawings.
 NATURE_FILES = ("nature/Dune.jpg", "nature/GreenMeadow.jpg", "nature/RainDrops.jpg")
@@ -96,45 +92,8 @@ class Server:
     """Slug of the topic gathering the photos tagged `abstract` (position 1, not featured)."""
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def run_cli(*args: str, data: str, cwd: str) -> str:
-    result = subprocess.run(
-        [BINARY, *args, "--data", data], cwd=cwd, capture_output=True, text=True, timeout=120, check=False
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"imagefeed {' '.join(args[:2])} failed ({result.returncode}):\n{result.stdout}{result.stderr}")
-    return result.stdout
-
-
-def create_app(*redirect_uris: str, data: str, cwd: str) -> tuple[str, str, str]:
-    """Registers an OAuth app through the CLI; returns its access key, secret key and OAuth 1.0a secret."""
-    arguments = [argument for uri in redirect_uris for argument in ("--redirect-uri", uri)]
-    printed = run_cli("apps", "create", "--name", "E2E Client", *arguments, data=data, cwd=cwd)
-    access_key = re.search(r"^Access key: (\S+)$", printed, re.MULTILINE)
-    secret_key = re.search(r"^Secret key: (\S+)$", printed, re.MULTILINE)
-    oauth1_secret = re.search(r"^OAuth 1\.0a secret: (\S+)$", printed, re.MULTILINE)
-    assert access_key and secret_key and oauth1_secret, f"unexpected `apps create` output:\n{printed}"
-    return access_key.group(1), secret_key.group(1), oauth1_secret.group(1)
-
-
-def png(width: int, height: int, seed: bytes) -> bytes:
-    """A small RGB PNG, unique per seed (so that uploading it never collides with another photo)."""
-    rows = b"".join(
-        b"\x00" + bytes(((x * 4 + seed[y % len(seed)]) % 256, (y * 5) % 256, (x * y + seed[x % len(seed)]) % 256)
-                        [channel] for x in range(width) for channel in range(3))
-        for y in range(height)
-    )
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+def pytest_configure(config):
+    harness.plugin.register(config)
 
 
 def _ifd(entries: list[tuple[int, int, int, bytes]], start: int) -> bytes:
@@ -201,135 +160,79 @@ def with_exif(jpeg: bytes, segment: bytes) -> bytes:
     return b"\xff\xd8" + segment + b"".join(kept) + jpeg[offset:]
 
 
-def image_size(data: bytes) -> tuple[str, int, int]:
-    """(format, width, height) of a JPEG, PNG or WebP, read from its header."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n":
-        width, height = struct.unpack(">II", data[16:24])
-        return "png", width, height
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        chunk = data[12:16]
-        if chunk == b"VP8 ":
-            width, height = struct.unpack("<HH", data[26:30])
-            return "webp", width & 0x3FFF, height & 0x3FFF
-        if chunk == b"VP8L":
-            bits = int.from_bytes(data[21:25], "little")
-            return "webp", (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-        if chunk == b"VP8X":
-            return "webp", int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
-    if data[:2] == b"\xff\xd8":
-        offset = 2
-        while offset + 9 < len(data):
-            if data[offset] != 0xFF:
-                offset += 1
-                continue
-            marker = data[offset + 1]
-            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
-                offset += 1 if marker == 0xFF else 2
-                continue
-            length = struct.unpack(">H", data[offset + 2:offset + 4])[0]
-            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-                height, width = struct.unpack(">HH", data[offset + 5:offset + 9])
-                return "jpeg", width, height
-            offset += 2 + length
-    raise AssertionError(f"not a JPEG, PNG or WebP image: {data[:16]!r}")
-
-
-def seed_geotagged(owner: str, data: str, workdir: str) -> tuple[Geotagged, ...]:
+def seed_geotagged(owner: str, cli: Cli, workdir: Path) -> tuple[Geotagged, ...]:
     """Writes the geotagged series with its EXIF under WORKDIR/geotagged/ALBUM/ and imports it for `owner`, one
     file at a time (each with its own tags; `--collection-per-folder` files a single file under its folder's
     name)."""
     seeded = []
     for photo in GEOTAGGED:
         source = WALLPAPERS / photo.source
-        folder = Path(workdir, "geotagged", photo.album)
+        folder = workdir / "geotagged" / photo.album
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / source.name
         segment = exif_segment(taken=photo.taken, latitude=photo.latitude, longitude=photo.longitude, **CAMERA)
         target.write_bytes(with_exif(source.read_bytes(), segment))
-        run_cli("import", str(target), "--user", owner, "--tags", ",".join(photo.tags), "--collection-per-folder",
-                data=data, cwd=workdir)
+        cli.run("import", str(target), "--user", owner, "--tags", ",".join(photo.tags), "--collection-per-folder")
         seeded.append(dataclasses.replace(photo, size=target.stat().st_size))
     return tuple(seeded)
 
 
-@contextlib.contextmanager
-def serving(data: str, workdir: str, port: int, *options: str):
-    """Runs `imagefeed serve` on 127.0.0.1:port over `data` (with extra `options`) until the block ends; yields the
-    base URL once the server answers."""
-    log = open(os.path.join(workdir, f"server-{port}.log"), "w")
-    environment = dict(os.environ, IMAGEFEED_LOG_LEVEL="warning")
-    process = subprocess.Popen(
-        [BINARY, "serve", "--data", data, "--host", "127.0.0.1", "--port", str(port), *options],
-        cwd=workdir, stdout=log, stderr=subprocess.STDOUT, env=environment,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:  # bounded polling until the server answers
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited with {process.returncode}: "
-                                   + Path(workdir, f"server-{port}.log").read_text())
-            try:
-                requests.get(f"{base}/no-such-route", timeout=1)
-                break
-            except requests.ConnectionError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not answer within 30 seconds")
-                time.sleep(0.1)
-        yield base
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-
-
 @pytest.fixture(scope="session")
 def server():
-    if not os.access(BINARY, os.X_OK):
-        pytest.fail(f"{BINARY} is missing: build it with `swift build --traits PostgreSQL` or set IMAGEFEED_BIN")
-    workdir = tempfile.mkdtemp(prefix="imagefeed-e2e-")
-    data = os.path.join(workdir, "data")
-    port = free_port()
-    callback = f"http://localhost:{port}/cb"
-    username, email, password = "e2e_user", "e2e@example.com", "e2e-pass-123!"
-
-    run_cli("users", "create", "--username", username, "--email", email, "--first-name", "Edith",
-            "--last-name", "Tester", "--password", password, data=data, cwd=workdir)
-    run_cli("users", "create", "--username", Server.artist, "--email", "pablo@example.com", "--first-name", "Pablo",
-            "--last-name", "Brush", "--password", "pablo-pass-123!", data=data, cwd=workdir)
-    run_cli("import", *(str(WALLPAPERS / name) for name in NATURE_FILES), "--user", username, "--tags", "nature",
-            data=data, cwd=workdir)
-    run_cli("import", *(str(WALLPAPERS / name) for name in ABSTRACT_FILES), "--user", Server.artist,
-            "--tags", "abstract", data=data, cwd=workdir)
-    run_cli("topics", "create", "--title", "Nature", "--slug", Server.nature_topic, "--description",
-            "Meadows, dunes and rain", "--tags", "nature", "--featured", "--position", "2", data=data, cwd=workdir)
-    run_cli("topics", "create", "--title", "Abstract", "--slug", Server.abstract_topic, "--tags", "abstract",
-            "--position", "1", data=data, cwd=workdir)
-    run_cli("users", "create", "--username", Server.traveller, "--email", "gina@example.com", "--first-name", "Gina",
-            "--last-name", "Alves", "--password", "gina-pass-123!", data=data, cwd=workdir)
-    geotagged = seed_geotagged(Server.traveller, data, workdir)
-    access_key, secret_key, oauth1_secret = create_app(OOB, callback, data=data, cwd=workdir)
     try:
-        with serving(data, workdir, port) as base:
-            yield Server(base=base, port=port, callback=callback, username=username, email=email,
-                         password=password, access_key=access_key, secret_key=secret_key,
-                         oauth1_secret=oauth1_secret, geotagged=geotagged)
+        harness.require_binary()
+    except FileNotFoundError as missing:
+        pytest.fail(str(missing))
+    # setup: the library, made with the CLI before the server starts
+    served = harness.Server(name="e2e server")
+    cli = Cli(served.data, cwd=served.folder)
+    try:
+        username, email, password = "e2e_user", "e2e@example.com", "e2e-pass-123!"
+        cli.create_user(username, email=email, first_name="Edith", last_name="Tester", password=password)
+        cli.create_user(Server.artist, email="pablo@example.com", first_name="Pablo", last_name="Brush",
+                        password="pablo-pass-123!")
+        cli.run("import", *(str(WALLPAPERS / name) for name in NATURE_FILES), "--user", username, "--tags", "nature")
+        cli.run("import", *(str(WALLPAPERS / name) for name in ABSTRACT_FILES), "--user", Server.artist,
+                "--tags", "abstract")
+        cli.run("topics", "create", "--title", "Nature", "--slug", Server.nature_topic, "--description",
+                "Meadows, dunes and rain", "--tags", "nature", "--featured", "--position", "2")
+        cli.run("topics", "create", "--title", "Abstract", "--slug", Server.abstract_topic, "--tags", "abstract",
+                "--position", "1")
+        cli.create_user(Server.traveller, email="gina@example.com", first_name="Gina", last_name="Alves",
+                        password="gina-pass-123!")
+        geotagged = seed_geotagged(Server.traveller, cli, served.folder)
+        app = cli.create_app("E2E Client", OOB, CALLBACK)
+        served.start()
+        yield Server(base=served.base, port=served.port, callback=CALLBACK, username=username, email=email,
+                     password=password, access_key=app.access_key, secret_key=app.secret_key,
+                     oauth1_secret=app.oauth1_secret, geotagged=geotagged)
     finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        served.close()
 
 
 @pytest.fixture
-def strict_server(tmp_path):
+def other_server():
+    """`other_server(*serve_options, environment={}) -> (base URL, the access key of its one app)`: another server,
+    over an empty library with one OAuth app, stopped and removed after the test."""
+    started = []
+
+    def start(*options: str, environment: dict[str, str] | None = None) -> tuple[str, str]:
+        served = harness.Server(arguments=options, environment=environment or {}, name="other server")
+        started.append(served)
+        app = Cli(served.data, cwd=served.folder).create_app("E2E Client", OOB)
+        served.start()
+        return served.base, app.access_key
+
+    yield start
+    for served in started:
+        served.close()
+
+
+@pytest.fixture
+def strict_server(other_server):
     """Another server, over an empty library with one OAuth app, started with `--require-client-id`; yields
     (base URL, the app's access key)."""
-    data, workdir = str(tmp_path / "data"), str(tmp_path)
-    access_key, _, _ = create_app(OOB, data=data, cwd=workdir)
-    with serving(data, workdir, free_port(), "--require-client-id") as base:
-        yield base, access_key
+    return other_server("--require-client-id")
 
 
 @pytest.fixture(scope="session")

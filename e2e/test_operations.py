@@ -5,14 +5,13 @@ connection is taken, and the process ends cleanly."""
 import os
 import signal
 import socket
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
 import requests
 
-from conftest import BINARY, WALLPAPERS, free_port, run_cli
+import harness
+from conftest import WALLPAPERS
 
 
 def poll(condition, seconds=15.0):
@@ -26,33 +25,16 @@ def poll(condition, seconds=15.0):
 
 
 @pytest.fixture
-def node(tmp_path):
+def node():
     """A server over a fresh library with one person, its process, base URL, data folder and log file."""
-    data = tmp_path / "data"
-    run_cli("users", "create", "--username", "ops", "--email", "ops@example.com", "--first-name", "Opal",
-            "--last-name", "Ops", "--password", "ops-pass-123!", data=str(data), cwd=str(tmp_path))
-    port = free_port()
-    log_path = tmp_path / "server.log"
-    log = open(log_path, "w")
-    process = subprocess.Popen([BINARY, "serve", "--data", str(data), "--host", "127.0.0.1", "--port", str(port)],
-                               cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT,
-                               env=dict(os.environ, IMAGEFEED_LOG_LEVEL="info"))
-    base = f"http://127.0.0.1:{port}"
-
-    def answers():
-        try:
-            return requests.get(f"{base}/healthz", timeout=1).status_code == 200
-        except requests.ConnectionError:
-            return False
-
+    server = harness.Server(log_level="info", name="node")
     try:
-        assert poll(answers, 30), log_path.read_text()
-        yield process, base, port, data, log_path
+        harness.Cli(server.data).create_user("ops", email="ops@example.com", first_name="Opal", last_name="Ops",
+                                             password="ops-pass-123!")
+        server.start()
+        yield server.process, server.base, server.port, server.data, server.log
     finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-        log.close()
+        server.close()
 
 
 def test_probes_request_ids_and_metrics(node):

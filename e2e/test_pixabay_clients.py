@@ -15,7 +15,7 @@ import pytest
 import requests
 from pixabay_python import ImageType, PixabayClient
 
-from conftest import OOB, create_app, free_port, image_size, serving
+from conftest import image_size
 
 INVALID_KEY = "[ERROR 400] Invalid API key. Note: This value is case-sensitive."
 PER_PAGE_OUT_OF_RANGE = '[ERROR 400] "per_page" is out of valid range.'
@@ -29,13 +29,13 @@ IWALL_HIT = {"id": int, "pageURL": str, "type": str, "tags": str, "previewURL": 
 
 
 @pytest.fixture
-def pixabay(server, tmp_path, monkeypatch) -> PixabayClient:
+def pixabay(server, scratch, monkeypatch) -> PixabayClient:
     """pixabay-python pointed at the server. It writes the key and a cache of answers (replayed for a day) under
     its cache folder: a fresh one per test, never the real home."""
     monkeypatch.setattr(PixabayClient, "url", server.base + "/api/")
-    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("HOME", str(scratch))
     # The default folder is computed from the home at import time, so the folder is given explicitly.
-    return PixabayClient(apiKey=server.access_key, cacheDirPath=tmp_path / "pixabaypy")
+    return PixabayClient(apiKey=server.access_key, cacheDirPath=scratch / "pixabaypy")
 
 
 def search(server, query: str = "", key: str | None = None) -> requests.Response:
@@ -249,14 +249,10 @@ def test_videos_are_an_empty_list(server):
 
 
 @pytest.fixture
-def limited_server(tmp_path, monkeypatch):
+def limited_server(other_server):
     """Another server over an empty library with one app, allowing 3 Pixabay requests a minute per key
     (`IMAGEFEED_PIXABAY_RATE_LIMIT`); yields (base URL, the app's access key)."""
-    data, workdir = str(tmp_path / "data"), str(tmp_path)
-    access_key, _, _ = create_app(OOB, data=data, cwd=workdir)
-    monkeypatch.setenv("IMAGEFEED_PIXABAY_RATE_LIMIT", "3")
-    with serving(data, workdir, free_port()) as base:
-        yield base, access_key
+    return other_server(environment={"IMAGEFEED_PIXABAY_RATE_LIMIT": "3"})
 
 
 def test_past_the_limit_pixabay_answers_429_in_text(limited_server):

@@ -353,12 +353,12 @@ def remaining(server) -> int:
     return int(requests.get(f"{server.base}/stats/total", timeout=30).headers["X-Ratelimit-Remaining"])
 
 
-def test_schemathesis_finds_nothing_anonymously(server, fuzzing, tmp_path):
+def test_schemathesis_finds_nothing_anonymously(server, fuzzing, scratch):
     # setup
     before = remaining(server)
 
     # act
-    run = run_schemathesis(server, fuzzing, tmp_path, with_token=False)
+    run = run_schemathesis(server, fuzzing, scratch, with_token=False)
     after = remaining(server)
     print(summary(run.stdout))
 
@@ -367,9 +367,9 @@ def test_schemathesis_finds_nothing_anonymously(server, fuzzing, tmp_path):
     assert after >= before - 1, f"the anonymous run spent {before - 1 - after} of 127.0.0.1's requests"
 
 
-def test_schemathesis_finds_nothing_with_a_token(server, fuzzing, tmp_path):
+def test_schemathesis_finds_nothing_with_a_token(server, fuzzing, scratch):
     # act
-    run = run_schemathesis(server, fuzzing, tmp_path, with_token=True)
+    run = run_schemathesis(server, fuzzing, scratch, with_token=True)
     print(summary(run.stdout))
 
     # assert

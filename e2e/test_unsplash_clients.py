@@ -344,13 +344,18 @@ def test_like_and_unlike_show_in_likes_and_statistics(server, api, public, libra
 
 
 def test_photo_update_changes_the_description(api, public, library):
+    # setup: the description the other tests know the photo by, put back afterwards
+    before = public.photo.get(library["nature"][2]).description
+
     # act
     changed = api.photo.update(library["nature"][2], description="Rain on the window")
     read = public.photo.get(library["nature"][2])
+    restored = api.photo.update(library["nature"][2], description=before)
 
     # assert
     assert changed["id"] == library["nature"][2] and changed["description"] == "Rain on the window"
     assert read.description == "Rain on the window"
+    assert restored["description"] == before
 
 
 def test_album_lifecycle_every_collection_method(server, api, public, library):

@@ -13,12 +13,20 @@ if [ -z "$bin_dir" ] || [ ! -x "$bin_dir/initdb" ]; then
     exit 1
 fi
 
-work="$(mktemp -d /tmp/imagefeed-pg.XXXXXX)"
 run_as_owner() {
     # initdb and postgres refuse to run as root: use the postgres system user when we are root.
     if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
-if [ "$(id -u)" = "0" ]; then chown postgres "$work"; fi
+# In TMPDIR (make test gives each run its own), unless the postgres user cannot reach it there.
+work="$(mktemp -d "${TMPDIR:-/tmp}/imagefeed-pg.XXXXXX")"
+if [ "$(id -u)" = "0" ]; then
+    chown postgres "$work"
+    if ! runuser -u postgres -- test -w "$work"; then
+        rmdir "$work"
+        work="$(mktemp -d /tmp/imagefeed-pg.XXXXXX)"
+        chown postgres "$work"
+    fi
+fi
 
 cleanup() {
     run_as_owner "$bin_dir/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true

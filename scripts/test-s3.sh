@@ -22,7 +22,7 @@ fi
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-work="$(mktemp -d /tmp/imagefeed-s3.XXXXXX)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/imagefeed-s3.XXXXXX")"
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done

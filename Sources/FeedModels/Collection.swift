@@ -60,58 +60,6 @@ public struct Collection: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// Where a collection lives on the API and on the web.
-public struct CollectionLinks: Codable, Sendable, Hashable {
-    public var `self`: String
-    public var html: String
-    public var photos: String
-    public var related: String
-
-    /// `related` defaults to the API's related albums under `self`.
-    public init(self selfLink: String, html: String, photos: String, related: String? = nil) {
-        self.`self` = selfLink
-        self.html = html
-        self.photos = photos
-        self.related = related ?? selfLink + "/related"
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case `self`, html, photos, related
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            self: try container.decode(String.self, forKey: .self), html: try container.decode(String.self, forKey: .html),
-            photos: try container.decode(String.self, forKey: .photos),
-            related: try container.decodeIfPresent(String.self, forKey: .related)
-        )
-    }
-}
-
-/// What a single album says about itself for search engines, as Unsplash's `meta`.
-public struct CollectionMeta: Codable, Sendable, Hashable {
-    public var title: String
-    public var description: String?
-    public var index: Bool
-    public var canonical: String?
-
-    public init(title: String, description: String?, index: Bool, canonical: String?) {
-        self.title = title
-        self.description = description
-        self.index = index
-        self.canonical = canonical
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(index, forKey: .index)
-        try container.encode(canonical, forKey: .canonical)
-    }
-}
-
 extension Collection {
     /// Nullable keys are sent as explicit `null`, as Unsplash does.
     public func encode(to encoder: any Encoder) throws {

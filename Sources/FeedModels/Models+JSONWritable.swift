@@ -47,20 +47,6 @@ extension Photo: JSONWritable {
     }
 }
 
-/// `{}`.
-struct EmptyObject: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) {
-        writer.object { _ in }
-    }
-}
-
-/// A full photo's `meta`.
-struct PhotoMetaWriter: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) {
-        writer.object { json in json.key("index", true) }
-    }
-}
-
 extension PhotoTopic: JSONWritable {
     public func writeJSON(to writer: inout JSONWriter) {
         writer.object { json in
@@ -266,16 +252,6 @@ extension UserSocial: JSONWritable {
             json.key("portfolio_url", portfolioUrl)
             json.key("twitter_username", twitterUsername)
             json.key("paypal_email", paypalEmail)
-        }
-    }
-}
-
-/// A full user's empty `tags`.
-struct UserTagsWriter: JSONWritable {
-    func writeJSON(to writer: inout JSONWriter) {
-        writer.object { json in
-            json.key("custom", [Tag]())
-            json.key("aggregated", [Tag]())
         }
     }
 }

@@ -79,11 +79,6 @@ extension Photo {
     }
 }
 
-/// A full photo's `meta`: it may be indexed by search engines.
-struct PhotoMeta: Codable {
-    var index = true
-}
-
 extension Exif {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -1,22 +1,6 @@
 internal import CVips
+
 import Foundation
-
-/// Where an original comes from, valid for the length of one `Imaging` call.
-///
-/// libvips reads buffers in place without copying, so a `.buffer` input and every image made
-/// from it must not outlive the closure that lent the bytes.
-enum ImageInput {
-    case file(String)
-    case buffer(UnsafeRawBufferPointer)
-}
-
-/// An original whose size, format and header passed the limits; no pixels decoded yet.
-struct CheckedOriginal {
-    let input: ImageInput
-    let format: ImageFormat
-    let header: VipsImageHandle
-    let byteCount: Int
-}
 
 extension Imaging {
     /// Checks the file size, then the format and header of a file.
@@ -88,25 +72,6 @@ extension Imaging {
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notAnImage }
         return Int(status.st_size)
-    }
-}
-
-extension CheckedOriginal {
-    /// The probe of this original, from its header and metadata.
-    var probe: ImageProbe {
-        let orientation = header.orientation
-        let swapsAxes = orientation >= 5
-        let metadata = ExifReader(image: header)
-        return ImageProbe(
-            format: format,
-            width: swapsAxes ? header.height : header.width,
-            height: swapsAxes ? header.width : header.height,
-            orientation: orientation,
-            exif: metadata.summary,
-            gps: metadata.gps,
-            keywords: KeywordParser.keywords(iptc: header.blob("iptc-data"), xmp: header.blob("xmp-data")),
-            byteCount: byteCount
-        )
     }
 }
 

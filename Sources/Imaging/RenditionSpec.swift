@@ -1,25 +1,3 @@
-/// How a rendition fits the requested box, with imgix semantics.
-public enum Fit: String, Sendable, Hashable, CaseIterable {
-    /// Fit inside the box keeping the aspect ratio; never larger than the original.
-    case clip
-    /// Cover the box exactly, then crop the excess (see ``CropStrategy``).
-    case crop
-    /// Fit inside the box keeping the aspect ratio; never upscale.
-    case max
-    /// Fit inside the box, then pad to exactly the box with the background.
-    case fill
-}
-
-/// Which part of the image `fit=crop` keeps.
-public enum CropStrategy: String, Sendable, Hashable, CaseIterable {
-    /// Keep the centre (`crop=center`).
-    case centre = "center"
-    /// Keep the region with the most detail (`crop=entropy`).
-    case entropy
-    /// Keep what draws the eye: skin tones, saturated colour, edges (`crop=attention`).
-    case attention
-}
-
 /// The parameters of one rendition, as given on an imgix-style URL.
 public struct RenditionSpec: Sendable, Hashable {
     /// Logical width (`w`), multiplied by ``dpr``.
@@ -88,25 +66,5 @@ public struct RenditionSpec: Sendable, Hashable {
     private static func scaled(_ value: Int, by dpr: Double) -> Int {
         let scaled = (Double(value) * dpr).rounded()
         return scaled < Double(Int32.max) ? Int(scaled) : Int(Int32.max)
-    }
-}
-
-/// An encoded rendition.
-public struct Rendition: Sendable {
-    /// The encoded bytes, without EXIF, GPS or other metadata.
-    public var data: [UInt8]
-    /// Pixel width of the encoded image.
-    public var width: Int
-    /// Pixel height of the encoded image.
-    public var height: Int
-    /// The encoding of ``data``.
-    public var format: OutputFormat
-
-    /// Creates a rendition value.
-    public init(data: [UInt8], width: Int, height: Int, format: OutputFormat) {
-        self.data = data
-        self.width = width
-        self.height = height
-        self.format = format
     }
 }

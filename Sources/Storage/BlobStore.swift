@@ -3,6 +3,11 @@ import Foundation
 /// Where ImageFeed keeps its files (originals, renditions, avatars): the local data folder or an S3 bucket, chosen
 /// once at start-up. Keys are relative paths such as `originals/ab/cd/abcd….jpg`.
 ///
+/// A node's bounded cache of what it reads from a bucket is no third store: it is the library's rendition folder
+/// (FeedLibrary's `LibraryFiles`), which ``localFile(of:copy:)``, ``share(_:at:)`` and ``shared(at:)`` feed. A folder
+/// on this machine's disk is read in place and shares nothing; a bucket is read through copies kept in the folder of
+/// the photo they belong to, where the cache's one byte budget and the log of deletions reach them.
+///
 /// Writes are atomic from a reader's point of view: a reader sees the old bytes, the new bytes, or nothing, never
 /// a part. A key is `/`-separated segments, none empty and none starting with a dot (so `.` and `..` cannot
 /// escape the store, and temporary files cannot be mistaken for keys); ``BlobKey/validate(_:)`` says why one is
@@ -57,43 +62,6 @@ extension BlobStore {
     }
 }
 
-/// The rules every store applies to keys, so a key that works on one backend works on the other.
-public enum BlobKey {
-    /// Throws ``BlobStoreError/invalidKey(_:reason:)`` unless `key` is a relative path of non-empty segments that
-    /// do not start with a dot.
-    public static func validate(_ key: String) throws(BlobStoreError) {
-        func refuse(_ reason: String) -> BlobStoreError { .invalidKey(key, reason: reason) }
-        if key.isEmpty { throw refuse("it is empty") }
-        if key.hasPrefix("/") { throw refuse("it is absolute; keys are relative paths like originals/ab/x.jpg") }
-        if key.utf8.contains(0) { throw refuse("it contains a NUL byte") }
-        if key.utf8.count > 1024 { throw refuse("it is longer than 1024 bytes") }
-        for segment in key.split(separator: "/", omittingEmptySubsequences: false) {
-            if segment.isEmpty { throw refuse("it has an empty segment (//, or a trailing /)") }
-            if segment == ".." || segment == "." { throw refuse("it would leave the store's root (\(segment))") }
-            if segment.hasPrefix(".") { throw refuse("a segment starts with a dot (\(segment))") }
-        }
-    }
-}
-
-/// A blob store operation refused or failed outside S3 (whose failures are ``S3Error``).
-public enum BlobStoreError: Error, Equatable, CustomStringConvertible {
-    /// The key breaks ``BlobKey``'s rules.
-    case invalidKey(String, reason: String)
-    /// A file operation failed: what was being done, the path, and the system's error number.
-    case file(String, String, Int32)
-    /// A file being uploaded or copied got shorter while it was read.
-    case changedWhileReading(String)
-
-    /// One readable sentence.
-    public var description: String {
-        switch self {
-        case .invalidKey(let key, let reason): "The storage key \"\(key)\" is refused: \(reason)"
-        case .file(let action, let path, let code): "Could not \(action) \(path): \(String(cString: strerror(code)))"
-        case .changedWhileReading(let path): "The file \(path) got shorter while it was being read"
-        }
-    }
-}
-
 extension AsyncThrowingStream where Failure == any Error {
     /// The elements of `pages`, a page at a time: `next` gets the previous page's cursor (nil first) and returns a
     /// page and the next cursor, nil after the last page.
@@ -102,28 +70,5 @@ extension AsyncThrowingStream where Failure == any Error {
     ) -> Self where Element: Sendable {
         let pager = Pager(next: next)
         return AsyncThrowingStream(unfolding: { try await pager.next() })
-    }
-}
-
-/// The state of a paged listing; an actor because `AsyncThrowingStream(unfolding:)` wants a `@Sendable` closure.
-private actor Pager<Element: Sendable, Cursor: Sendable> {
-    let fetch: @Sendable (Cursor?) async throws -> (elements: [Element], next: Cursor?)
-    var buffered: [Element] = []
-    var cursor: Cursor?
-    var finished = false
-
-    init(next: @escaping @Sendable (Cursor?) async throws -> (elements: [Element], next: Cursor?)) {
-        self.fetch = next
-    }
-
-    func next() async throws -> Element? {
-        while buffered.isEmpty {
-            if finished { return nil }
-            let page = try await fetch(cursor)
-            buffered = page.elements.reversed()
-            cursor = page.next
-            finished = page.next == nil
-        }
-        return buffered.popLast()
     }
 }

@@ -2,14 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// An upload in progress, as ListMultipartUploads reports it.
-public struct S3MultipartUpload: Sendable, Equatable {
-    /// The key being uploaded.
-    public var key: String
-    /// The id that UploadPart, CompleteMultipartUpload and AbortMultipartUpload name.
-    public var uploadID: String
-}
-
 extension S3Client {
     /// Stores the file at `path` at `key`, streamed from disk: one PUT up to ``Options/multipartThreshold``, a
     /// multipart upload above it (aborted if any step fails, so no parts are left to pay for).

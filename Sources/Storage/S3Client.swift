@@ -167,21 +167,3 @@ public final class S3Client: Sendable {
         }
     }
 }
-
-/// An object as a listing or HEAD describes it.
-public struct S3ObjectSummary: Sendable, Equatable {
-    /// The full key, bucket prefix included.
-    public var key: String
-    /// Its size in bytes.
-    public var size: Int
-    /// S3's entity tag, quotes included.
-    public var eTag: String
-}
-
-/// One page of a ListObjectsV2 answer.
-public struct S3ObjectPage: Sendable {
-    /// The objects on this page, in key order.
-    public var objects: [S3ObjectSummary]
-    /// Where the next page starts; nil on the last page.
-    public var nextContinuationToken: String?
-}

@@ -1,53 +1,5 @@
 import Foundation
 
-/// Where an S3-compatible service answers and how buckets are addressed there.
-public struct S3Endpoint: Sendable, Equatable, CustomStringConvertible {
-    /// How a bucket appears in a request's URL.
-    public enum AddressingStyle: String, Sendable {
-        /// `http://host/bucket/key`: what MinIO, moto and most self-hosted services expect.
-        case path
-        /// `https://bucket.host/key`: what AWS prefers.
-        case virtual
-    }
-
-    /// `http` or `https`.
-    public var scheme: String
-    /// The host name or address, without the port.
-    public var host: String
-    /// The port, when it is not the scheme's default.
-    public var port: Int?
-    /// The signing region.
-    public var region: String
-    /// Path or virtual-host addressing.
-    public var style: AddressingStyle
-
-    /// An endpoint from its parts.
-    public init(scheme: String, host: String, port: Int? = nil, region: String, style: AddressingStyle) {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.region = region
-        self.style = style
-    }
-
-    /// AWS's own endpoint for `region`, addressed virtual-host style.
-    public static func aws(region: String) -> S3Endpoint {
-        S3Endpoint(scheme: "https", host: "s3.\(region).amazonaws.com", region: region, style: .virtual)
-    }
-
-    /// The `Host` header and the decoded path of a request for `key` in `bucket` (the bucket itself when nil).
-    func address(bucket: String, key: String?) -> (host: String, path: String) {
-        let hostAndPort = port.map { "\(host):\($0)" } ?? host
-        switch style {
-        case .path: return (hostAndPort, "/\(bucket)" + (key.map { "/\($0)" } ?? ""))
-        case .virtual: return ("\(bucket).\(hostAndPort)", "/" + (key ?? ""))
-        }
-    }
-
-    /// `scheme://host[:port]`.
-    public var description: String { "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "") }
-}
-
 /// A bucket and the folder in it where ImageFeed keeps its files, read from the user's setting
 /// `s3://bucket/prefix?endpoint=http://127.0.0.1:9000&region=eu-west-1&style=path`.
 public struct S3Location: Sendable, Equatable, CustomStringConvertible {
@@ -149,18 +101,6 @@ extension AWSCredentials {
         let token = environment["AWS_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         self.init(accessKeyID: keyID, secretAccessKey: secret, sessionToken: token)
     }
-}
-
-/// Everything wrong with the storage settings, one sentence each, so a user fixes them in one go.
-public struct StorageConfigurationError: Error, Equatable, CustomStringConvertible {
-    /// The sentences.
-    public var problems: [String]
-
-    /// An error from its sentences.
-    public init(problems: [String]) { self.problems = problems }
-
-    /// The sentences, one a line.
-    public var description: String { problems.joined(separator: "\n") }
 }
 
 extension S3Location {

@@ -19,10 +19,16 @@ struct AppsCommand: AsyncParsableCommand {
         @Flag(name: .customLong("public"), help: "A client that cannot keep a secret: PKCE required.")
         var isPublic = false
         @Option(help: "The account that owns the application.") var owner: String?
+        @Option(
+            name: .customLong("access-key"),
+            help:
+                "Use this access key instead of a new one: an existing app's key, such as the web API key (apiKey) a Firebase app already carries."
+        )
+        var accessKey: String?
         @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
-            let problems = AppRegistration.problems(name: name, redirectURIs: redirectURIs)
+            let problems = AppRegistration.problems(name: name, redirectURIs: redirectURIs, accessKey: accessKey)
             guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
             try await withStore(library) { store in
                 var ownerID: String?
@@ -32,8 +38,12 @@ struct AppsCommand: AsyncParsableCommand {
                     }
                     ownerID = user.id
                 }
+                if let accessKey, try await store.app(accessKey: accessKey) != nil {
+                    throw ValidationError("An application already has the access key \(accessKey).")
+                }
                 let registered = try await AppRegistration.register(
-                    name: name, ownerID: ownerID, redirectURIs: redirectURIs, isPublic: isPublic, store: store
+                    name: name, ownerID: ownerID, redirectURIs: redirectURIs, isPublic: isPublic, accessKey: accessKey,
+                    store: store
                 )
                 let app = registered.app
                 if output.isEnabled {

@@ -28,7 +28,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         guard minAge >= 0 else { throw MaintenanceError.failed("--min-age must not be negative.") }
         let report = try await withStore(library) { store, configuration in
-            let counter = StepCounter(label: "Checking originals")
+            let counter = ProgressBar(unit: "originals", label: "Checking originals")
             defer { counter.finish() }
             return try await LibraryCheck(
                 store: store, files: try configuration.localLibraryFiles(for: "check"), settlingTime: TimeInterval(minAge)

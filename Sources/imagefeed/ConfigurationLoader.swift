@@ -11,7 +11,8 @@ enum ConfigurationLoader {
         requireClientID: Bool? = nil,
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
         syncEvery: String? = nil, idleTimeout: String? = nil, writeTimeout: String? = nil,
-        maxConnections: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        maxConnections: String? = nil, firebase: FirebaseFlags = FirebaseFlags(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var reader = EnvironmentReader(environment: environment)
         var configuration = Configuration()
@@ -54,6 +55,7 @@ enum ConfigurationLoader {
             }
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))
         }
+        firebase.apply(to: &configuration.firebase, from: &reader)
         let problems = reader.problems + configuration.problems()
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         return configuration

@@ -45,8 +45,7 @@ struct DatabaseCommand: AsyncParsableCommand {
             do {
                 tables = try await withStore(url: sourceURL) { source in
                     try await withStore(url: to) { target in
-                        // Called once per batch of rows, so every call is shown.
-                        let counter = StepCounter(label: "Copying rows", every: 1)
+                        let counter = ProgressBar(unit: "rows", label: "Copying rows")
                         defer { counter.finish() }
                         return try await DatabaseCopy(from: source.database, to: target.database).run {
                             counter.show($0, $1)

@@ -56,7 +56,7 @@ struct ImportCommand: AsyncParsableCommand {
             tags: tags.split(separator: ",").map(String.init), concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             license: license
         )
-        let bar = ProgressBar(interactive: isatty(STDERR_FILENO) == 1)
+        let bar = ProgressBar()
         let summary: ImportSummary
         do {
             summary = try await importer.run(paths: paths, options: options) { bar.handle($0) }

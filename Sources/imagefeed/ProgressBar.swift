@@ -2,8 +2,9 @@ import FeedLibrary
 import Foundation
 import Locking
 
-/// Import progress on standard error: a redrawn bar with count, rate and ETA on a terminal, plain lines
-/// (at most one a second, and the last) otherwise.
+/// The progress of a long command on standard error, the one display every command uses (import, sync, check,
+/// backup, restore, storage migrate, database copy): on a terminal, a bar redrawn in place with the count, the rate
+/// and the time left; elsewhere (a log, a pipe), a plain line at most once a second, and the last.
 final class ProgressBar: Sendable {
     private struct State {
         var total = 0
@@ -11,15 +12,25 @@ final class ProgressBar: Sendable {
         var failed = 0
         var started = ContinuousClock.now
         var lastLine = ContinuousClock.now - .seconds(10)
+        /// Whether counting has started (``start(total:message:)``, or the first ``show(_:_:)``).
+        var begun = false
     }
 
     private let interactive: Bool
+    /// What is counted, for the rate: `photos`, `originals`, `rows`.
+    private let unit: String
+    /// What is being done, before the count: `Checking originals`.
+    private let label: String?
     private let state = Locked(State())
 
-    init(interactive: Bool) {
+    /// - Parameter interactive: whether standard error is a terminal, where the bar is redrawn in place.
+    init(unit: String = "photos", label: String? = nil, interactive: Bool = isatty(STDERR_FILENO) == 1) {
+        self.unit = unit
+        self.label = label
         self.interactive = interactive
     }
 
+    /// Shows an import's progress.
     func handle(_ event: ImportEvent) {
         switch event {
         case .started(let total):
@@ -34,6 +45,7 @@ final class ProgressBar: Sendable {
         state.withLock { state in
             state.total = total
             state.started = .now
+            state.begun = true
             write(message + "\n")
         }
     }
@@ -47,11 +59,21 @@ final class ProgressBar: Sendable {
                 if interactive { write("\r\u{1B}[2K") }
                 write("  failed: \(failure)\n")
             }
-            let now = ContinuousClock.now
-            if interactive || now - state.lastLine >= .seconds(1) || state.done == state.total {
-                state.lastLine = now
-                write(line(state))
+            draw(&state)
+        }
+    }
+
+    /// `done` of `total`, for work that counts for itself (`progress(done, total)` callbacks); the first call starts
+    /// the clock the rate is measured by.
+    func show(_ done: Int, _ total: Int) {
+        state.withLock { state in
+            if !state.begun {
+                state.begun = true
+                state.started = .now
             }
+            state.done = done
+            state.total = total
+            draw(&state)
         }
     }
 
@@ -63,8 +85,19 @@ final class ProgressBar: Sendable {
         }
     }
 
+    /// Ends the bar's line, when one was drawn.
     func finish() {
-        if interactive { write("\n") }
+        if interactive, state.withLock({ $0.begun }) { write("\n") }
+    }
+
+    /// Draws the count when it is the last, or when the last drawing is old enough: a tenth of a second on a
+    /// terminal, a second in a log.
+    private func draw(_ state: inout State) {
+        let now = ContinuousClock.now
+        let every: Duration = interactive ? .milliseconds(100) : .seconds(1)
+        guard now - state.lastLine >= every || state.done >= state.total else { return }
+        state.lastLine = now
+        write(line(state))
     }
 
     private func line(_ state: State) -> String {
@@ -72,10 +105,11 @@ final class ProgressBar: Sendable {
         let rate = seconds > 0 ? Double(state.done) / seconds : 0
         let remaining = rate > 0 ? Double(state.total - state.done) / rate : 0
         let eta = String(format: "%d:%02d", Int(remaining) / 60, Int(remaining) % 60)
-        let counts = "\(state.done)/\(state.total)  \(String(format: "%.1f", rate)) photos/s  ETA \(eta)"
+        let counts = (label.map { $0 + " " } ?? "")
+            + "\(state.done)/\(state.total)  \(String(format: "%.1f", rate)) \(unit)/s  ETA \(eta)"
         guard interactive else { return "  \(counts)\n" }
         let width = 30
-        let filled = state.total > 0 ? width * state.done / state.total : width
+        let filled = state.total > 0 ? width * min(state.done, state.total) / state.total : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         return "\r\u{1B}[2K[\(bar)] \(counts)"
     }

@@ -17,7 +17,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try LibraryConfigurationLoader.load(library: library)
-        let counter = StepCounter(label: "Copying originals")
+        let counter = ProgressBar(unit: "originals", label: "Copying originals")
         let manifest = try await LibraryBackup.restore(
             from: BackupCommand.absolute(directory), dataDirectory: configuration.dataDirectory,
             databaseURL: configuration.databaseURL

@@ -48,6 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Most connections open at once; at the limit idle ones are closed to make room, or \"none\" (IMAGEFEED_MAX_CONNECTIONS; default 10000).")
     var maxConnections: String?
 
+    @OptionGroup(title: "Firebase") var firebase: FirebaseOptions
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         // A file-size limit (RLIMIT_FSIZE) makes a write past it fail with EFBIG, answered as a full disk, instead
@@ -62,7 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
                 syncEvery: syncEvery, idleTimeout: idleTimeout, writeTimeout: writeTimeout,
-                maxConnections: maxConnections
+                maxConnections: maxConnections, firebase: firebase.flags
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

@@ -198,7 +198,7 @@ struct SourcesCommand: AsyncParsableCommand {
                 )
                 var failures = 0
                 for source in chosen {
-                    let bar = ProgressBar(interactive: isatty(STDERR_FILENO) == 1)
+                    let bar = ProgressBar()
                     do {
                         let summary = try await syncer.sync(source, limit: limit) { event in
                             switch event {

@@ -42,7 +42,7 @@ struct StorageCommand: AsyncParsableCommand {
                 } catch let error as ConfigurationError {
                     throw ValidationError(error.problems.joined(separator: "\n"))
                 }
-                let counter = StepCounter(label: "Copying to \(to)")
+                let counter = ProgressBar(unit: "files", label: "Copying to \(to)")
                 defer { counter.finish() }
                 return try await StorageMigration(
                     store: store, files: LibraryFiles(root: configuration.dataDirectory), to: target.store,

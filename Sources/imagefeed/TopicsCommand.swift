@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedLibrary
 import FeedStore
 import Foundation
 
@@ -35,26 +36,20 @@ struct TopicsCommand: AsyncParsableCommand {
         @Flag(help: "Show it in the feed's topic bar.") var featured = false
 
         func run() async throws {
-            guard let title = topic.title, !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ValidationError("A topic needs a --title.")
-            }
-            guard title.count <= 100 else { throw ValidationError("The title must be at most 100 characters.") }
+            if let problem = TopicRules.title(topic.title, required: true) { throw ValidationError(problem) }
             try await withStore(library) { store in
                 let created = try await Self.explained { try await store.createTopic(topic.changes(featured: featured)) }
                 print("Created topic \(created.slug) (\(created.id)) with \(created.totalPhotos) photos.")
             }
         }
 
-        /// Store errors as sentences a command line user can act on.
+        /// Store refusals as sentences a command line user can act on.
         static func explained<T>(_ body: () async throws -> T) async throws -> T {
             do {
                 return try await body()
-            } catch StoreError.conflict {
-                throw ValidationError("Another topic already has this slug; choose one with --slug.")
-            } catch StoreError.notFound(let thing) {
-                throw ValidationError(thing == "Collection" ? "There is no album with that id." : "There is no such topic.")
-            } catch StoreError.badConfiguration(let message) {
-                throw ValidationError(message)
+            } catch let error as StoreError {
+                guard let sentence = TopicRules.explain(error) else { throw error }
+                throw ValidationError(sentence)
             }
         }
     }
@@ -87,6 +82,7 @@ struct TopicsCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard !(featured && notFeatured) else { throw ValidationError("Choose --featured or --not-featured.") }
+            if let problem = TopicRules.title(topic.title, required: false) { throw ValidationError(problem) }
             try await withStore(library) { store in
                 let updated = try await Create.explained {
                     try await store.updateTopic(topicID, topic.changes(featured: featured ? true : notFeatured ? false : nil))

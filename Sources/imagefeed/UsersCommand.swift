@@ -8,7 +8,7 @@ import Logging
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users", abstract: "Manage accounts.",
-        subcommands: [Create.self, List.self, SetPassword.self, Delete.self]
+        subcommands: [Create.self, List.self, SetPassword.self, SignOut.self, Delete.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -73,6 +73,26 @@ struct UsersCommand: AsyncParsableCommand {
                 }
                 try await store.setPasswordHash(try await configuration.passwordHasher().hash(password), userID: user.id)
                 print("Password set for @\(user.username).")
+            }
+        }
+    }
+
+    struct SignOut: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sign-out",
+            abstract:
+                "Sign an account out everywhere: its web sessions and Firebase refresh tokens end, and its Firebase ID tokens are refused."
+        )
+        @OptionGroup var library: LibraryOptions
+        @Argument var username: String
+
+        func run() async throws {
+            try await withStore(library) { store in
+                guard let user = try await store.user(username: username) else {
+                    throw ValidationError("No account is called \(username).")
+                }
+                try await store.signOutEverywhere(userID: user.id)
+                print("Signed @\(user.username) out everywhere.")
             }
         }
     }

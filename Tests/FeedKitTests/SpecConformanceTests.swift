@@ -42,6 +42,16 @@ struct SpecConformanceTests {
         }
     }
 
+    @Test func everyServerOperationIsInTheSpecWithItsMethodAndPath() throws {
+        let spec = try Self.operations()
+        for operation in ServerOperation.allCases {
+            let entry = try #require(spec[operation.rawValue], "\(operation.rawValue) is not an operation of openapi.yaml")
+            #expect(entry.method == operation.method, "\(operation.rawValue)")
+            #expect(entry.path == operation.pathTemplate, "\(operation.rawValue)")
+        }
+        #expect(ServerOperation.getUserPortfolio.path(["a b"]) == "/users/a%20b/portfolio")
+    }
+
     @Test func pathParametersAreEncodedAsOneSegment() {
         #expect(FeedOperation.getUser.path(["a b/c"]) == "/users/a%20b%2Fc")
         #expect(FeedOperation.removePhotoFromCollection.path(["x"]) == "/collections/x/remove")

@@ -9,7 +9,7 @@ import TestSupport
 
 @testable import FeedServer
 
-@Suite("Keyset pagination")
+@Suite("Keyset pagination", .fixtureLibrary)
 struct KeysetPaginationTests {
     @Test(arguments: Backend.available, PhotoOrder.allCases)
     func following_next_links_reads_the_same_pages_as_page_numbers(backend: Backend, order: PhotoOrder) async throws {

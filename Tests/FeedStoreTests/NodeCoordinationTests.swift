@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What several nodes coordinate through: the log of deleted photos and the periodic jobs' runs.
+/// What several nodes coordinate through: the logs of deleted photos and avatars, and the periodic jobs' runs.
 @Suite("Node coordination")
 struct NodeCoordinationTests {
     @Test(arguments: Backend.available)
@@ -25,6 +25,29 @@ struct NodeCoordinationTests {
             #expect(Set(logged) == Set(hers + his))
             #expect(logged.count == 3)
             #expect(try await store.removedPhotos(since: Date().addingTimeInterval(60)).isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func replaced_avatars_and_those_of_deleted_accounts_are_logged(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            // setup: alice with an avatar, bob with none
+            let start = Date().addingTimeInterval(-5)
+            let alice = try await store.ensureUser(username: "alice", firstName: "Alice")
+            let bob = try await store.ensureUser(username: "bob", firstName: "Bob")
+            let (first, second) = (TestLibrary.uniqueDigest(), TestLibrary.uniqueDigest())
+            _ = try await store.setAvatar(userID: alice.id, sha256: first, format: "jpeg")
+
+            // act: her avatar replaced, then set to the same again, then her account deleted; his account deleted
+            _ = try await store.setAvatar(userID: alice.id, sha256: second, format: "jpeg")
+            _ = try await store.setAvatar(userID: alice.id, sha256: second, format: "jpeg")
+            _ = try await store.deleteUser(id: alice.id)
+            _ = try await store.deleteUser(id: bob.id)
+
+            // assert: each avatar that left, once, in order; nothing for the avatar kept or the account without one
+            #expect(try await store.removedAvatars(since: start).map(\.sha256) == [first, second])
+            try await store.pruneRemovedPhotos(before: Date().addingTimeInterval(60))
+            #expect(try await store.removedAvatars(since: .distantPast).isEmpty)
         }
     }
 

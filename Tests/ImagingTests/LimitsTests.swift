@@ -3,7 +3,7 @@ import Imaging
 import TestSupport
 import Testing
 
-@Suite("Limits and bad input")
+@Suite("Limits and bad input", .testFolder)
 struct LimitsTests {
     let imaging = Imaging()
 

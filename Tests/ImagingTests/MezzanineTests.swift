@@ -3,7 +3,7 @@ import Imaging
 import TestSupport
 import Testing
 
-@Suite("Mezzanine (a working copy of large originals)")
+@Suite("Mezzanine (a working copy of large originals)", .testFolder)
 struct MezzanineTests {
     let imaging = Imaging()
 

@@ -3,7 +3,7 @@ import Imaging
 import TestSupport
 import Testing
 
-@Suite("Prepare (one decode for an import)")
+@Suite("Prepare (one decode for an import)", .testFolder)
 struct PrepareTests {
     let imaging = Imaging()
 

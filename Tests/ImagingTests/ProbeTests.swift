@@ -3,7 +3,7 @@ import Imaging
 import TestSupport
 import Testing
 
-@Suite("Probe")
+@Suite("Probe", .testFolder)
 struct ProbeTests {
     let imaging = Imaging()
 

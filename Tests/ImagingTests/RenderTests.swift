@@ -3,7 +3,7 @@ import Imaging
 import TestSupport
 import Testing
 
-@Suite("Render")
+@Suite("Render", .testFolder)
 struct RenderTests {
     let imaging = Imaging()
 

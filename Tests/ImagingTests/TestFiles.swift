@@ -1,12 +1,14 @@
 import Foundation
 import Imaging
 import TestSupport
+import Testing
 
 /// Helpers shared by the Imaging suites.
 enum TestFiles {
-    /// Writes bytes into a fresh temporary directory and returns the file path.
+    /// Writes bytes into a fresh folder inside the test's own (see `TestFolderTrait`) and returns the file path.
     static func path(for bytes: [UInt8], name: String = "original.jpg") throws -> String {
-        let path = try Fixtures.temporaryDirectory(prefix: "imaging-tests") + "/" + name
+        guard let folder = TestFolderTrait.current else { throw TestFolderTrait.Missing() }
+        let path = folder + "/" + UUID().uuidString + "/" + name
         try Fixtures.write(bytes, to: path)
         return path
     }
@@ -51,4 +53,28 @@ extension ImagingError {
         if case .invalidParameter = self { return true }
         return false
     }
+}
+
+/// Gives each test of a suite a temporary folder of its own for `TestFiles.path`, removed when the test ends, passed
+/// or failed, so that a run leaves nothing in the temporary directory.
+struct TestFolderTrait: SuiteTrait, TestTrait, TestScoping {
+    @TaskLocal static var current: String?
+
+    /// `TestFiles.path` was called in a suite without the `.testFolder` trait.
+    struct Missing: Error {}
+
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let folder = try Fixtures.temporaryDirectory(prefix: "imaging-tests")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await Self.$current.withValue(folder) { try await function() }
+    }
+}
+
+extension Trait where Self == TestFolderTrait {
+    /// A temporary folder for each test's files, removed when the test ends.
+    static var testFolder: Self { Self() }
 }

@@ -21,14 +21,12 @@ AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY). Without both, nothing here is coll
 A failed test's report ends with the tail of every node's log and of nginx's error and access logs.
 """
 
-import importlib.util
 import os
 import re
 import shlex
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -38,11 +36,17 @@ from urllib.parse import urlparse, urlunparse
 import pytest
 import requests
 
-REPO = Path(__file__).resolve().parents[2]
+import harness
+import harness.plugin
+from harness import cleanup as harness_cleanup
+from harness.images import image_size, png  # noqa: F401 (the tests import them from here)
+from harness.ports import free_port, listens
+
+REPO = harness.REPO
 UNIT = REPO / "deploy" / "systemd" / "imagefeed@.service"
 ENVIRONMENT_EXAMPLE = REPO / "deploy" / "systemd" / "imagefeed.env.example"
 SITE = REPO / "deploy" / "nginx" / "imagefeed.conf"
-BINARY = os.environ.get("IMAGEFEED_BIN", str(REPO / ".build" / "debug" / "imagefeed"))
+BINARY = harness.binary()
 NGINX = os.environ.get("NGINX") or shutil.which("nginx") or "/usr/sbin/nginx"
 POSTGRES_URL = os.environ.get("IMAGEFEED_TEST_POSTGRES_URL")
 S3_ENDPOINT = os.environ.get("IMAGEFEED_TEST_S3_ENDPOINT")
@@ -50,12 +54,12 @@ S3_ENDPOINT = os.environ.get("IMAGEFEED_TEST_S3_ENDPOINT")
 if not (POSTGRES_URL and S3_ENDPOINT):
     collect_ignore_glob = ["test_*.py"]
 
-# The OAuth suite's helpers (image headers, PNG fixtures, free ports), loaded from its file: importing it as
-# `conftest` would depend on which conftest pytest imported last.
-_spec = importlib.util.spec_from_file_location("imagefeed_e2e_support", REPO / "e2e" / "conftest.py")
-support = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(support)
-free_port, image_size, png, WALLPAPERS = support.free_port, support.image_size, support.png, support.WALLPAPERS
+WALLPAPERS = Path("/usr/share/backgrounds/mate")
+
+
+def pytest_configure(config):
+    harness.plugin.register(config)
+
 
 TIMEOUT = 60
 """Seconds any one request may take: generous, for a slow and busy CI machine (never asserted)."""
@@ -239,13 +243,16 @@ def tail(path: Path, lines: int = 40) -> str:
 
 @dataclass
 class Node:
-    """One `imagefeed serve` process, as `imagefeed@<name>.service` would run it."""
+    """One `imagefeed serve` process, as `imagefeed@<name>.service` would run it (the harness's server, started with
+    the unit's command line and environment)."""
 
     name: str
-    port: int
     folder: Path
-    process: subprocess.Popen | None = None
-    starts: int = 0
+    server: harness.Server
+
+    @property
+    def port(self) -> int:
+        return self.server.port
 
     @property
     def address(self) -> str:
@@ -261,7 +268,7 @@ class Node:
 
     @property
     def log(self) -> Path:
-        return self.folder / "node.log"
+        return self.server.log
 
     @property
     def environment_file(self) -> Path:
@@ -290,8 +297,7 @@ class Cluster:
 
     def start(self) -> "Cluster":
         ACTIVE.append(self)
-        self.nodes = [Node(chr(ord("a") + index), free_port(), self.folder / f"node-{chr(ord('a') + index)}")
-                      for index in range(self.count)]
+        self.nodes = [self.node(chr(ord("a") + index)) for index in range(self.count)]
         for node in self.nodes:  # all at once, as after a deploy: the migrations take turns on their own
             self.start_node(node)
         for node in self.nodes:
@@ -299,44 +305,47 @@ class Cluster:
         self.start_nginx()
         return self
 
-    def start_node(self, node: Node) -> None:
-        """Starts `node` the way systemd starts imagefeed@<name>.service."""
-        node.data.mkdir(parents=True, exist_ok=True)
-        write_environment_file(node.environment_file, {
-            **self.settings, "IMAGEFEED_HOST": "127.0.0.1", "IMAGEFEED_PORT": str(node.port),
-            "IMAGEFEED_DATA": str(node.data),
-        })
-        unit = ServiceUnit.read(UNIT, node.name)
+    def node(self, name: str) -> Node:
+        """Node `name`, as systemd would start imagefeed@<name>.service: the unit's ExecStart= command line with
+        this build's binary in place of /usr/local/bin/imagefeed, on an environment as bare as systemd gives a
+        service, then the unit's Environment= lines, then its environment file (written for the node's port)."""
+        folder = self.folder / f"node-{name}"
+        unit = ServiceUnit.read(UNIT, name)
         program, *arguments = unit.exec_start
         assert program.startswith("/") and Path(program).name == "imagefeed", f"ExecStart= runs {program}"
-        # What systemd gives a service: a bare environment, then Environment=, then the environment files.
-        environment = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8",
-                       "HOME": str(node.folder)}
-        environment.update(unit.environment)
-        for name in unit.environment_files:
-            path = name.lstrip("-")
-            assert Path(path).name == node.environment_file.name, f"{UNIT.name} reads {path}"
-            environment.update(read_environment_file(node.environment_file))
-        node.starts += 1
-        with open(node.log, "a") as log:
-            command = shlex.join([program, *arguments])
-            log.write(f"--- start {node.starts}: {command} (as {BINARY}), port {node.port}\n")
-            log.flush()
-            node.process = subprocess.Popen([BINARY, *arguments], cwd=node.folder, env=environment,
-                                            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        assert arguments[:1] == ["serve"], f"ExecStart= runs `imagefeed {' '.join(arguments)}`, not `imagefeed serve`"
+
+        def environment(port: int) -> dict[str, str]:
+            node.data.mkdir(parents=True, exist_ok=True)
+            write_environment_file(node.environment_file, {
+                **self.settings, "IMAGEFEED_HOST": "127.0.0.1", "IMAGEFEED_PORT": str(port),
+                "IMAGEFEED_DATA": str(node.data),
+            })
+            variables = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8",
+                         "HOME": str(folder)}
+            variables.update(unit.environment)
+            for file in unit.environment_files:
+                path = file.lstrip("-")
+                assert Path(path).name == node.environment_file.name, f"{UNIT.name} reads {path}"
+                variables.update(read_environment_file(node.environment_file))
+            return variables
+
+        server = harness.Server(folder=folder, data=folder / "data", arguments=arguments[1:], pass_address=False,
+                                environment=environment, inherit_environment=False, log_level=None,
+                                log=folder / "node.log", name=f"node {name}", start_timeout=90, stop_grace=30)
+        node = Node(name, folder, server)
+        return node
+
+    def start_node(self, node: Node) -> None:
+        """Starts `node` (again, on its port, after a kill) the way systemd starts imagefeed@<name>.service."""
+        node.server.start(wait=False)
 
     def wait_ready(self, node: Node) -> None:
-        def ready():
-            if node.process.poll() is not None:
-                raise AssertionError(f"node {node.name} exited with {node.process.returncode}:\n{tail(node.log)}")
-            return answers(f"{node.base}/readyz")
-
-        wait_until(ready, 90, f"node {node.name} to be ready (/readyz)", interval=0.2)
+        node.server.wait_until_ready()
 
     def kill(self, node: Node) -> None:
         """`kill -9`: no drain, no clean-up, sockets closed by the kernel."""
-        node.process.send_signal(signal.SIGKILL)
-        node.process.wait(timeout=30)
+        node.server.kill()
 
     def start_nginx(self) -> None:
         folder = self.nginx_folder
@@ -348,24 +357,35 @@ class Cluster:
                 path.chmod(0o755)
                 if path == self.folder.parent:
                     break
-        self.lb_port = free_port()
-        site = folder / SITE.name
-        site.write_text(render_site(SITE.read_text(), f"127.0.0.1:{self.lb_port}", [n.address for n in self.nodes]))
-        (folder / "nginx.conf").write_text(nginx_conf(folder, site))
-        test = subprocess.run([NGINX, "-t", "-q", "-p", f"{folder}/", "-e", str(folder / "error.log"),
-                               "-c", str(folder / "nginx.conf")], capture_output=True, text=True, timeout=60)
-        assert test.returncode == 0, f"nginx -t refused the configuration:\n{test.stdout}{test.stderr}"
-        with open(folder / "stderr.log", "a") as log:
-            self.nginx = subprocess.Popen([NGINX, "-p", f"{folder}/", "-e", str(folder / "error.log"),
-                                           "-c", str(folder / "nginx.conf")],
-                                          stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        # A free port may be taken before nginx binds it (another run's server): then again, on another one.
+        for attempt in range(5):
+            self.lb_port = free_port()
+            site = folder / SITE.name
+            site.write_text(render_site(SITE.read_text(), f"127.0.0.1:{self.lb_port}",
+                                        [n.address for n in self.nodes]))
+            (folder / "nginx.conf").write_text(nginx_conf(folder, site))
+            test = subprocess.run([NGINX, "-t", "-q", "-p", f"{folder}/", "-e", str(folder / "error.log"),
+                                   "-c", str(folder / "nginx.conf")], capture_output=True, text=True, timeout=60)
+            assert test.returncode == 0, f"nginx -t refused the configuration:\n{test.stdout}{test.stderr}"
+            with open(folder / "stderr.log", "a") as log:
+                self.nginx = harness_cleanup.track(
+                    subprocess.Popen([NGINX, "-p", f"{folder}/", "-e", str(folder / "error.log"),
+                                      "-c", str(folder / "nginx.conf")],
+                                     stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT),
+                    f"nginx on port {self.lb_port}, {folder}")
 
-        def up():
-            if self.nginx.poll() is not None:
-                raise AssertionError(f"nginx exited with {self.nginx.returncode}:\n{tail(folder / 'error.log')}")
-            return answers(f"{self.lb}/healthz")
+            def up():
+                if self.nginx.poll() is not None:
+                    raise AssertionError(f"nginx exited with {self.nginx.returncode}:\n{tail(folder / 'error.log')}")
+                return listens(self.nginx.pid, self.lb_port) and answers(f"{self.lb}/healthz")
 
-        wait_until(up, 30, "nginx to answer /healthz")
+            try:
+                wait_until(up, 30, "nginx to answer /healthz")
+                return
+            except AssertionError as error:
+                harness_cleanup.stop(self.nginx, first=signal.SIGQUIT)
+                if "Address already in use" not in str(error) or attempt == 4:
+                    raise
 
     def node_of(self, response: requests.Response) -> Node:
         """The node that gave the answer nginx passed on (the last one nginx tried)."""
@@ -377,23 +397,13 @@ class Cluster:
         return matches[0]
 
     def stop(self) -> None:
-        if self.nginx and self.nginx.poll() is None:
-            self.nginx.send_signal(signal.SIGQUIT)
-            try:
-                self.nginx.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.nginx.kill()
-                self.nginx.wait()
+        if self.nginx:
+            harness_cleanup.stop(self.nginx, first=signal.SIGQUIT)
+        for node in self.nodes:  # all drain at once
+            if node.server.process and node.server.process.poll() is None:
+                node.server.process.send_signal(signal.SIGTERM)
         for node in self.nodes:
-            if node.process and node.process.poll() is None:
-                node.process.send_signal(signal.SIGTERM)
-        for node in self.nodes:
-            if node.process:
-                try:
-                    node.process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    node.process.kill()
-                    node.process.wait()
+            node.server.stop()
         if self in ACTIVE:
             ACTIVE.remove(self)
 
@@ -452,19 +462,17 @@ class Library:
 
     def cli(self, *arguments: str) -> str:
         """Runs `imagefeed …` as on another machine with the same database and storage settings."""
+        return self.runner.run(*arguments)
+
+    @property
+    def runner(self) -> harness.Cli:
         environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(self.folder),
                        **self.settings, "IMAGEFEED_DATA": str(self.folder / "cli-data")}
-        result = subprocess.run([BINARY, *arguments], cwd=self.folder, env=environment, capture_output=True,
-                                text=True, timeout=180)
-        assert result.returncode == 0, f"imagefeed {' '.join(arguments[:2])} failed:\n{result.stdout}{result.stderr}"
-        return result.stdout
+        return harness.Cli(cwd=self.folder, environment=environment, inherit_environment=False, timeout=180)
 
     def create_app(self, name: str) -> str:
         """A registered app's access key (its `Client-ID`)."""
-        printed = self.cli("apps", "create", "--name", name, "--redirect-uri", "urn:ietf:wg:oauth:2.0:oob")
-        key = re.search(r"^Access key: (\S+)$", printed, re.MULTILINE)
-        assert key, printed
-        return key.group(1)
+        return self.runner.create_app(name, "urn:ietf:wg:oauth:2.0:oob").access_key
 
 
 @pytest.fixture(scope="session")
@@ -473,31 +481,33 @@ def library():
         pytest.fail(f"{BINARY} is missing: build it with `swift build --traits PostgreSQL` or set IMAGEFEED_BIN")
     if "--storage" not in subprocess.run([BINARY, "serve", "--help"], capture_output=True, text=True).stdout:
         pytest.fail(f"{BINARY} has no --storage option: rebuild it")
-    folder = Path(tempfile.mkdtemp(prefix="imagefeed-cluster-"))
-    suffix = uuid.uuid4().hex[:10]
-    bucket = f"imagefeed-cluster-{suffix}"
-    create_bucket(bucket)
-    settings = {
-        "IMAGEFEED_DATABASE_URL": create_database(f"imagefeed_cluster_{suffix}"),
-        "IMAGEFEED_STORAGE": f"s3://{bucket}/library?endpoint={S3_ENDPOINT}&region=us-east-1&style=path",
-        "AWS_ACCESS_KEY_ID": os.environ["AWS_ACCESS_KEY_ID"],
-        "AWS_SECRET_ACCESS_KEY": os.environ["AWS_SECRET_ACCESS_KEY"],
-        "IMAGEFEED_TRUSTED_PROXIES": "127.0.0.1",
-        "IMAGEFEED_CACHE_SIZE": "200MB",
-        "IMAGEFEED_LOG_LEVEL": "info",
-    }
-    # The example environment file reads as systemd reads it, and shows every setting the nodes are given here.
-    documented = read_environment_file(ENVIRONMENT_EXAMPLE)
-    missing = {*settings, "IMAGEFEED_HOST", "IMAGEFEED_PORT", "IMAGEFEED_RATE_LIMIT"} - documented.keys()
-    assert not missing, f"{ENVIRONMENT_EXAMPLE.name} does not show {sorted(missing)}"
-    library = Library(settings, folder, "cluster_photographer")
-    # Photos imported the way an administrator would, from a machine that is none of the nodes.
-    library.cli("users", "create", "--username", library.photographer, "--email", "photographer@example.com",
-                "--first-name", "Cleo", "--last-name", "Lens", "--password", "cleo-pass-123!")
-    library.cli("import", *(str(WALLPAPERS / "nature" / name) for name in ("Dune.jpg", "GreenMeadow.jpg")),
-                "--user", library.photographer, "--tags", "cluster")
-    yield library
-    shutil.rmtree(folder, ignore_errors=True)
+    folder = harness.temporary_folder("imagefeed-cluster-")
+    try:
+        suffix = uuid.uuid4().hex[:10]
+        bucket = f"imagefeed-cluster-{suffix}"
+        create_bucket(bucket)
+        settings = {
+            "IMAGEFEED_DATABASE_URL": create_database(f"imagefeed_cluster_{suffix}"),
+            "IMAGEFEED_STORAGE": f"s3://{bucket}/library?endpoint={S3_ENDPOINT}&region=us-east-1&style=path",
+            "AWS_ACCESS_KEY_ID": os.environ["AWS_ACCESS_KEY_ID"],
+            "AWS_SECRET_ACCESS_KEY": os.environ["AWS_SECRET_ACCESS_KEY"],
+            "IMAGEFEED_TRUSTED_PROXIES": "127.0.0.1",
+            "IMAGEFEED_CACHE_SIZE": "200MB",
+            "IMAGEFEED_LOG_LEVEL": "info",
+        }
+        # The example environment file reads as systemd reads it, and shows every setting the nodes are given here.
+        documented = read_environment_file(ENVIRONMENT_EXAMPLE)
+        missing = {*settings, "IMAGEFEED_HOST", "IMAGEFEED_PORT", "IMAGEFEED_RATE_LIMIT"} - documented.keys()
+        assert not missing, f"{ENVIRONMENT_EXAMPLE.name} does not show {sorted(missing)}"
+        library = Library(settings, folder, "cluster_photographer")
+        # Photos imported the way an administrator would, from a machine that is none of the nodes.
+        library.runner.create_user(library.photographer, email="photographer@example.com", first_name="Cleo",
+                                   last_name="Lens", password="cleo-pass-123!")
+        library.cli("import", *(str(WALLPAPERS / "nature" / name) for name in ("Dune.jpg", "GreenMeadow.jpg")),
+                    "--user", library.photographer, "--tags", "cluster")
+        yield library
+    finally:
+        harness.remove_folder(folder)
 
 
 @pytest.fixture(scope="session")

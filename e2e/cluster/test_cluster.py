@@ -10,8 +10,6 @@ most 15 s, until the write shows; no test asserts how long anything took.
 import os
 import re
 import shutil
-import signal
-import subprocess
 import threading
 import time
 import uuid
@@ -20,8 +18,10 @@ from dataclasses import dataclass
 import pytest
 import requests
 
-from .conftest import (BINARY, S3_ENDPOINT, TIMEOUT, WALLPAPERS, Cluster, answers, create_bucket, create_database,
-                       free_port, image_size, png, sign_up, wait_until)
+import harness
+
+from .conftest import (S3_ENDPOINT, TIMEOUT, WALLPAPERS, Cluster, create_bucket, create_database, image_size, png,
+                       sign_up, wait_until)
 
 
 def other(cluster: Cluster, node):
@@ -99,8 +99,8 @@ def test_a_like_on_one_node_shows_on_the_other(cluster, member, imported):
 
 
 def test_an_upload_on_one_node_is_served_in_every_size_by_the_other(cluster, member):
-    # setup: a real photo (1920 × 1280 JPEG)
-    original = (WALLPAPERS / "nature" / "Storm.jpg").read_bytes()
+    # setup: a real photo (1920 × 1280 JPEG), with bytes after its end that make it a file new to the library
+    original = (WALLPAPERS / "nature" / "Storm.jpg").read_bytes() + uuid.uuid4().bytes
     _, width, height = image_size(original)
 
     # act: upload through the balancer (streamed to the node, see deploy/nginx/imagefeed.conf)
@@ -370,30 +370,22 @@ def test_a_library_from_one_machine_moves_to_the_cluster(library):
              "IMAGEFEED_LOG_LEVEL": "warning"}
 
     def imagefeed(*arguments, **settings):
-        done = subprocess.run([BINARY, *arguments], env={**alone, **settings}, capture_output=True, text=True,
-                              timeout=300)
-        assert done.returncode == 0, f"imagefeed {' '.join(arguments[:2])}:\n{done.stdout}{done.stderr}"
-        return done.stdout
+        cli = harness.Cli(cwd=folder, environment={**alone, **settings}, inherit_environment=False)
+        return cli.run(*arguments)
 
     folder.mkdir(parents=True)
     imagefeed("users", "create", "--username", "solo", "--email", "solo@example.com", "--first-name", "Sol",
               "--last-name", "Oh", "--password", "solo-pass-123!")
     imagefeed("import", *(str(WALLPAPERS / "nature" / name) for name in ("Storm.jpg", "Dune.jpg")), "--user", "solo")
-    port = free_port()
-    single = f"http://127.0.0.1:{port}"
-    with open(folder / "single.log", "w") as log:
-        server = subprocess.Popen([BINARY, "serve", "--port", str(port)], env=alone, cwd=folder,
-                                  stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_until(lambda: answers(f"{single}/readyz"), 60, "the single server")
+    # the server alone on that machine, on its data folder
+    with harness.Server(folder=folder, data=data, environment=alone, inherit_environment=False, log_level=None,
+                        name="single server") as server:
+        single = server.base
         person, _ = sign_up(single, f"moving_{run}")
         session = person.session()
         photos = session.get(f"{single}/users/solo/photos", timeout=TIMEOUT).json()
         liked = session.post(f"{single}/photos/{photos[0]['id']}/like", timeout=TIMEOUT)
         assert liked.status_code == 201, liked.text
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=60)
 
     # act: move the files to a new bucket and the records to a new database, then start the nodes on them
     bucket = f"imagefeed-moved-{run}"
@@ -429,3 +421,52 @@ def test_a_library_from_one_machine_moves_to_the_cluster(library):
     assert [answer["username"] for answer in me] == [person.username] * 2
     assert all(image_size(answer.content)[1] == 64 for answer in renditions)
     assert signed_in.status_code == 200, signed_in.text
+
+
+def test_a_firebase_storage_upload_on_one_node_is_downloaded_from_the_other(cluster, library):
+    # setup: an app's person signs up through Firebase Auth, through the balancer
+    key = library.create_app("Firebase cluster app")
+    identity = f"{cluster.lb}/identitytoolkit.googleapis.com/v1"
+    signed_up = requests.post(f"{identity}/accounts:signUp?key={key}", timeout=TIMEOUT, json={
+        "email": f"fb_{uuid.uuid4().hex[:8]}@example.com", "password": "cluster-battery-5", "returnSecureToken": True})
+    assert signed_up.status_code == 200, signed_up.text
+    uid, token = signed_up.json()["localId"], signed_up.json()["idToken"]
+    auth = {"Authorization": f"Firebase {token}"}
+    bucket_path = f"{cluster.lb}/v0/b/imagefeed.appspot.com/o"
+    favourite = (WALLPAPERS / "nature" / "Dune.jpg").read_bytes()
+    name = f"favs%2F{uid}%2Fdune.jpg"
+
+    # act: a media upload through the balancer, then the bytes from the node that did not take it
+    uploaded = requests.post(f"{bucket_path}?uploadType=media&name={name}", data=favourite, timeout=TIMEOUT,
+                             headers={**auth, "Content-Type": "image/jpeg"})
+    assert uploaded.status_code == 200, uploaded.text
+    downloaded = read_on(cluster, other(cluster, cluster.node_of(uploaded)), f"{bucket_path}/{name}?alt=media",
+                         headers=auth)
+    shared = read_on(cluster, other(cluster, cluster.node_of(uploaded)),
+                     f"{bucket_path}/{name}?alt=media&token={uploaded.json()['downloadTokens'].split(',')[0]}")
+
+    # act: a resumable upload whose steps go to both nodes (round robin), chunk by chunk
+    big = favourite * 2
+    chunk = len(big) // 3 + 1  # three steps: at least one on each node
+    start = requests.post(f"{bucket_path}?name=favs%2F{uid}%2Fbig.jpg", json={"contentType": "image/jpeg"},
+                          timeout=TIMEOUT, headers={**auth, "X-Goog-Upload-Protocol": "resumable",
+                                                    "X-Goog-Upload-Command": "start",
+                                                    "X-Goog-Upload-Header-Content-Length": str(len(big))})
+    assert start.status_code == 200, start.text
+    url = start.headers["X-Goog-Upload-URL"]
+    assert url.startswith(cluster.lb), url
+    steps = []
+    for offset in range(0, len(big), chunk):
+        last = offset + chunk >= len(big)
+        step = requests.post(url, data=big[offset:offset + chunk], timeout=TIMEOUT, headers={
+            "X-Goog-Upload-Command": "upload, finalize" if last else "upload", "X-Goog-Upload-Offset": str(offset)})
+        assert step.status_code == 200, step.text
+        steps.append(cluster.node_of(step).name)
+    resumed = [read_on(cluster, node, f"{bucket_path}/favs%2F{uid}%2Fbig.jpg?alt=media", headers=auth)
+               for node in cluster.nodes]
+
+    # assert
+    assert downloaded.content == favourite
+    assert shared.content == favourite
+    assert len(set(steps)) == 2, steps
+    assert all(answer.content == big for answer in resumed)

@@ -1,18 +1,23 @@
 """Starts the real `imagefeed` server with the web app and drives it with Debian's Chromium through Playwright.
 
 The binary comes from IMAGEFEED_BIN (default .build/debug/imagefeed; built with `swift build --traits PostgreSQL
---product imagefeed` when missing). The server gets a free port and a temporary data directory holding Debian's
-mate-backgrounds wallpapers (imported once per binary and copied), a signed-up user, and a few uploaded photos
-with GPS positions in Paris for the near-me journeys. Chromium is /usr/bin/chromium (`apt-get install chromium`);
-Playwright's own browser download is never used.
+--product imagefeed` when missing). The server is the harness's (e2e/harness): a free port and a temporary folder of
+its own, its data directory holding Debian's mate-backgrounds wallpapers (imported once per binary into
+.build/e2e-web-library and copied), a signed-up user, and a few uploaded photos with GPS positions in Paris for the
+near-me journeys. Chromium is /usr/bin/chromium (`apt-get install chromium`); Playwright's own browser download is
+never used.
+
+Every browser context a test opens comes from `open_app` (or `newcomer`, which uses it), whose teardown ends
+everything the test set going in the browser before the context closes: its routes (a handler still answering a
+request would otherwise raise into whichever test next talks to the browser) and its pages.
 """
 
+import hashlib
+import itertools
 import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -23,12 +28,20 @@ import pytest
 import requests
 from playwright.sync_api import expect, sync_playwright
 
-REPO = Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("IMAGEFEED_BIN", str(REPO / ".build" / "debug" / "imagefeed"))
+import harness
+import harness.plugin
+from harness import REPO, Cli
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WALLPAPERS = "/usr/share/backgrounds/mate"
 SCREENSHOTS = REPO / "e2e" / "screenshots"
+LIBRARY_CACHE = REPO / ".build" / "e2e-web-library"
 PARIS = (48.8566, 2.3522)
+# How long an action, a navigation or a request may take, and an expectation wait for its condition: generous,
+# because a CI machine or a developer's, busy with builds, answers a sign-in (bcrypt) in seconds. Never asserted:
+# a test that passes waits only as long as it takes.
+ACTION_TIMEOUT_MS = 30_000
+expect.set_options(timeout=15_000)
 
 VIEWPORTS = {
     "phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2),
@@ -37,6 +50,10 @@ VIEWPORTS = {
     "ipad-landscape": dict(viewport={"width": 1180, "height": 820}, is_mobile=True, has_touch=True, device_scale_factor=2),
     "desktop": dict(viewport={"width": 1280, "height": 800}),
 }
+
+
+def pytest_configure(config):
+    harness.plugin.register(config)
 
 
 @dataclass(frozen=True)
@@ -48,39 +65,48 @@ class WebServer:
     password: str
     geo_photo_ids: tuple
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _cli(*args: str, data: str, cwd: str, timeout: int = 300) -> str:
-    result = subprocess.run([BINARY, *args, "--data", data], cwd=cwd, capture_output=True, text=True,
-                            timeout=timeout, check=False)
-    if result.returncode != 0:
-        raise RuntimeError(f"imagefeed {' '.join(args[:2])} failed ({result.returncode}):\n{result.stdout}{result.stderr}")
-    return result.stdout
+    @property
+    def cli(self) -> Cli:
+        """`imagefeed …` on the server's library (as its owner would run it on the same machine)."""
+        return Cli(self.data)
 
 
-def _ensure_binary():
-    if os.access(BINARY, os.X_OK):
-        return
-    subprocess.run(["swift", "build", "--traits", "PostgreSQL", "--product", "imagefeed"], cwd=REPO, check=True,
-                   timeout=3600)
-    if not os.access(BINARY, os.X_OK):
-        pytest.fail(f"{BINARY} is missing after building; set IMAGEFEED_BIN")
+def _ensure_binary() -> str:
+    if not os.access(harness.binary(), os.X_OK):
+        subprocess.run(["swift", "build", "--traits", "PostgreSQL", "--product", "imagefeed"], cwd=REPO, check=True,
+                       timeout=3600)
+    try:
+        return harness.require_binary()
+    except FileNotFoundError as missing:
+        pytest.fail(str(missing))
 
 
-def _library_template(workdir: str) -> str:
-    """The imported wallpapers, made once per binary build and reused (importing takes ~30 s)."""
-    stamp = int(os.stat(BINARY).st_mtime)
-    template = Path(tempfile.gettempdir()) / f"imagefeed-web-e2e-library-{stamp}"
-    if not (template / ".complete").exists():
-        shutil.rmtree(template, ignore_errors=True)
-        _cli("import", WALLPAPERS, "--collection-per-folder", "--user", "mate", data=str(template), cwd=workdir)
-        (template / ".complete").write_text("ok")
-    return str(template)
+def _library_template(binary: str) -> Path:
+    """The imported wallpapers, made once per binary and reused (importing takes ~30 s). Kept in the build folder,
+    named for the binary (its path, size, modification time and inode), and made in a folder of its own then renamed
+    into place whole: runs at the same time never share a half-made library, and nothing is left in /tmp."""
+    identity = os.stat(binary)
+    key = hashlib.sha256(f"{binary}:{identity.st_size}:{identity.st_mtime_ns}:{identity.st_ino}".encode())
+    template = LIBRARY_CACHE / key.hexdigest()[:16]
+    if (template / ".complete").exists():
+        return template
+    LIBRARY_CACHE.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix=".building-", dir=LIBRARY_CACHE))
+    try:
+        Cli(building / "data", cwd=building).run("import", WALLPAPERS, "--collection-per-folder", "--user", "mate",
+                                                 timeout=900)
+        (building / "data" / ".complete").write_text("ok")
+        try:
+            os.rename(building / "data", template)
+        except OSError:
+            pass  # another run put its copy in place first: the same import of the same files
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    for stale in LIBRARY_CACHE.iterdir():  # libraries of earlier builds, and imports a killed run left half made
+        building = stale.name.startswith(".building-")
+        if stale != template and (not building or time.time() - stale.stat().st_mtime > 24 * 3600):
+            shutil.rmtree(stale, ignore_errors=True)
+    return template
 
 
 def _upload_geo_photos(base: str, login: str, password: str) -> tuple:
@@ -107,44 +133,20 @@ def _upload_geo_photos(base: str, login: str, password: str) -> tuple:
 
 @pytest.fixture(scope="session")
 def web_server():
-    _ensure_binary()
-    workdir = tempfile.mkdtemp(prefix="imagefeed-web-e2e-")
-    data = os.path.join(workdir, "data")
-    shutil.copytree(_library_template(workdir), data)
-    username, email, password = "walker", "walker@example.com", "walk-in-the-park-1!"
-    _cli("users", "create", "--username", username, "--email", email, "--first-name", "Wanda",
-         "--last-name", "Walker", "--password", password, data=data, cwd=workdir)
-    port = _free_port()
-    log = open(os.path.join(workdir, "server.log"), "w")
-    environment = dict(os.environ, IMAGEFEED_LOG_LEVEL="warning", IMAGEFEED_RATE_LIMIT="100000")
-    process = subprocess.Popen(
-        [BINARY, "serve", "--data", data, "--host", "127.0.0.1", "--port", str(port), "--web", str(REPO / "Web")],
-        cwd=workdir, stdout=log, stderr=subprocess.STDOUT, env=environment,
-    )
-    base = f"http://127.0.0.1:{port}"
+    binary = _ensure_binary()
+    server = harness.Server(arguments=["--web", str(REPO / "Web")], environment={"IMAGEFEED_RATE_LIMIT": "100000"},
+                            name="web server")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited with {process.returncode}: " + Path(workdir, "server.log").read_text())
-            try:
-                requests.get(f"{base}/photos?per_page=1", timeout=1)
-                break
-            except requests.ConnectionError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not answer within 30 seconds")
-                time.sleep(0.1)
-        geo = _upload_geo_photos(base, username, password)
-        yield WebServer(base=base, data=data, username=username, email=email, password=password, geo_photo_ids=geo)
+        shutil.copytree(_library_template(binary), server.data)
+        username, email, password = "walker", "walker@example.com", "walk-in-the-park-1!"
+        Cli(server.data, cwd=server.folder).create_user(username, email=email, first_name="Wanda", last_name="Walker",
+                                                        password=password)
+        server.start()
+        geo = _upload_geo_photos(server.base, username, password)
+        yield WebServer(base=server.base, data=str(server.data), username=username, email=email, password=password,
+                        geo_photo_ids=geo)
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-        shutil.rmtree(workdir, ignore_errors=True)
+        server.close()
 
 
 @pytest.fixture(scope="session")
@@ -157,6 +159,14 @@ def chromium():
         browser.close()
 
 
+def settle(page) -> None:
+    """Waits until the page's transitions and finite animations (image fades, sheets sliding in) have ended and a
+    frame has been drawn since."""
+    page.wait_for_function("""() => document.getAnimations().every((animation) => animation.playState !== 'running'
+        || animation.effect?.getComputedTiming().endTime === Infinity)""")
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+
+
 class Screens:
     """Saves screenshots as e2e/screenshots/<test>-<variant>-<screen>.png (`full_page`: the whole page, scrolled)."""
 
@@ -165,7 +175,7 @@ class Screens:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def __call__(self, name: str, full_page: bool = False):
-        self.page.wait_for_timeout(250)  # let image fades finish
+        settle(self.page)  # image fades and transitions finished
         self.page.screenshot(path=str(SCREENSHOTS / f"{self.prefix}-{name}.png"), full_page=full_page)
 
 
@@ -182,8 +192,11 @@ def open_app(chromium, web_server, request):
 
     def make(device="phone", scheme="light", signed_in=True, path="/#/feed", answered=ANSWERED, **options):
         context = chromium.new_context(color_scheme=scheme, **VIEWPORTS[device], **options)
-        context.set_default_timeout(8000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
+        context.listeners = []
+        record_listeners(context, context.listeners)
+        context.on("page", lambda opened: record_listeners(opened, context.listeners))
         # Written only where nothing is kept yet, so the app's own answers last across reloads.
         context.add_init_script(f"""try {{ for (const [key, value] of Object.entries({json.dumps(answered)}))
             if (localStorage.getItem(key) === null) localStorage.setItem(key, value); }} catch (error) {{}}""")
@@ -193,6 +206,7 @@ def open_app(chromium, web_server, request):
                                           headers={"Origin": web_server.base, "Accept": "application/json"})
             assert answer.status == 200, answer.text()
         page = context.new_page()
+        record_listeners(page, context.listeners)
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.errors = errors
@@ -205,11 +219,45 @@ def open_app(chromium, web_server, request):
     yield make
     report = getattr(request.node, "rep_call", None)
     for index, context in enumerate(contexts):
-        if report is not None and report.failed:
-            for page in context.pages:
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SCREENSHOTS / f"FAILED-{request.node.name}-{index}.png"))
-        context.close()
+        try:
+            if report is not None and report.failed:
+                for page in context.pages:
+                    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SCREENSHOTS / f"FAILED-{request.node.name}-{index}.png"))
+        finally:
+            close_context(context)
+
+
+def close_context(context) -> None:
+    """Ends everything a test set going in `context`, then closes it. A route handler still running — answering a
+    request with `route.fetch()`, say — would otherwise fail once the context is gone (TargetClosedError: "Request
+    context disposed"), and Playwright raises that into whichever test next calls it. So: the routes of every page
+    and of the context are removed, their handlers still running told to end quietly ("ignoreErrors"); the event
+    listeners added through `on`/`once` are removed (see `record_listeners`); then the context closes, and its
+    pages, CDP sessions and requests with it."""
+    for page in context.pages:
+        page.unroute_all(behavior="ignoreErrors")
+    context.unroute_all(behavior="ignoreErrors")
+    for target, event, listener in getattr(context, "listeners", []):
+        target.remove_listener(event, listener)
+    context.close()
+
+
+def record_listeners(target, listeners: list) -> None:
+    """Makes `target`'s (a page's or a context's) `on` and `once` note each listener in `listeners`, so the test's
+    teardown can remove them: Python's sync API has no `remove_all_listeners`, and its `remove_listener` needs the
+    function."""
+    if getattr(target, "listeners_noted", False):
+        return
+    target.listeners_noted = True
+    for name in ("on", "once"):
+        add = getattr(target, name)
+
+        def noting(event, listener, add=add):
+            listeners.append((target, event, listener))
+            add(event, listener)
+
+        setattr(target, name, noting)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -232,6 +280,13 @@ def open_first_photo(page):
 
 
 NEWCOMER_PASSWORD = "fresh-start-2024!"
+_serial = itertools.count(1)
+
+
+def fresh_name(base: str) -> str:
+    """`base` with a number no other call on this server gave: a username (and so an email) that no other test — and
+    no earlier run of the same test, when tests are repeated — has taken on the shared server."""
+    return f"{base}_{next(_serial)}"
 
 
 def sign_up(context, base, username, first_name="Nora", last_name="Newcomer"):

@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import open_first_photo, unique_jpeg, upload_photo
+from conftest import fresh_name, open_first_photo, settle, unique_jpeg, upload_photo
 
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
@@ -21,7 +21,7 @@ class Audit:
         self.page, self.shot, self.found, self.screens = page, shot, {}, []
 
     def __call__(self, screen):
-        self.page.wait_for_timeout(300)   # transitions end, the last answers are drawn
+        settle(self.page)   # transitions ended, the last answers drawn
         results = AXE.run(self.page, options={"resultTypes": ["violations"]}).response
         self.screens.append(screen)
         bad = [violation for violation in results["violations"] if violation["impact"] in SERIOUS]
@@ -53,7 +53,7 @@ def tab_to(page, locator, limit=40):
 @pytest.mark.parametrize("device,scheme", [("phone", "light"), ("desktop", "dark")])
 def test_every_screen_passes_an_axe_audit_and_works_with_the_keyboard(newcomer, open_app, web_server, device, scheme):
     # setup: a person with a photo and an album of their own
-    username = f"auditor_{device}"
+    username = fresh_name(f"auditor_{device}")
     context, page, shot = newcomer(device, scheme, username)
     mine = upload_photo(context, web_server.base, username, tags="audit")
     album = context.request.post(f"{web_server.base}/collections", headers={"Origin": web_server.base},

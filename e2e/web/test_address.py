@@ -5,6 +5,8 @@ test signs up a person of its own, so walker's page stays as the other tests exp
 import pytest
 from playwright.sync_api import expect
 
+from conftest import fresh_name
+
 PASSWORD = "kulas-light-556!"
 # Label in the profile → what is typed there (JSONPlaceholder's first user).
 ADDRESS = {
@@ -41,7 +43,7 @@ def save_profile(page):
 def test_an_address_saved_in_the_profile_shows_on_the_persons_page(open_app, web_server, device, scheme):
     # setup: a new person, whose page has nothing under the name but the @username
     context, page, shot = open_app(device, scheme, signed_in=False, path=None)
-    username = f"leanne_{device}_{scheme}"
+    username = fresh_name(f"leanne_{device}_{scheme}")
     sign_up(context, web_server.base, username)
     page.goto(f"{web_server.base}/#/user/{username}")
     page.locator("#launch").wait_for(state="detached")
@@ -98,7 +100,7 @@ def test_an_address_saved_in_the_profile_shows_on_the_persons_page(open_app, web
 def test_a_latitude_out_of_range_shows_the_servers_message(open_app, web_server):
     # setup: what the server says of a latitude of 95
     context, page, shot = open_app("phone", "dark", signed_in=False, path=None)
-    sign_up(context, web_server.base, "leanne_bad_latitude")
+    sign_up(context, web_server.base, fresh_name("leanne_bad_latitude"))
     refused = context.request.put(f"{web_server.base}/me", data={"address_lat": "95"},
                                   headers={"Origin": web_server.base, "Accept": "application/json"})
     assert refused.status == 422, refused.text()

@@ -8,7 +8,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from conftest import open_first_photo
+from conftest import fresh_name, open_first_photo
 
 
 def create_album(context, base, title, **fields):
@@ -35,7 +35,7 @@ def collect(page, album_title):
 @pytest.mark.parametrize("device,scheme", [("phone", "light"), ("ipad", "dark"), ("desktop", "light")])
 def test_an_album_is_made_given_a_photo_from_the_viewer_and_filtered(newcomer, web_server, device, scheme):
     # setup: a person on their own page
-    username = f"collector_{device}"
+    username = fresh_name(f"collector_{device}")
     context, page, shot = newcomer(device, scheme, username, path=f"/#/user/{username}")
     user_page = page.locator("[data-view=user]")
     expect(user_page.get_by_text("No albums yet.", exact=False)).to_be_visible()
@@ -102,7 +102,8 @@ def test_an_album_is_made_given_a_photo_from_the_viewer_and_filtered(newcomer, w
 
 def test_an_album_made_in_the_collect_sheet_gets_the_photo(newcomer, web_server):
     # setup: a person without albums, in the viewer
-    context, page, shot = newcomer("phone", "dark", "quick_collector")
+    username = fresh_name("quick_collector")
+    context, page, shot = newcomer("phone", "dark", username)
     viewer, photo_id = open_first_photo(page)
     viewer.get_by_role("button", name="Add to album").click()
     sheet = page.get_by_role("dialog", name="Add to album")
@@ -117,7 +118,7 @@ def test_an_album_made_in_the_collect_sheet_gets_the_photo(newcomer, web_server)
     # assert: the new album holds the photo at once
     switch = sheet.get_by_role("button", name=re.compile("Favourite places"))
     expect(switch).to_have_attribute("aria-pressed", "true")
-    [album] = context.request.get(f"{web_server.base}/users/quick_collector/collections").json()
+    [album] = context.request.get(f"{web_server.base}/users/{username}/collections").json()
     assert album_photo_ids(context, web_server.base, album["id"]) == [photo_id]
     assert page.errors == []
 
@@ -136,7 +137,8 @@ def test_signed_out_adding_to_an_album_asks_to_sign_in(open_app, web_server):
 
 def test_an_album_is_renamed_described_made_private_and_deleted(newcomer, web_server):
     # setup: a person with two albums
-    context, page, shot = newcomer("desktop", "dark", "album_keeper", path=None)
+    username = fresh_name("album_keeper")
+    context, page, shot = newcomer("desktop", "dark", username, path=None)
     album = create_album(context, web_server.base, "Sketches")
     create_album(context, web_server.base, "Winter")
     page.goto(f"{web_server.base}/#/collections/{album['id']}")
@@ -180,7 +182,7 @@ def test_an_album_is_renamed_described_made_private_and_deleted(newcomer, web_se
     question.get_by_role("button", name="Delete").click()
 
     # assert: back on their page, which no longer lists it
-    expect(page).to_have_url(re.compile(r"#/user/album_keeper$"))
+    expect(page).to_have_url(re.compile(re.escape(f"#/user/{username}") + "$"))
     expect(user_page.get_by_role("link", name=re.compile("Winter"))).to_be_visible()
     expect(user_page.get_by_role("link", name=re.compile("Studio sketches"))).to_have_count(0)
     assert context.request.get(f"{web_server.base}/collections/{album['id']}").status == 404

@@ -117,8 +117,10 @@ def test_albums_pin_the_person_and_filter_as_you_type(open_app, device, scheme):
     expect(albums).to_have_count(3)
     shot("user")
     page.evaluate("window.scrollTo(0, 400)")
-    page.wait_for_timeout(50)
-    assert 0 <= page.locator(".person").bounding_box()["y"] <= 90  # pinned under the top bar
+    # pinned under the top bar once the scroll is drawn
+    page.wait_for_function("""() => { const top = document.querySelector('.person').getBoundingClientRect().top;
+        const furthest = document.scrollingElement.scrollHeight - innerHeight;
+        return Math.abs(scrollY - Math.min(400, furthest)) < 1 && top >= 0 && top <= 90; }""")
     albums.filter(has_text="Nature").click()
 
     # assert: three square columns, then filter as you type
@@ -170,6 +172,10 @@ def test_favourites_newest_first_and_unlike_removes(open_app, web_server, device
     expect(cells).to_have_count(count - 2)
 
 
+SCROLLED_TO = "(y) => Math.abs(scrollY - y) < 2"
+"""For wait_for_function: the page is scrolled back to `y` (the tab's screen is shown and its place restored)."""
+
+
 @pytest.mark.parametrize("device,scheme", VARIANTS)
 def test_tabs_and_viewer_keep_scroll_positions(open_app, device, scheme):
     # setup
@@ -191,15 +197,15 @@ def test_tabs_and_viewer_keep_scroll_positions(open_app, device, scheme):
     search_scroll = page.evaluate("window.scrollY")
     tabs.get_by_role("link", name="Profile").click()
     tabs.get_by_role("link", name="Feed").click()
-    page.wait_for_timeout(100)
-    assert abs(page.evaluate("window.scrollY") - feed_scroll) < 2
+    page.wait_for_function(SCROLLED_TO, arg=feed_scroll)
     tabs.get_by_role("link", name="Search").click()
-    page.wait_for_timeout(100)
-    assert abs(page.evaluate("window.scrollY") - search_scroll) < 2
+    page.wait_for_function(SCROLLED_TO, arg=search_scroll)
 
-    # the viewer and browser back keep the feed where it was
+    # the viewer and browser back keep the feed where it was (once its cards there are drawn)
     tabs.get_by_role("link", name="Feed").click()
-    page.wait_for_timeout(100)
+    page.wait_for_function(SCROLLED_TO, arg=feed_scroll)
+    page.wait_for_function("""() => [...document.querySelectorAll('.card-photo')].some((node) => {
+        const box = node.getBoundingClientRect(); return box.bottom > 120 && box.top < innerHeight - 120; })""")
     card = page.locator(".card-photo").filter(has=page.locator("img")).nth(1)
     visible = page.evaluate("""() => [...document.querySelectorAll('.card-photo')]
         .map((node) => node.getBoundingClientRect()).find((box) => box.top > 80 && box.bottom < innerHeight)""")
@@ -212,7 +218,7 @@ def test_tabs_and_viewer_keep_scroll_positions(open_app, device, scheme):
     page.keyboard.press("ArrowRight")
     page.go_back()
     expect(page.get_by_role("dialog", name="Photo viewer")).to_be_hidden()
-    assert abs(page.evaluate("window.scrollY") - feed_scroll) < 2
+    page.wait_for_function(SCROLLED_TO, arg=feed_scroll)
     shot("feed-after-viewer")
     assert card is not None
 

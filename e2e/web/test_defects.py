@@ -3,9 +3,7 @@ buttons it must leave usable), a failed session check, liking and signing in, th
 page's title, names of imported people, the lit tab, the width of a person's page, an album that fails to load, and
 the server's own pages (sign-in, consent) with the app's look and an icon for the tab."""
 
-import os
 import re
-import subprocess
 import tempfile
 
 import pytest
@@ -13,7 +11,7 @@ from playwright.sync_api import expect
 
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import BINARY, _cli, open_first_photo
+from conftest import open_first_photo
 
 
 def test_the_details_panel_writes_nothing_for_the_parts_a_photo_lacks(open_app, web_server):
@@ -191,8 +189,7 @@ def test_the_page_title_names_the_open_photo(open_app):
 def test_a_person_imported_without_a_name_is_named_in_words(open_app, web_server):
     # setup: an import names its owner after the folder, underscores and all
     with tempfile.TemporaryDirectory() as empty:
-        subprocess.run([BINARY, "import", empty, "--user", "Extra_Photos", "--data", web_server.data], cwd=empty,
-                       capture_output=True, check=True, timeout=120)
+        web_server.cli.run("import", empty, "--user", "Extra_Photos")
     context, page, shot = open_app("desktop", "light", path="/#/user/Extra_Photos")
 
     # assert: their page and the people found by search say "Extra Photos"; the @username stays as it is
@@ -281,9 +278,7 @@ def test_the_servers_sign_in_and_consent_pages_look_like_the_app(open_app, web_s
     context, page, shot = open_app("desktop", scheme, signed_in=False, path="/#/login")
     expect(page.get_by_role("button", name="Sign in")).to_be_visible()
     app = page.evaluate(LOOK, "form button.primary")
-    printed = _cli("apps", "create", "--name", f"Wallpapers ({scheme})", "--redirect-uri",
-                   "urn:ietf:wg:oauth:2.0:oob", data=web_server.data, cwd=web_server.data)
-    key = re.search(r"Access key: (\S+)", printed).group(1)
+    key = web_server.cli.create_app(f"Wallpapers ({scheme})", "urn:ietf:wg:oauth:2.0:oob").access_key
 
     # act: signing in on the server's page on the way to the consent page, as an app's sign-in sends people
     page.goto(f"{web_server.base}/oauth/authorize?client_id={key}&redirect_uri=urn:ietf:wg:oauth:2.0:oob"

@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import fresh_name
+
 # Where to open is answered already; the device question is not.
 NO_DEVICE_YET = {"imagefeed.open-on": "feed"}
 PASSWORD = "device-day-7!"
@@ -52,9 +54,10 @@ def test_the_first_download_asks_for_the_device_once(open_app, web_server):
 def test_the_first_search_asks_for_the_device_and_the_profile_keeps_it(open_app, web_server):
     # setup: a new person (so the shared account keeps no device), on the Search tab
     context, page, shot = open_app("desktop", "dark", signed_in=False, path=None, answered=NO_DEVICE_YET)
+    username = fresh_name("dana_device")
     answer = context.request.post(f"{web_server.base}/account/signup",
                                   headers={"Origin": web_server.base, "Accept": "application/json"},
-                                  data={"username": "dana_device", "email": "dana@example.com", "password": PASSWORD,
+                                  data={"username": username, "email": f"{username}@example.com", "password": PASSWORD,
                                         "first_name": "Dana", "last_name": "Device"})
     assert answer.status in (200, 201), answer.text()
     page.goto(f"{web_server.base}/#/search?type=users")

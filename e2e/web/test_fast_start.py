@@ -3,6 +3,7 @@ photos preloaded in the very files the cards use, paging by the Link header's cu
 
 import json
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -117,6 +118,11 @@ def test_without_an_inlined_page_the_first_page_is_fetched_once_at_parse_time(op
     assert not page.errors
 
 
+CAUGHT_UP = "() => /caught up/.test(document.querySelector('[data-view=feed] .list-status')?.innerText ?? '')"
+FURTHEST_CARD = ("() => Math.max(-1, ...[...document.querySelectorAll('.feed-list [data-index]')]"
+                 ".map((card) => Number(card.dataset.index)))")
+
+
 def test_feed_pages_by_the_cursor_of_the_link_header_to_the_end(open_app, web_server):
     # setup
     context, page, shot = open_app("phone", "dark", path=None, service_workers="block")
@@ -125,12 +131,12 @@ def test_feed_pages_by_the_cursor_of_the_link_header_to_the_end(open_app, web_se
     page.goto(web_server.base + "/#/feed")
     expect(page.locator(".card").first).to_be_visible()
 
-    # act: scroll to the end
-    for _ in range(40):
+    # act: scroll to the end, each time until a card further down is drawn or the feed says it is at its end
+    while not page.evaluate(CAUGHT_UP):
+        furthest = page.evaluate(FURTHEST_CARD)
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-        page.wait_for_timeout(150)
-        if "caught up" in page.locator("[data-view=feed] .list-status").inner_text():
-            break
+        page.wait_for_function(f"(furthest) => ({CAUGHT_UP})() || ({FURTHEST_CARD})() > furthest", arg=furthest,
+                               timeout=15000)
 
     # assert: every later page came from rel="next" (its keyset cursor), and the feed holds each photo once
     later = [url for url in requests if not url.endswith(FIRST_PAGE)]
@@ -154,8 +160,12 @@ def test_the_feed_does_not_wait_for_the_session_check(open_app, web_server):
     expect(page.locator("#launch")).to_have_count(0)
     like = page.locator(".card .like").first
     like.click()
-    page.wait_for_timeout(200)
-    assert held, "the session check was asked for"
+    # the click handled, a frame drawn and the tasks it queued run: a sign-in it led to would have begun
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
+    deadline = time.monotonic() + 15
+    while not held:  # each call lets Playwright's dispatcher run the route's handler
+        assert time.monotonic() < deadline, "the session check was never asked for"
+        page.wait_for_timeout(20)
     assert "#/signin" not in page.url
     for route in held:
         route.continue_()

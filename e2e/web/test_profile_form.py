@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import unique_jpeg
+from conftest import fresh_name, unique_jpeg
 
 # Label in the profile → what is typed there.
 ACCOUNT = {
@@ -27,13 +27,14 @@ def save_profile(page):
 @pytest.mark.parametrize("device,scheme", [("phone", "light"), ("ipad", "dark")])
 def test_every_profile_field_is_saved_and_shown_on_the_persons_page(newcomer, web_server, device, scheme):
     # setup: a new person on their profile
-    context, page, shot = newcomer(device, scheme, f"nora_{device}", path="/#/profile")
+    username, renamed = fresh_name(f"nora_{device}"), fresh_name(f"nora_b_{device}")
+    context, page, shot = newcomer(device, scheme, username, path="/#/profile")
     profile = page.locator("[data-view=profile]")
-    expect(profile.get_by_label("Username", exact=True)).to_have_value(f"nora_{device}")
-    expect(profile.get_by_label("Email", exact=True)).to_have_value(f"nora_{device}@example.com")
+    expect(profile.get_by_label("Username", exact=True)).to_have_value(username)
+    expect(profile.get_by_label("Email", exact=True)).to_have_value(f"{username}@example.com")
 
     # act: every field filled in and saved
-    account = dict(ACCOUNT, Username=f"nora_b_{device}", Email=f"nora.b.{device}@example.com")
+    account = dict(ACCOUNT, Username=renamed, Email=f"{renamed.replace('_', '.')}@example.com")
     for label, value in account.items():
         profile.get_by_label(label, exact=True).fill(value)
     profile.get_by_label("Bio").fill("Sea, stone and weather.")
@@ -77,7 +78,7 @@ def test_every_profile_field_is_saved_and_shown_on_the_persons_page(newcomer, we
 
 def test_exact_places_are_made_public_and_private_again(newcomer, web_server):
     # setup
-    context, page, shot = newcomer("desktop", "light", "nora_places", path="/#/profile")
+    context, page, shot = newcomer("desktop", "light", fresh_name("nora_places"), path="/#/profile")
     exact = page.locator("[data-view=profile]").get_by_label("Show exactly where my photos were taken")
     expect(exact).not_to_be_checked()
     assert context.request.get(f"{web_server.base}/me").json()["exact_location_public"] is False
@@ -98,7 +99,7 @@ def test_exact_places_are_made_public_and_private_again(newcomer, web_server):
 
 def test_a_new_avatar_shows_in_the_profile(newcomer, web_server):
     # setup: a new person, shown by their initials
-    context, page, shot = newcomer("phone", "dark", "nora_avatar", path="/#/profile")
+    context, page, shot = newcomer("phone", "dark", fresh_name("nora_avatar"), path="/#/profile")
     head = page.locator("[data-view=profile] .profile-head")
     expect(head.locator(".avatar")).to_have_attribute("data-initials", "NN")
     before = context.request.get(f"{web_server.base}/me").json()["profile_image"]["large"]

@@ -318,7 +318,10 @@ def test_offline_start_says_it_is_offline(open_app, web_server):
                            "navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)))")
     page.reload()
     expect(page.locator(".card").first).to_be_visible()
-    page.wait_for_timeout(500)
+    # the service worker has kept this visit's page and its feed answer (what an offline start falls back on)
+    page.wait_for_function("""async () => !!(await caches.match(location.href.split('#')[0],
+            { cacheName: 'imagefeed-shell-v1', ignoreVary: true }))
+        && (await (await caches.open('imagefeed-api-v1')).keys()).some((request) => request.url.includes('/photos'))""")
 
     # act
     context.set_offline(True)

@@ -2,64 +2,40 @@
 stands in for Unsplash, the real `imagefeed sources add` and `sources sync` bring its photo into the library the web
 app serves, and the feed shows it with its credit line, its image coming through the hotlink redirect."""
 
-import os
 import re
-import shutil
-import subprocess
-import tempfile
-import time
-from pathlib import Path
 
 import pytest
 import requests
 from playwright.sync_api import expect
 
-from conftest import BINARY, _cli, _free_port, unique_jpeg
+import harness
+from conftest import unique_jpeg
 
 
 @pytest.fixture
 def unsplash_stand_in():
     """An ImageFeed server with one photo by Ansel, and the app key a library uses to read it."""
-    workdir = tempfile.mkdtemp(prefix="imagefeed-unsplash-")
-    data = os.path.join(workdir, "data")
-    source = Path(workdir, "source")
-    source.mkdir()
-    (source / "Half Dome at dusk.jpg").write_bytes(unique_jpeg(7, "yosemite"))
-    _cli("import", str(source), "--user", "ansel", data=data, cwd=workdir)
-    printed = _cli("apps", "create", "--name", "Photo library", "--redirect-uri", "urn:ietf:wg:oauth:2.0:oob",
-                   data=data, cwd=workdir)
-    key = re.search(r"Access key: (\S+)", printed).group(1)
-    port = _free_port()
-    log = open(os.path.join(workdir, "server.log"), "w")
-    process = subprocess.Popen([BINARY, "serve", "--data", data, "--host", "127.0.0.1", "--port", str(port)],
-                               cwd=workdir, stdout=log, stderr=subprocess.STDOUT,
-                               env=dict(os.environ, IMAGEFEED_LOG_LEVEL="warning"))
-    base = f"http://127.0.0.1:{port}"
+    server = harness.Server(name="Unsplash stand-in")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                requests.get(f"{base}/photos?per_page=1", timeout=1)
-                break
-            except requests.ConnectionError:
-                assert process.poll() is None and time.monotonic() < deadline, Path(workdir, "server.log").read_text()
-                time.sleep(0.1)
-        yield base, key
+        cli = harness.Cli(server.data, cwd=server.folder)
+        source = server.folder / "source"
+        source.mkdir()
+        (source / "Half Dome at dusk.jpg").write_bytes(unique_jpeg(7, "yosemite"))
+        cli.run("import", str(source), "--user", "ansel")
+        key = cli.create_app("Photo library", "urn:ietf:wg:oauth:2.0:oob").access_key
+        server.start()
+        yield server.base, key
     finally:
-        process.terminate()
-        process.wait(timeout=15)
-        log.close()
-        shutil.rmtree(workdir, ignore_errors=True)
+        server.close()
 
 
 def test_a_synced_unsplash_photo_appears_in_the_feed_with_its_credit(open_app, web_server, unsplash_stand_in):
     # setup: the library syncs from the stand-in, as its owner would from Unsplash
     base, key = unsplash_stand_in
-    workdir = os.path.dirname(web_server.data)
-    _cli("sources", "add", "unsplash", "e2e-unsplash", "--access-key", key, "--api-url", base,
-         data=web_server.data, cwd=workdir)
-    synced = _cli("sources", "sync", "e2e-unsplash", data=web_server.data, cwd=workdir)
-    assert "e2e-unsplash: 1 added" in synced, synced
+    web_server.cli.run("sources", "add", "unsplash", "e2e-unsplash", "--access-key", key, "--api-url", base)
+    web_server.cli.run("sources", "sync", "e2e-unsplash")
+    [source] = [source for source in web_server.cli.sources() if source["name"] == "e2e-unsplash"]
+    assert source["photo_count"] == 1 and source["last_sync_at"], source
     try:
         context, page, shot = open_app("desktop", "light", path=None, service_workers="block")
 
@@ -82,4 +58,4 @@ def test_a_synced_unsplash_photo_appears_in_the_feed_with_its_credit(open_app, w
         shot("synced-credit")
         assert page.errors == []
     finally:
-        _cli("sources", "remove", "e2e-unsplash", data=web_server.data, cwd=workdir)
+        web_server.cli.run("sources", "remove", "e2e-unsplash")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import open_first_photo, unique_jpeg, upload_photo
+from conftest import fresh_name, open_first_photo, unique_jpeg, upload_photo
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # A text file given a photo's name, as a person picks by mistake.
@@ -47,7 +47,7 @@ def photo_ids_of(context, base, username):
 @pytest.mark.parametrize("device,scheme", [("phone", "light"), ("ipad", "dark"), ("desktop", "light")])
 def test_three_photos_and_a_bad_file_uploaded_from_the_feed(newcomer, web_server, device, scheme):
     # setup: a person on the feed, on a slow uplink
-    username = f"uploader_{device}"
+    username = fresh_name(f"uploader_{device}")
     context, page, shot = newcomer(device, scheme, username, service_workers="block")
     reason = refusal_of(context, web_server.base, NOT_A_PHOTO)
     page.evaluate("window.__notReloaded = true")
@@ -96,8 +96,9 @@ def test_three_photos_and_a_bad_file_uploaded_from_the_feed(newcomer, web_server
 
 def test_photos_dropped_on_the_feed_are_uploaded(newcomer, web_server):
     # setup: a person on the feed of a desktop browser, and two photos dragged from their desktop
-    context, page, shot = newcomer("desktop", "dark", "dropper", service_workers="block")
-    files = [[f"dropped-{index}.jpg", base64.b64encode(unique_jpeg(index + 3, "dropper")).decode()] for index in range(2)]
+    username = fresh_name("dropper")
+    context, page, shot = newcomer("desktop", "dark", username, service_workers="block")
+    files = [[f"dropped-{index}.jpg", base64.b64encode(unique_jpeg(index + 3, username)).decode()] for index in range(2)]
     drag = """([type, files]) => {
         const transfer = new DataTransfer();
         for (const [name, data] of files) {
@@ -119,7 +120,7 @@ def test_photos_dropped_on_the_feed_are_uploaded(newcomer, web_server):
     sheet = page.get_by_role("dialog", name="Upload photos")
     expect(sheet.locator(".upload-row.uploaded")).to_have_count(2, timeout=30000)
     expect(page.locator("body.dropping")).to_have_count(0)
-    uploaded = set(photo_ids_of(context, web_server.base, "dropper"))
+    uploaded = set(photo_ids_of(context, web_server.base, username))
     sheet.get_by_role("button", name="Close").click()
     cards = page.locator("[data-view=feed] .card")
     assert {cards.nth(index).get_attribute("data-photo-id") for index in range(2)} == uploaded
@@ -128,7 +129,8 @@ def test_photos_dropped_on_the_feed_are_uploaded(newcomer, web_server):
 
 def test_a_heic_photo_is_uploaded_from_the_profile(newcomer, web_server):
     # setup: a person on their profile, with a photo as an iPhone saves it
-    context, page, shot = newcomer("phone", "dark", "heic_person", path="/#/profile")
+    username = fresh_name("heic_person")
+    context, page, shot = newcomer("phone", "dark", username, path="/#/profile")
     profile = page.locator("[data-view=profile]")
 
     # act
@@ -139,7 +141,7 @@ def test_a_heic_photo_is_uploaded_from_the_profile(newcomer, web_server):
 
     # assert: taken, as a HEIF original
     expect(sheet.locator(".upload-row.uploaded")).to_have_count(1, timeout=30000)
-    [photo_id] = photo_ids_of(context, web_server.base, "heic_person")
+    [photo_id] = photo_ids_of(context, web_server.base, username)
     photo = context.request.get(f"{web_server.base}/photos/{photo_id}").json()
     assert photo["original"]["format"] == "heif" and photo["width"] == 160, photo["original"]
     # the sheet's link opens it in the viewer, over the feed where it now leads
@@ -164,8 +166,9 @@ def test_signed_out_the_upload_button_asks_to_sign_in(open_app, web_server):
 
 def test_an_uploaded_photo_is_edited_and_deleted_from_the_viewer(newcomer, web_server):
     # setup: a person whose photo leads the feed
-    context, page, shot = newcomer("phone", "light", "editor", service_workers="block")
-    mine = upload_photo(context, web_server.base, "editor")
+    username = fresh_name("editor")
+    context, page, shot = newcomer("phone", "light", username, service_workers="block")
+    mine = upload_photo(context, web_server.base, username)
     page.reload()
     viewer, photo_id = open_first_photo(page)
     assert photo_id == mine["id"]
@@ -227,8 +230,9 @@ def test_an_uploaded_photo_is_edited_and_deleted_from_the_viewer(newcomer, web_s
 
 def test_an_edited_description_shows_on_its_feed_card(newcomer, web_server):
     # setup
-    context, page, shot = newcomer("desktop", "light", "captioner", service_workers="block")
-    upload_photo(context, web_server.base, "captioner", description="Before")
+    username = fresh_name("captioner")
+    context, page, shot = newcomer("desktop", "light", username, service_workers="block")
+    upload_photo(context, web_server.base, username, description="Before")
     page.reload()
     card = page.locator("[data-view=feed] .card").first
     expect(card.locator(".caption")).to_have_text("Before")

@@ -48,21 +48,6 @@ public struct FeedClient: Sendable {
 
 // MARK: - Requests
 
-/// A request body.
-enum RequestBody: Sendable {
-    case json(Data)
-    case form([(String, String)])
-    case multipart(MultipartBody)
-
-    static func json(_ value: some Encodable) throws -> RequestBody {
-        do {
-            return .json(try JSONEncoder().encode(value))
-        } catch {
-            throw FeedError.invalidResponse("The request could not be encoded: \(error)")
-        }
-    }
-}
-
 extension FeedClient {
     /// The URL of `operation` with its path parameters and query.
     func url(_ operation: FeedOperation, _ parameters: [String] = [], query: [URLQueryItem] = []) -> URL {

@@ -51,8 +51,4 @@ public struct KeychainTokenStore: TokenStore {
     }
 }
 
-/// A Keychain call failed with `status` (an `OSStatus`).
-public struct KeychainError: Error, Sendable, Hashable {
-    public let status: Int32
-}
 #endif

@@ -8,8 +8,11 @@ public enum AppRegistration {
     public static let outOfBand = "urn:ietf:wg:oauth:2.0:oob"
 
     /// Every problem with an application's name and redirect URIs, as sentences; empty when it can be registered.
-    public static func problems(name: String, redirectURIs: [String]) -> [String] {
+    public static func problems(name: String, redirectURIs: [String], accessKey: String? = nil) -> [String] {
         var problems: [String] = []
+        if let accessKey, !isAccessKey(accessKey) {
+            problems.append("An access key must be 8 to 100 letters, digits, - or _.")
+        }
         if name.isEmpty || name.count > 100 { problems.append("Application name must be 1 to 100 characters.") }
         if redirectURIs.isEmpty { problems.append("At least one redirect URI is required.") }
         for uri in redirectURIs where uri != outOfBand {
@@ -23,14 +26,24 @@ public enum AppRegistration {
         return problems
     }
 
-    /// Registers an app and returns it with its secret (stored only as a hash, so shown once).
+    /// Whether `key` may be given as an app's access key: 8 to 100 ASCII letters, digits, `-` or `_` (a Firebase
+    /// web API key is 39 of them).
+    static func isAccessKey(_ key: String) -> Bool {
+        (8...100).contains(key.count)
+            && key.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            }
+    }
+
+    /// Registers an app and returns it with its secret (stored only as a hash, so shown once). The access key is
+    /// made here unless one is given (an existing app's key, such as a Firebase app's web API key).
     public static func register(
-        name: String, ownerID: String?, redirectURIs: [String], isPublic: Bool,
+        name: String, ownerID: String?, redirectURIs: [String], isPublic: Bool, accessKey: String? = nil,
         store: LibraryStore
     ) async throws -> (app: OAuthApp, secret: String) {
         let secret = Secrets.make()
         let app = try await store.createApp(
-            name: name, ownerID: ownerID, accessKey: Secrets.make(), secretHash: Secrets.hash(secret),
+            name: name, ownerID: ownerID, accessKey: accessKey ?? Secrets.make(), secretHash: Secrets.hash(secret),
             redirectURIs: redirectURIs, isPublic: isPublic, oauth1Secret: Secrets.make(bytes: 16)
         )
         return (app, secret)

@@ -11,6 +11,11 @@ import Storage
 ///   instead of rendering it again;
 /// - a render reads its source (the mezzanine, else the original) from a copy fetched into the photo's rendition
 ///   folder, so the rendition cache's least-recently-used budget (`--cache-size`) bounds everything a node keeps.
+///
+/// The rendition folder is thus the node's one cache of bucket reads: every byte a node keeps of the bucket is in the
+/// folder of the photo or avatar it belongs to, which ``RenditionCacheLimit`` bounds (its order of use kept on disk,
+/// where the cache-first path marks a hit with one `futimens`), and which ``RemovalFollower`` drops when another node
+/// deletes the photo or replaces the avatar.
 extension LibraryFiles {
     /// The name of the copy of a render's source kept among a photo's renditions; no rendition key starts so.
     static func sourceCopyName(mezzanine: Bool, format: String) -> String {

@@ -1,16 +1,5 @@
 import Foundation
 
-/// One file to import, with what its place in the folder tree says about it.
-struct ImportCandidate: Sendable {
-    var path: String
-    var fileName: String
-    var size: Int
-    /// Folder names between the root given on the command line and the file, lowercased.
-    var folderTags: [String]
-    /// The album a file goes to with `--collection-per-folder`: its folder's name.
-    var album: String?
-}
-
 /// Lists the files under the paths given to `import`, in a stable order, skipping hidden files and folders.
 enum ImportWalker {
     static func list(_ paths: [String]) throws -> [ImportCandidate] {
@@ -48,16 +37,5 @@ enum ImportWalker {
             path: url.path, fileName: url.lastPathComponent, size: size,
             folderTags: folders.map { $0.lowercased() }, album: ImportNaming.title(fromFileName: album)
         )
-    }
-}
-
-/// Why an import could not start.
-public enum ImportError: Error, CustomStringConvertible {
-    case missingPath(String)
-
-    public var description: String {
-        switch self {
-        case .missingPath(let path): "\(path) does not exist."
-        }
     }
 }

@@ -9,6 +9,7 @@ import Foundation
 /// DIR/imagefeed.sqlite    SQLite: VACUUM INTO, the database at one instant
 /// DIR/imagefeed.pgdump    PostgreSQL: pg_dump's custom format, taken in the same snapshot as the list of originals
 /// DIR/originals/…         every original the copy points at, in the library's own layout
+/// DIR/firebase/…          the bytes of every Firebase Storage object the copy holds, in the same layout
 /// ```
 /// Renditions and mezzanines are not kept: both are made again from the originals.
 public enum LibraryBackup {
@@ -21,6 +22,8 @@ public enum LibraryBackup {
         public var photos: Int
         public var originals: Int
         public var bytes: Int64
+        /// The Firebase Storage objects copied (nil in backups made before they were).
+        public var firebaseObjects: Int?
     }
 
     static let sqliteFile = "imagefeed.sqlite"
@@ -36,6 +39,7 @@ public enum LibraryBackup {
         try prepareEmptyDirectory(directory)
         let originals: Set<StoredOriginal>
         let photos: Int
+        let firebaseBlobs: [String]
         switch store.database.kind {
         case .sqlite:
             let snapshot = directory + "/" + sqliteFile
@@ -45,6 +49,7 @@ public enum LibraryBackup {
             do {
                 originals = try await copy.storedOriginals()
                 photos = try await copy.photoCount()
+                firebaseBlobs = try await copy.firebaseObjectBlobs()
             } catch {
                 try? await copy.database.shutdown()
                 throw error
@@ -52,7 +57,7 @@ public enum LibraryBackup {
             try await copy.database.shutdown()
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
         case .postgres:
-            (originals, photos) = try await dumpPostgres(store: store, url: databaseURL, to: directory + "/" + postgresFile)
+            (originals, photos, firebaseBlobs) = try await dumpPostgres(store: store, url: databaseURL, to: directory + "/" + postgresFile)
         }
         var bytes: Int64 = 0
         for (index, original) in originals.sorted(by: { $0.sha256 < $1.sha256 }).enumerated() {
@@ -68,10 +73,23 @@ public enum LibraryBackup {
             bytes += Int64((try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0)
             progress(index + 1, originals.count)
         }
+        // A Firebase object's blob is never changed once written: a new version is a new blob, and the old one is
+        // removed only after its row, so one missing here was replaced or deleted since the copy was taken.
+        for key in firebaseBlobs {
+            let target = directory + "/" + key
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard FileManager.default.fileExists(atPath: files.path(of: key)) else {
+                throw MaintenanceError.failed(
+                    "The Firebase Storage file \(key) is gone: an object changed while the backup ran; run it again.")
+            }
+            try FileManager.default.copyItem(atPath: files.path(of: key), toPath: target)
+            bytes += Int64((try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0)
+        }
         let manifest = Manifest(
             createdAt: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             database: store.database.kind.rawValue, photos: photos, originals: originals.count,
-            bytes: bytes)
+            bytes: bytes, firebaseObjects: firebaseBlobs.count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -82,7 +100,7 @@ public enum LibraryBackup {
     /// Reads the list of originals and runs `pg_dump` in one snapshot: a repeatable-read transaction exports its
     /// snapshot, and `pg_dump --snapshot` dumps exactly what that transaction sees.
     static func dumpPostgres(store: LibraryStore, url: String, to path: String) async throws
-        -> (Set<StoredOriginal>, Int)
+        -> (Set<StoredOriginal>, Int, [String])
     {
         let pgDump = try PostgresTools.find("pg_dump")
         return try await store.withExportedSnapshot { snapshot in
@@ -131,7 +149,7 @@ public enum LibraryBackup {
         default:
             throw MaintenanceError.failed("This backup's database kind \"\(manifest.database)\" is unknown.")
         }
-        let sources = LibraryCheck.files(under: directory + "/originals")
+        let sources = LibraryCheck.files(under: directory + "/originals") + LibraryCheck.files(under: directory + "/firebase")
         for (index, source) in sources.enumerated() {
             let relative = String(source.dropFirst(directory.count + 1))
             let destination = dataDirectory + "/" + relative

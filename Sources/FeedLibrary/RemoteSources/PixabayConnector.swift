@@ -85,10 +85,3 @@ struct PixabayConnector: SourceConnector {
         )
     }
 }
-
-/// A Pixabay error answer: its status and its plain-text words.
-struct PixabayAnswerError: Error, CustomStringConvertible {
-    var status: Int
-    var message: String
-    var description: String { "Pixabay answered HTTP \(status): \(message)" }
-}

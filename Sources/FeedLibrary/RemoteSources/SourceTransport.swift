@@ -4,19 +4,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Why a source could not be read.
-public struct SourceError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    /// The source itself is unavailable (it kept refusing, or asks to wait too long): every further request of the
-    /// sync would meet the same, so the sync ends and the next one resumes.
-    public var endsSync = false
-
-    public init(_ description: String, endsSync: Bool = false) {
-        self.description = description
-        self.endsSync = endsSync
-    }
-}
-
 /// The HTTP transport every connector reads through: it obeys rate limits — a 429 (or Unsplash's 403 "Rate Limit
 /// Exceeded") waits for `Retry-After`, `X-RateLimit-Reset` or an exponential backoff and tries again, and an answer
 /// saying no requests remain (`X-RateLimit-Remaining: 0`) holds the next request until the reset — and rides out a
@@ -112,31 +99,5 @@ extension HTTPTransport {
             throw SourceError("\(what) answered HTTP \(response.statusCode): \(SourceURL.excerpt(data))")
         }
         return data
-    }
-}
-
-/// URLs of source requests.
-enum SourceURL {
-    /// `root` + `path` + the query, every value percent-encoded but for unreserved characters.
-    static func make(_ root: URL, path: String, query: [(String, String)]) -> URL {
-        var components = URLComponents(url: root, resolvingAgainstBaseURL: false)!
-        let prefix = components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = prefix + path
-        components.percentEncodedQuery = Self.query(query)
-        return components.url!
-    }
-
-    static func query(_ items: [(String, String)]) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return items.map { name, value in
-            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
-        }.joined(separator: "&")
-    }
-
-    /// The start of an error body, for a message.
-    static func excerpt(_ data: Data) -> String {
-        let text = String(decoding: data.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? "(no body)" : text
     }
 }

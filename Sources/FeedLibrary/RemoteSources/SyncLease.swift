@@ -59,15 +59,3 @@ final class SyncLease: Sendable {
         return kill(pid, 0) != 0 && errno == ESRCH
     }
 }
-
-/// A clock reading (or none) behind a lock, shared by the copies of a value.
-final class LockedInstant: Sendable {
-    private let value: Locked<ContinuousClock.Instant?>
-
-    init(_ instant: ContinuousClock.Instant?) {
-        value = Locked(instant)
-    }
-
-    func get() -> ContinuousClock.Instant? { value.withLock { $0 } }
-    func set(_ instant: ContinuousClock.Instant?) { value.withLock { $0 = instant } }
-}

@@ -111,10 +111,12 @@ public actor RenditionService {
         forget(photoIDs: orphans.photoIDs)
     }
 
-    /// Drops this node's cached renditions of photos another node deleted, from disk and from memory.
-    public nonisolated func dropLocally(photoIDs: [String]) async {
-        try? await threadPool.runIfActive { [files] in files.removeLocally(OrphanedFiles(photoIDs: photoIDs)) }
-        forget(photoIDs: photoIDs)
+    /// Drops what this node cached of photos and avatars another node removed (their renditions, and the copies of
+    /// their sources fetched for rendering), from disk and from memory. `cacheIDs` name the cache's folders: photo
+    /// ids, and avatars' ``LibraryFiles/avatarCacheID(sha256:)``.
+    public nonisolated func dropLocally(cacheIDs: [String]) async {
+        try? await threadPool.runIfActive { [files] in files.removeLocally(OrphanedFiles(photoIDs: cacheIDs)) }
+        forget(photoIDs: cacheIDs)
     }
 
     /// Empties this node's rendition cache, disk and memory: for a cache that may hold deleted photos.

@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import Storage
 
 /// Builds the whole server from its configuration: opens (and migrates) the database, prepares the data
 /// directory and wires every route. `imagefeed serve` and the tests both call it.
@@ -18,6 +19,8 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
     let logger = logger ?? Logger(label: "imagefeed")
     let problems = configuration.problems()
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+    // Storage rules that do not compile stop the start before the database is opened.
+    _ = try RulesStorageAccess.load(file: configuration.firebase.storageRulesFile)
     let files = try configuration.libraryFiles()
     let store = try await LibraryStore.open(
         url: configuration.resolvedDatabaseURL, logger: logger, timeout: configuration.library.databaseTimeout)
@@ -29,10 +32,14 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
 /// - Parameters:
 ///   - routes: the table the routes are recorded in; pass one to read the URL space afterwards (tests do).
 ///   - clock: what the caches measure time with.
+///   - now: the date and time Firebase's tokens, links and uploads are issued and checked at.
 public func buildApplication(
     _ configuration: Configuration, store: LibraryStore, files: LibraryFiles, logger: Logger,
-    routes: RouteTable = RouteTable(), clock: any MonotonicClock = SystemClock()
+    routes: RouteTable = RouteTable(), clock: any MonotonicClock = SystemClock(),
+    now: @escaping @Sendable () -> Date = Date.init
 ) async throws -> some ApplicationProtocol {
+    // Rules that do not compile stop the start, before anything is opened that would need closing.
+    let storageRules = try RulesStorageAccess.load(file: configuration.firebase.storageRulesFile)
     try files.prepare()
     try Imaging.start()
     let threadPool = NIOThreadPool(numberOfThreads: System.coreCount)
@@ -60,6 +67,13 @@ public func buildApplication(
     let responseCache = configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
+    let hasher = configuration.library.passwordHasher(threadPool: threadPool)
+    let throttle = LoginThrottle(delayStep: configuration.loginDelayStep)
+    let firebaseTokens = IDTokenSigner(store: store, settings: configuration.firebase, now: now)
+    let firebaseAuth = FirebaseAuthService(
+        store: store, hasher: hasher, throttle: throttle, tokens: firebaseTokens, settings: configuration.firebase,
+        removeFiles: { orphans in await renditions.remove(orphans, recordingIn: store) }, logger: logger, now: now)
+
     let views = ViewCounter()
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
     let clientAddress = ClientAddress(trustedProxies: TrustedProxies(configuration.trustedProxies))
@@ -77,7 +91,7 @@ public func buildApplication(
         ),
         responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
         requireClientID: configuration.requireClientID, site: site,
-        clientAddress: clientAddress, metrics: metrics
+        clientAddress: clientAddress, metrics: metrics, firebase: firebaseAuth
     ))
 
     let network = URLSessionTransport()
@@ -110,12 +124,20 @@ public func buildApplication(
         .addRoutes(to: groups.jsonPlaceholder)
     FlickrOAuthController(store: store).addRoutes(flickr: groups.flickr, pages: groups.pages)
     AvatarController(store: store, renditions: renditions).addRoutes(to: groups.images)
-    AccountController(
-        store: store, hasher: configuration.library.passwordHasher(threadPool: threadPool),
-        throttle: LoginThrottle(delayStep: configuration.loginDelayStep)
-    ).addRoutes(to: groups.pages)
+    AccountController(store: store, hasher: hasher, throttle: throttle).addRoutes(to: groups.pages)
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
     ShareController(store: store).addRoutes(to: groups.webApp)
+    let firebaseStorage = FirebaseStorageService(
+        store: store, blobs: files.store,
+        access: storageRules,
+        settings: configuration.firebase, scratch: files.scratch.path, logger: logger, now: now)
+    FirebaseStorageController(storage: firebaseStorage).addRoutes(to: groups.firebase.storage)
+    CloudStorageController(storage: firebaseStorage, projectID: configuration.firebase.projectID)
+        .addRoutes(to: groups.firebase.cloudStorage)
+    IdentityToolkitController(auth: firebaseAuth).addRoutes(to: groups.firebase.auth)
+    FirebaseActionController(auth: firebaseAuth).addRoutes(to: groups.pages)
+    FirebaseAdminController(auth: firebaseAuth, tokens: firebaseTokens, projectID: configuration.firebase.projectID)
+        .addRoutes(admin: groups.firebase.admin, keys: groups.firebase.keys)
     let registry = ConnectionRegistry(logger: logger, closing: { metrics.connectionClosed($0.rawValue) })
     let connections = configuration.connections.shared(through: registry, logger: logger)
     OperationsController(store: store, files: files, metrics: metrics, connections: registry)
@@ -139,6 +161,7 @@ public func buildApplication(
         ResourcesService(store: store, threadPools: [threadPool, renditionPool], logger: logger),
         ViewCounterService(counter: views, store: store, interval: configuration.viewFlushInterval, logger: logger),
     ]
+    services.append(FirebaseStorageSweeper(storage: firebaseStorage, interval: .seconds(3600), logger: logger))
     if configuration.renditionLimits.cacheBytes != nil {
         // Sweeps walk the disk on the general pool: the renditions' threads are counted out to renders.
         services.append(RenditionCacheService(
@@ -169,7 +192,9 @@ public func buildApplication(
             // answer, the fast path's too.
             additionalChannelHandlers: [ConnectionGuard(settings: connections)]
                 + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)] : []),
-            idleTimeout: connections.idleTimeout.map(TimeAmount.init)
+            // The guard keeps the idle timeout: the framework's own would not see the fast path's answers, and
+            // would close a connection busy with them.
+            idleTimeout: nil
         )),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
@@ -177,19 +202,4 @@ public func buildApplication(
         services: services,
         logger: logger
     )
-}
-
-/// Holds the database and the thread pools (the general one and the renditions') for the application's lifetime and
-/// closes them on shutdown (SIGTERM or SIGINT), after the server has stopped taking requests.
-struct ResourcesService: Service {
-    let store: LibraryStore
-    let threadPools: [NIOThreadPool]
-    let logger: Logger
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        for pool in threadPools { try await pool.shutdownGracefully() }
-        try await store.database.shutdown()
-        logger.info("Closed the database")
-    }
 }

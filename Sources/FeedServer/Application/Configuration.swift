@@ -56,6 +56,8 @@ public struct Configuration: Sendable {
     /// How long connections may stay idle or stalled, and how many may be open (`--idle-timeout`, `--write-timeout`,
     /// `--max-connections`).
     public var connections = ConnectionSettings()
+    /// Firebase Authentication and Storage: the project, the bucket, the admin token, the Storage rules.
+    public var firebase = FirebaseSettings()
 
     public init(
         host: String = "127.0.0.1",
@@ -114,7 +116,7 @@ public struct Configuration: Sendable {
         if let timeout = connections.writeTimeout, timeout <= .zero {
             problems.append("The write timeout must be positive; leave it unset for none.")
         }
-        return problems + library.problems()
+        return problems + firebase.problems() + library.problems()
     }
 }
 

@@ -146,6 +146,10 @@ struct AccountController: Sendable {
         }
         if let found, let hash = found.passwordHash, try await hasher.verify(password, hash: hash) {
             try await throttle.succeed(account: accountKey, address: context.remoteAddress, store: store)
+            // An account an admin disabled (firebase-admin) stays out of every door.
+            guard try await !store.isAccountDisabled(userID: found.user.id) else {
+                return failure(.forbidden, "This account has been disabled.")
+            }
             return try await signedIn(found.user, request: request, context: context, returnTo: returnTo, json: json)
         }
         try await throttle.fail(account: accountKey, address: context.remoteAddress, store: store)

@@ -15,10 +15,10 @@ struct CollectionsController: Sendable {
         api.cachedReads.on(.listRelatedCollections, use: related)
         // python-unsplash 1.2.5 still calls Unsplash's old featured and curated album paths: every public album is
         // both here, as the library has no editors.
-        api.cachedReads.get("/collections/featured", use: list)
-        api.cachedReads.get("/collections/curated", use: list)
-        api.cachedReads.get("/collections/curated/:id", use: get)
-        api.cachedReads.get("/collections/curated/:id/photos", use: photos)
+        api.cachedReads.on(ServerOperation.featuredCollections, use: list)
+        api.cachedReads.on(ServerOperation.curatedCollections, use: list)
+        api.cachedReads.on(ServerOperation.getCuratedCollection, use: get)
+        api.cachedReads.on(ServerOperation.listCuratedCollectionPhotos, use: photos)
         api.uncached.on(.createCollection, use: create)
         api.uncached.on(.updateCollection, use: update)
         api.uncached.on(.deleteCollection, use: delete)

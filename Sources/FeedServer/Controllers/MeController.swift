@@ -17,7 +17,7 @@ struct MeController: Sendable {
         api.uncached.on(.getMe, use: get)
         api.uncached.on(.updateMe, use: update)
         api.uncached.on(.uploadAvatar, use: uploadAvatar)
-        api.uncached.post("/me/avatar", use: uploadAvatar)
+        api.uncached.on(ServerOperation.uploadAvatarPost, use: uploadAvatar)
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> User {

@@ -16,11 +16,11 @@ struct OAuthController: Sendable {
     let store: LibraryStore
 
     func addRoutes(pages: RouteGroup, endpoints: RouteGroup) {
-        pages.get("/oauth/authorize", use: authorize)
-        pages.post("/oauth/authorize", use: decide)
-        pages.get("/oauth/authorize/native", use: native)
-        endpoints.post("/oauth/token", use: token)
-        endpoints.post("/oauth/revoke", use: revoke)
+        pages.on(FeedOperation.oauthAuthorize, use: authorize)
+        pages.on(ServerOperation.oauthDecide, use: decide)
+        pages.on(ServerOperation.oauthNativeCode, use: native)
+        endpoints.on(FeedOperation.oauthToken, use: token)
+        endpoints.on(FeedOperation.oauthRevoke, use: revoke)
     }
 
     // MARK: authorize
@@ -99,7 +99,7 @@ struct OAuthController: Sendable {
             return response
         case .valid(let authorization):
             guard case .user(let user, _, .session) = context.caller else {
-                let back = "/oauth/authorize?" + (request.uri.query ?? "")
+                let back = FeedOperation.oauthAuthorize.pathTemplate + "?" + (request.uri.query ?? "")
                 let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                 return HTMLPage.redirect(to: "/account/login?return_to=\(encoded)")
             }
@@ -113,7 +113,7 @@ struct OAuthController: Sendable {
             .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
         return HTMLPage.consent(
             app: authorization.app.name, user: user, asks: authorization.scopes.map(\.summary),
-            action: "/oauth/authorize", hidden: hidden
+            action: ServerOperation.oauthDecide.pathTemplate, hidden: hidden
         )
     }
 
@@ -140,7 +140,7 @@ struct OAuthController: Sendable {
             var items = [URLQueryItem(name: "code", value: code)]
             if let state = authorization.state { items.append(URLQueryItem(name: "state", value: state)) }
             if authorization.redirectURI == Self.outOfBand {
-                return HTMLPage.redirect(to: Self.appending(items, to: "/oauth/authorize/native"), status: .found)
+                return HTMLPage.redirect(to: Self.appending(items, to: ServerOperation.oauthNativeCode.pathTemplate), status: .found)
             }
             return HTMLPage.redirect(to: Self.appending(items, to: authorization.redirectURI), status: .found)
         }
@@ -169,7 +169,7 @@ struct OAuthController: Sendable {
     func errorRedirect(_ redirectURI: String, error: String, description: String, state: String?) -> Response {
         var items = [URLQueryItem(name: "error", value: error), URLQueryItem(name: "error_description", value: description)]
         if let state { items.append(URLQueryItem(name: "state", value: state)) }
-        let target = redirectURI == Self.outOfBand ? "/oauth/authorize/native" : redirectURI
+        let target = redirectURI == Self.outOfBand ? ServerOperation.oauthNativeCode.pathTemplate : redirectURI
         return HTMLPage.redirect(to: Self.appending(items, to: target), status: .found)
     }
 

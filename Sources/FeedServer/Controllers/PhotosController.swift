@@ -20,8 +20,8 @@ struct PhotosController: Sendable {
 
     func addRoutes(to api: APIRoutes) {
         api.cachedReads.on(.listPhotos, use: list)
-        api.cachedReads.get("/photos/curated", use: list)
-        api.cachedReads.get("/photos/search", use: legacySearch)
+        api.cachedReads.on(ServerOperation.curatedPhotos, use: list)
+        api.cachedReads.on(ServerOperation.legacySearchPhotos, use: legacySearch)
         api.countedReads.on(.getPhoto, use: get)
         api.uncached.on(.uploadPhoto, use: upload)
         api.uncached.on(.randomPhoto, use: random)

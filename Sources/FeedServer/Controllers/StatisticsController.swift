@@ -12,7 +12,7 @@ struct StatisticsController: Sendable {
     func addRoutes(to api: APIRoutes) {
         api.uncached.on(.getPhotoStatistics, use: photo)
         // python-unsplash 1.2.5's `photo.stats` still calls the old path.
-        api.uncached.get("/photos/:id/stats", use: photo)
+        api.uncached.on(ServerOperation.legacyPhotoStatistics, use: photo)
         api.uncached.on(.getUserStatistics, use: user)
         api.uncached.on(.getTotalStatistics, use: total)
         api.uncached.on(.getMonthStatistics, use: month)

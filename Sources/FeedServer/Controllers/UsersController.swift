@@ -12,7 +12,7 @@ struct UsersController: Sendable {
         api.cachedReads.on(.listUserPhotos, use: photos)
         api.cachedReads.on(.listUserCollections, use: collections)
         api.cachedReads.on(.listUserLikes, use: likes)
-        api.cachedReads.get("/users/:username/portfolio", use: portfolio)
+        api.cachedReads.on(ServerOperation.getUserPortfolio, use: portfolio)
         api.cachedReads.on(.listFollowers, use: followers)
         api.cachedReads.on(.listFollowing, use: following)
         api.uncached.on(.followUser, use: follow)

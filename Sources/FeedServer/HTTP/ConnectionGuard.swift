@@ -16,6 +16,9 @@ import NIOHTTPTypes
 /// - A client that takes none of its answer for ``ConnectionSettings/writeTimeout`` (the outbound buffer stays
 ///   full), or sends a body slower than ``ConnectionSettings/minimumBodyRate``, is disconnected (see
 ///   `ConnectionGuard+Stalls.swift`).
+/// - A connection with no request under way for ``ConnectionSettings/idleTimeout``, or whose request stops coming
+///   for as long, is closed (see `ConnectionGuard+Idle.swift`). It is counted here rather than by the framework
+///   because the fast path's answers never reach the framework's handlers.
 /// - The connection is known to ``ConnectionRegistry``, which closes idle ones when the connection limit is
 ///   reached, so that thousands of idle keep-alive connections cannot keep a new client out.
 ///
@@ -36,6 +39,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     var stallTimer: Scheduled<Void>?
     /// The body being received: when it began, how many bytes came, and the check of its rate.
     var body: (start: NIODeadline, bytes: Int, check: RepeatedTask)?
+    /// Whether a request's head came and its end has not: the client is still sending it.
+    var reading = false
+    /// When the client last sent a part of a request, or the last answer ended (see `ConnectionGuard+Idle.swift`).
+    var lastActivity = NIODeadline.uptimeNanoseconds(0)
+    /// The next check of the idle timeout.
+    var idleTimer: Scheduled<Void>?
 
     init(settings: ConnectionSettings = ConnectionSettings()) {
         self.settings = settings
@@ -47,20 +56,33 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         settings.registry?.register(context.channel, guard: self)
+        if context.channel.isActive { startIdleTimer(context: context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         settings.registry?.remove(context.channel)
         stallTimer?.cancel()
         stallTimer = nil
+        idleTimer?.cancel()
+        idleTimer = nil
         bodyEnded()
     }
 
+    func channelActive(context: ChannelHandlerContext) {
+        startIdleTimer(context: context)
+        context.fireChannelActive()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if settings.idleTimeout != nil { lastActivity = context.eventLoop.now }
         switch unwrapInboundIn(data) {
-        case .head: unanswered += 1
+        case .head:
+            unanswered += 1
+            reading = true
         case .body(let buffer): bodyReceived(buffer.readableBytes, context: context)
-        case .end: bodyEnded()
+        case .end:
+            reading = false
+            bodyEnded()
         }
         context.fireChannelRead(data)
     }
@@ -69,6 +91,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
         guard case .end = unwrapOutboundIn(data) else { return }
         unanswered -= 1
+        if unanswered == 0 { answered(context: context) }
         if unanswered == 0, let error = pending {
             pending = nil
             answer(error, context: context)

@@ -35,6 +35,9 @@ public struct ConnectionSettings: Sendable {
         return settings
     }
 
+    /// ``idleTimeout`` as the event loops count time.
+    var idleTimeoutAmount: TimeAmount? { idleTimeout.map(TimeAmount.init) }
+
     /// ``writeTimeout`` as the event loops count time.
     var writeTimeoutAmount: TimeAmount? { writeTimeout.map(TimeAmount.init) }
 

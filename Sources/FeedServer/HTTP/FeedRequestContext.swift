@@ -1,3 +1,4 @@
+import FeedLibrary
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -14,6 +15,8 @@ public struct FeedRequestContext: RequestContext {
     public let peerAddress: String?
     /// Who is calling; `.anonymous` in groups without authentication.
     public var caller: Caller = .anonymous
+    /// Who is calling a Firebase surface (set by the Firebase groups' middleware).
+    public var firebaseCaller: FirebaseCaller = .anonymous
     /// `scheme://host[:port]` that absolute URLs in answers use: the configured public URL, or the one the client
     /// came to (`Host`, a trusted proxy's `X-Forwarded-Proto`). No trailing slash.
     public var origin: String = "http://localhost"

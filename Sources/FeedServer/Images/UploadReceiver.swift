@@ -6,19 +6,6 @@ import Imaging
 import MultipartKit
 import NIOCore
 
-/// An uploaded file, streamed to the scratch folder, with the form's text fields.
-struct ReceivedUpload: Sendable {
-    var path: String
-    var size: Int
-    var fileName: String?
-    var fields: [String: String]
-
-    /// Deletes the scratch file.
-    func discard() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
 /// Streams an upload to disk without holding it in memory, stopping as soon as it passes the size limit: a
 /// `multipart/form-data` body (the file in the first part that has a filename, or in a part named `file`,
 /// `photo` or `avatar`), or a raw `image/*` body.
@@ -87,106 +74,6 @@ enum UploadReceiver {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == "boundary" {
-                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            }
-        }
-        return nil
-    }
-}
-
-/// Writes upload bytes to the scratch file and stops at the limit, or at the first write the disk refuses (a full
-/// disk is ``LibraryError/diskFull(folder:)``). Used from one task at a time.
-final class UploadSink: @unchecked Sendable {
-    let handle: FileHandle
-    let maxBytes: Int
-    let files: LibraryFiles
-    private(set) var written = 0
-    private(set) var failure: (any Error)?
-
-    init(handle: FileHandle, maxBytes: Int, files: LibraryFiles) {
-        self.handle = handle
-        self.maxBytes = maxBytes
-        self.files = files
-    }
-
-    /// Throws the first failure of the sink or of the multipart parts.
-    func check(_ state: MultipartState) throws {
-        if let failure { throw failure }
-        if let failure = state.failure { throw failure }
-    }
-
-    func write(_ buffer: inout ByteBuffer) {
-        guard failure == nil else { return }
-        written += buffer.readableBytes
-        guard written <= maxBytes else {
-            failure = APIError(
-                .contentTooLarge, ImagingError.tooLarge(bytes: written, limit: maxBytes).description
-            )
-            return
-        }
-        guard let bytes = buffer.readBytes(length: buffer.readableBytes) else { return }
-        do {
-            try handle.write(contentsOf: bytes)
-        } catch {
-            failure = files.translated(error)
-        }
-    }
-}
-
-/// Follows the parts of a multipart body: text fields into a dictionary, the first file into the sink.
-final class MultipartState: @unchecked Sendable {
-    private var headers: [String: String] = [:]
-    private var fieldBuffer: [UInt8] = []
-    private var inFile = false
-    private(set) var sawFile = false
-    private(set) var fileName: String?
-    private(set) var fields: [String: String] = [:]
-    private(set) var failure: APIError?
-
-    func header(_ name: String, _ value: String) {
-        headers[name.lowercased()] = value
-    }
-
-    func body(_ buffer: inout ByteBuffer, sink: UploadSink) {
-        if !inFile, !sawFile, isFilePart() {
-            inFile = true
-            sawFile = true
-            fileName = disposition("filename")
-        }
-        if inFile {
-            sink.write(&buffer)
-        } else {
-            fieldBuffer += buffer.readBytes(length: buffer.readableBytes) ?? []
-            if fieldBuffer.count > UploadReceiver.maxFieldBytes {
-                failure = APIError(.contentTooLarge, "A form field is larger than 64 KB.")
-            }
-        }
-    }
-
-    func complete() {
-        if inFile {
-            inFile = false
-        } else if !sawFile, isFilePart() {
-            // A file part with no body at all: a file was sent, and it is empty.
-            sawFile = true
-            fileName = disposition("filename")
-        } else if let name = disposition("name") {
-            fields[name] = String(decoding: fieldBuffer, as: UTF8.self)
-        }
-        fieldBuffer.removeAll()
-        headers.removeAll()
-    }
-
-    private func isFilePart() -> Bool {
-        let name = disposition("name")
-        return disposition("filename") != nil || ["file", "photo", "avatar", "image"].contains(name ?? "")
-    }
-
-    private func disposition(_ key: String) -> String? {
-        guard let header = headers["content-disposition"] else { return nil }
-        for item in header.split(separator: ";").dropFirst() {
-            let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == key {
                 return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
         }

@@ -83,15 +83,3 @@ extension ResponseBody {
         return collector.buffer
     }
 }
-
-/// A body writer that keeps what it is given.
-private final class BodyCollector: ResponseBodyWriter {
-    var buffer = ByteBuffer()
-
-    func write(_ buffer: ByteBuffer) async throws {
-        var part = buffer
-        self.buffer.writeBuffer(&part)
-    }
-
-    func finish(_ trailingHeaders: HTTPFields?) async throws {}
-}

@@ -85,7 +85,8 @@ struct Presenter: Sendable {
             links: UserLinks(
                 self: base, html: userPage(record.username),
                 photos: origin + FeedOperation.listUserPhotos.path([record.username]),
-                likes: origin + FeedOperation.listUserLikes.path([record.username]), portfolio: "\(base)/portfolio"
+                likes: origin + FeedOperation.listUserLikes.path([record.username]),
+                portfolio: origin + ServerOperation.getUserPortfolio.path([record.username])
             ),
             profileImage: ProfileImage(
                 small: avatarURL(record, size: 32), medium: avatarURL(record, size: 64),

@@ -38,12 +38,24 @@ struct RouteGroup {
     }
 
     /// The route of one of the API's operations, at its method and path (FeedModels' ``FeedOperation``, which
-    /// FeedKit calls and the presenter links to).
-    func on<Output: ResponseGenerator>(_ operation: FeedOperation, use handler: @escaping Handler<Output>) {
+    /// FeedKit calls and the presenter links to, or ``ServerOperation``).
+    func on<Output: ResponseGenerator>(_ operation: some APIOperation, use handler: @escaping Handler<Output>) {
+        register(operation, use: handler)
+    }
+
+    private func register<Output: ResponseGenerator>(
+        _ operation: some APIOperation, use handler: @escaping Handler<Output>
+    ) {
         guard let method = HTTPRequest.Method(operation.method) else {
             preconditionFailure("\(operation) has no HTTP method: \(operation.method)")
         }
         on(operation.routePath, method: method, use: handler)
+    }
+
+    /// FeedKit's operations, written as `.listPhotos`: a leading-dot member needs a concrete type, which the generic
+    /// overload above cannot give.
+    func on<Output: ResponseGenerator>(_ operation: FeedOperation, use handler: @escaping Handler<Output>) {
+        register(operation, use: handler)
     }
 
     func on<Output: ResponseGenerator>(
@@ -52,14 +64,4 @@ struct RouteGroup {
         router.on(RouterPath(path), method: method, use: handler)
         table.record(method, path, kind, fast: method == .get ? fastStack?.responder(fast) : nil)
     }
-}
-
-/// The API's two groups: reads answered from the response cache, and everything else.
-struct APIRoutes {
-    /// Reads whose answer depends only on the URL, the origin, the viewer and the library (cached).
-    let cachedReads: RouteGroup
-    /// Cached reads of one photo opened in full, each answer counted as a view.
-    let countedReads: RouteGroup
-    /// Writes, and reads with a side effect or a personal answer (`/photos/random`, downloads, `/me`).
-    let uncached: RouteGroup
 }

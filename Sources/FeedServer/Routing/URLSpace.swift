@@ -1,3 +1,4 @@
+import FeedLibrary
 import FeedStore
 import HTTPTypes
 import Hummingbird
@@ -21,6 +22,11 @@ import Hummingbird
 /// | `pixabay` | CORS (the handler keeps Pixabay's own limit) |
 /// | `jsonPlaceholder` | `api`'s, with no key required |
 /// | `operations` | none |
+/// | `firebaseAuth` | Firebase CORS, Google errors, Firebase rate limit, admin token, web API key (unless admin) |
+/// | `firebaseAdmin` | Firebase CORS, Google errors, Firebase rate limit, admin token (required) |
+/// | `firebaseKeys` | Firebase CORS, Google errors |
+/// | `firebaseStorage` | Firebase CORS, `/v0` errors, Firebase rate limit, admin token or ID token |
+/// | `cloudStorage` | Firebase CORS, GCS errors, Firebase rate limit, admin token (required) |
 ///
 /// Some routes can answer from memory (cached API reads, cached renditions); the groups that hold them also have a
 /// ``FastStack``, the same middleware made synchronous, so that ``FastPathHandler`` can answer those requests on the
@@ -40,6 +46,8 @@ struct URLSpace {
         /// Reads the client's address through the trusted reverse proxies.
         let clientAddress: ClientAddress
         let metrics: ServerMetrics
+        /// Firebase's accounts and tokens, for the Storage groups' ID tokens.
+        let firebase: FirebaseAuthService
     }
 
     let api: APIRoutes
@@ -51,6 +59,7 @@ struct URLSpace {
     let pixabay: RouteGroup
     let jsonPlaceholder: RouteGroup
     let operations: RouteGroup
+    let firebase: FirebaseRoutes
     let table: RouteTable
     /// Where the page group's 405s and `OPTIONS` go: a wrong method is refused as such, before any session or CSRF
     /// check (a form that cannot be posted to needs no cross-site check).
@@ -125,12 +134,15 @@ struct URLSpace {
         pixabay = RouteGroup(kind: .pixabay, router: router.group().add(middleware: CORSHeadersMiddleware()), table: table)
         jsonPlaceholder = RouteGroup(kind: .jsonPlaceholder, router: apiStack(false), table: table)
         operations = RouteGroup(kind: .operations, router: router.group(), table: table)
+        firebase = FirebaseRoutes(router: router, table: table, middleware: middleware)
     }
 
 
-    /// The group that answers a path's `OPTIONS` and 405s: the path's own, but for pages.
+    /// The group that answers a path's `OPTIONS` and 405s: the path's own, but for pages and the admin-only Firebase
+    /// groups.
     func methodErrors(_ kind: RouteGroupKind) -> RouterGroup<FeedRequestContext> {
-        kind == .pages ? pageMethodErrors : group(kind).router
+        if kind == .pages { return pageMethodErrors }
+        return firebase.methodErrors(kind) ?? group(kind).router
     }
 
     func group(_ kind: RouteGroupKind) -> RouteGroup {
@@ -146,6 +158,11 @@ struct URLSpace {
         case .pixabay: pixabay
         case .jsonPlaceholder: jsonPlaceholder
         case .operations: operations
+        case .firebaseAuth: firebase.auth
+        case .firebaseAdmin: firebase.admin
+        case .firebaseKeys: firebase.keys
+        case .firebaseStorage: firebase.storage
+        case .cloudStorage: firebase.cloudStorage
         }
     }
 

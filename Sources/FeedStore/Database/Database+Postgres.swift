@@ -68,19 +68,8 @@ extension Database {
     }
 }
 
-struct PostgresPooledConnection: PooledConnection {
-    let connection: PostgresConnection
-    let pool: PoolBox<PostgresConnectionSource>
-    let logger: Logger
-
-    var sql: any SQLDatabase { connection.sql() }
-
-    func release() {
-        pool.pool.releaseConnection(connection, logger: logger)
-    }
-}
-
 #else
+
 extension Database {
     static func openPostgres(url: String, logger: Logger, timeout: Duration) async throws -> Database {
         throw StoreError.badConfiguration(
@@ -88,4 +77,5 @@ extension Database {
         )
     }
 }
+
 #endif

@@ -51,37 +51,3 @@ extension Database {
         return database
     }
 }
-
-/// Opens SQLite connections with the pragmas every connection needs.
-struct SQLiteFileSource: ConnectionPoolSource {
-    let path: String
-    let threadPool: NIOThreadPool
-
-    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
-        SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
-            .flatMap { connection in
-                let pragmas = [
-                    "PRAGMA foreign_keys = ON",
-                    "PRAGMA synchronous = NORMAL",
-                    "PRAGMA temp_store = MEMORY",
-                    "PRAGMA cache_size = -16000",
-                ]
-                return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { future, pragma in
-                    future.flatMap { connection.query(pragma).map { _ in } }
-                }
-                .map { connection }
-            }
-    }
-}
-
-struct SQLitePooledConnection: PooledConnection {
-    let connection: SQLiteConnection
-    let pool: PoolBox<SQLiteFileSource>
-    let logger: Logger
-
-    var sql: any SQLDatabase { connection.sql() }
-
-    func release() {
-        pool.pool.releaseConnection(connection, logger: logger)
-    }
-}

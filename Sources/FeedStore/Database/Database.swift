@@ -6,12 +6,6 @@ import NIOPosix
 import SQLKit
 import Locking
 
-/// The SQL backends the store runs on.
-public enum DatabaseKind: String, Sendable {
-    case sqlite
-    case postgres
-}
-
 /// A pool of connections to one database, with the two ways the store uses it: reads on any connection and
 /// writes inside a transaction on one connection.
 ///
@@ -192,65 +186,12 @@ public final class Database: Sendable {
     }
 }
 
-/// What a database URL names, read the one way ``Database/open(url:logger:)`` reads it: `postgres://…` or
-/// `postgresql://…` a PostgreSQL server, `sqlite:///abs/path` or a plain path an SQLite file.
-public enum DatabaseLocation: Sendable, Equatable {
-    case sqlite(path: String)
-    case postgres(url: String)
-
-    public init(url: String) {
-        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-            self = .postgres(url: url)
-        } else {
-            self = .sqlite(path: url.hasPrefix("sqlite://") ? String(url.dropFirst("sqlite://".count)) : url)
-        }
-    }
-}
-
 extension Database {
     /// The URL without its password, for messages and logs.
     public static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"
         return components.string ?? url
-    }
-}
-
-/// A connection borrowed from a pool, returned with `release()`.
-protocol PooledConnection: Sendable {
-    var sql: any SQLDatabase { get }
-    func release()
-}
-
-/// A FIFO async mutex: one writer at a time, in arrival order.
-actor WriteGate {
-    private var busy = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func enter() async {
-        if !busy {
-            busy = true
-            return
-        }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func leave() {
-        if waiters.isEmpty {
-            busy = false
-        } else {
-            waiters.removeFirst().resume()
-        }
-    }
-}
-
-/// Carries an async-kit pool across concurrency domains. The pool locks its own state and routes each request to
-/// its event loop's pool, so sharing it is safe; async-kit just predates `Sendable` annotations.
-final class PoolBox<Source: ConnectionPoolSource>: @unchecked Sendable {
-    let pool: EventLoopGroupConnectionPool<Source>
-
-    init(_ pool: EventLoopGroupConnectionPool<Source>) {
-        self.pool = pool
     }
 }
 

@@ -4,57 +4,8 @@ import NIOCore
 import SQLKit
 import Locking
 
-/// One statement the store ran: its SQL as the database received it, the values bound to it, and how long the
-/// database took to answer it (rows included).
-public struct StatementRecord: Sendable {
-    public let sql: String
-    public let binds: [String]
-    public let duration: Duration
-    /// How many rows it answered.
-    public let rows: Int
-    /// The values as bound, for running the statement again (its plan).
-    let bound: [any Encodable & Sendable]
-}
-
 /// Something told about every statement the store runs.
 public typealias StatementObserver = @Sendable (StatementRecord) -> Void
-
-/// A database that tells an observer about every statement before handing back its rows: how `imagefeed bench`
-/// reads the statements a use case runs from the store itself.
-struct ObservedSQLDatabase: SQLDatabase {
-    let base: any SQLDatabase
-    let observer: StatementObserver
-
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var version: (any SQLDatabaseReportedVersion)? { base.version }
-    var dialect: any SQLDialect { base.dialect }
-    var queryLogLevel: Logger.Level? { base.queryLogLevel }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
-        let start = ContinuousClock.now
-        let (sql, binds) = base.serialize(query)
-        let rows = Locked<Int>(0)
-        return base.execute(sql: query, { row in rows.withLock { $0 += 1 }; onRow(row) }).map {
-            observer(StatementRecord(
-                sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
-                rows: rows.withLock { $0 }, bound: binds))
-        }
-    }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
-        let start = ContinuousClock.now
-        let (sql, binds) = base.serialize(query)
-        let rows = Locked<Int>(0)
-        try await base.execute(sql: query) { row in
-            rows.withLock { $0 += 1 }
-            onRow(row)
-        }
-        observer(StatementRecord(
-            sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
-            rows: rows.withLock { $0 }, bound: binds))
-    }
-}
 
 extension Database {
     /// The database software and its version (`SQLite 3.40.1`, `PostgreSQL 15.18`).

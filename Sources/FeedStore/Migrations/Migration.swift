@@ -42,6 +42,8 @@ struct Migration: Sendable {
         .addDialects,
         .createSources,
         .coordinateNodes,
+        .addFirebase,
+        .logRemovedAvatars,
         .createPendingDeletions,
     ]
 }

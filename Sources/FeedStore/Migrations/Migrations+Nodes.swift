@@ -44,6 +44,61 @@ extension Migration {
         ]
     )
 
+    /// `removed_avatars`: the sha256 of every avatar replaced or left by a deleted account, written by triggers, so
+    /// that each node drops the renditions it cached of it as it drops a deleted photo's (`removed_photos`): a
+    /// node's cache of bucket reads keeps an avatar's files in a folder named for its sha256, and nothing else
+    /// would ever remove them when the cache has no budget. Kept as long as `removed_photos`.
+    static let logRemovedAvatars = Migration(
+        name: "017_log_removed_avatars",
+        sqlite: [
+            """
+            CREATE TABLE removed_avatars (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                sha256 TEXT NOT NULL,
+                removed_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX removed_avatars_by_time ON removed_avatars (removed_at)",
+            """
+            CREATE TRIGGER avatars_replaced AFTER UPDATE OF avatar_sha256 ON users \
+            WHEN OLD.avatar_sha256 IS NOT NULL AND NEW.avatar_sha256 IS NOT OLD.avatar_sha256 BEGIN \
+            INSERT INTO removed_avatars (sha256, removed_at) \
+            VALUES (OLD.avatar_sha256, CAST(strftime('%s', 'now') AS INTEGER)); \
+            END
+            """,
+            """
+            CREATE TRIGGER avatars_removed AFTER DELETE ON users WHEN OLD.avatar_sha256 IS NOT NULL BEGIN \
+            INSERT INTO removed_avatars (sha256, removed_at) \
+            VALUES (OLD.avatar_sha256, CAST(strftime('%s', 'now') AS INTEGER)); \
+            END
+            """,
+        ],
+        postgres: [
+            """
+            CREATE TABLE removed_avatars (
+                seq BIGSERIAL PRIMARY KEY,
+                sha256 TEXT NOT NULL,
+                removed_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX removed_avatars_by_time ON removed_avatars (removed_at)",
+            """
+            CREATE FUNCTION note_removed_avatar() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+            INSERT INTO removed_avatars (sha256, removed_at) VALUES (OLD.avatar_sha256, EXTRACT(EPOCH FROM now())::BIGINT); \
+            RETURN NULL; END $$
+            """,
+            """
+            CREATE TRIGGER avatars_replaced AFTER UPDATE OF avatar_sha256 ON users FOR EACH ROW \
+            WHEN (OLD.avatar_sha256 IS NOT NULL AND OLD.avatar_sha256 IS DISTINCT FROM NEW.avatar_sha256) \
+            EXECUTE FUNCTION note_removed_avatar()
+            """,
+            """
+            CREATE TRIGGER avatars_removed AFTER DELETE ON users FOR EACH ROW WHEN (OLD.avatar_sha256 IS NOT NULL) \
+            EXECUTE FUNCTION note_removed_avatar()
+            """,
+        ]
+    )
+
     private static let jobRuns = """
         CREATE TABLE job_runs (
             name TEXT PRIMARY KEY,

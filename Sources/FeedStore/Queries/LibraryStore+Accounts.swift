@@ -1,57 +1,6 @@
 import Foundation
 import SQLKit
 
-/// A new account, its password already hashed.
-public struct NewAccount: Sendable {
-    public var username: String
-    public var firstName: String
-    public var lastName: String
-    public var email: String
-    public var passwordHash: String
-
-    public init(username: String, firstName: String, lastName: String, email: String, passwordHash: String) {
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
-        self.email = email
-        self.passwordHash = passwordHash
-    }
-}
-
-/// Profile fields a user may change; nil leaves a field as it is, an empty string clears an optional one.
-public struct ProfileChanges: Sendable, Hashable {
-    public var username: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var email: String?
-    public var bio: String?
-    public var location: String?
-    public var portfolioURL: String?
-    public var instagramUsername: String?
-    /// An id of the device catalogue; an empty string clears it.
-    public var deviceID: String?
-    public var exactLocationPublic: Bool?
-    /// Address and contact parts to change: nil leaves a part, an empty string clears it.
-    public var contact = ContactDetails()
-
-    public init(
-        username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
-        bio: String? = nil, location: String? = nil, portfolioURL: String? = nil, instagramUsername: String? = nil,
-        deviceID: String? = nil, exactLocationPublic: Bool? = nil
-    ) {
-        self.deviceID = deviceID
-        self.exactLocationPublic = exactLocationPublic
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
-        self.email = email
-        self.bio = bio
-        self.location = location
-        self.portfolioURL = portfolioURL
-        self.instagramUsername = instagramUsername
-    }
-}
-
 extension LibraryStore {
     /// Creates an account; a taken username or email is a ``StoreError/conflict(_:)`` naming which.
     public func createAccount(_ account: NewAccount) async throws -> UserRecord {
@@ -109,11 +58,19 @@ extension LibraryStore {
         }
     }
 
-    /// Replaces a password hash and ends every session of the account.
-    public func setPasswordHash(_ hash: String, userID: String) async throws {
+    /// Replaces a password hash and signs the account out everywhere: its web sessions and Firebase refresh tokens
+    /// end, and its Firebase ID tokens issued until now are refused.
+    public func setPasswordHash(_ hash: String, userID: String, at date: Date = Date()) async throws {
         try await database.transaction { db in
             try await db.raw("UPDATE users SET password_hash = \(bind: hash) WHERE id = \(bind: userID)").run()
             try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: userID)").run()
+            try await Self.revokeFirebaseTokens(userID: userID, at: date, on: db)
+            try await db.raw(
+                """
+                UPDATE firebase_accounts SET password_updated_at = \(bind: date.storedMilliseconds) \
+                WHERE user_id = \(bind: userID)
+                """
+            ).run()
         }
     }
 

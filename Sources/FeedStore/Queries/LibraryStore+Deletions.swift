@@ -1,29 +1,6 @@
 import Foundation
 import SQLKit
 
-/// An original image file in the data directory, named by its content.
-public struct StoredOriginal: Sendable, Hashable {
-    public let sha256: String
-    public let format: String
-
-    public init(sha256: String, format: String) {
-        self.sha256 = sha256
-        self.format = format
-    }
-}
-
-/// What a deletion left on disk with nothing in the library pointing at it: originals no photo and no avatar
-/// uses any more, and the photos whose cached renditions go with them.
-public struct OrphanedFiles: Sendable, Equatable {
-    public var photoIDs: [String]
-    public var originals: [StoredOriginal]
-
-    public init(photoIDs: [String] = [], originals: [StoredOriginal] = []) {
-        self.photoIDs = photoIDs
-        self.originals = originals
-    }
-}
-
 extension LibraryStore {
     /// Deletes an account with everything it owns — photos, albums, likes, sessions, tokens — and puts right the
     /// counts it touched in other people's things (likes of its photos, its likes of theirs, its photos in their

@@ -2,27 +2,6 @@ import FeedModels
 import Foundation
 import SQLKit
 
-/// A liked photo and when it was liked.
-public struct FavoritePhoto: Sendable, Hashable {
-    public var photo: PhotoRecord
-    public var likedAt: Date
-}
-
-/// A box on the map, Flickr's `bbox`.
-public struct GeoBox: Sendable, Hashable {
-    public var minLatitude: Double
-    public var minLongitude: Double
-    public var maxLatitude: Double
-    public var maxLongitude: Double
-
-    public init(minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double) {
-        self.minLatitude = minLatitude
-        self.minLongitude = minLongitude
-        self.maxLatitude = maxLatitude
-        self.maxLongitude = maxLongitude
-    }
-}
-
 extension LibraryStore {
     /// One page of the photos matching `query`, and how many match in all.
     public func catalogPhotos(_ query: CatalogQuery, page: PageRequest, viewerID: String? = nil) async throws

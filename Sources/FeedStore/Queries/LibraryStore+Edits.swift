@@ -1,40 +1,6 @@
 import Foundation
 import SQLKit
 
-/// Changes an owner may make to a photo; nil leaves a field as it is.
-public struct PhotoChanges: Sendable, Hashable {
-    public var description: String?
-    public var altDescription: String?
-    public var tags: [String]?
-    public var place: Place?
-    /// A ``PhotoLicense`` id; `""` takes the licence away.
-    public var license: String?
-
-    public init(
-        description: String? = nil, altDescription: String? = nil, tags: [String]? = nil, place: Place? = nil,
-        license: String? = nil
-    ) {
-        self.description = description
-        self.altDescription = altDescription
-        self.tags = tags
-        self.place = place
-        self.license = license
-    }
-}
-
-/// Changes to an album; nil leaves a field as it is.
-public struct CollectionChanges: Sendable, Hashable {
-    public var title: String?
-    public var description: String?
-    public var isPrivate: Bool?
-
-    public init(title: String? = nil, description: String? = nil, isPrivate: Bool? = nil) {
-        self.title = title
-        self.description = description
-        self.isPrivate = isPrivate
-    }
-}
-
 extension LibraryStore {
     /// Applies the owner's changes to a photo (by id or slug), refreshes its search text and returns the photo as
     /// the owner now sees it, in one transaction. Throws `.notFound("Photo")`, or `.notOwner` for someone else's.

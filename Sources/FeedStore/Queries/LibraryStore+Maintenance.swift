@@ -21,6 +21,17 @@ extension LibraryStore {
         })
     }
 
+    /// The blob of every Firebase Storage object, in every bucket: files the library points at as it does at
+    /// originals, which a backup and a move to a bucket copy too.
+    public func firebaseObjectBlobs() async throws -> [String] {
+        try await database.read { db in try await firebaseObjectBlobs(on: db) }
+    }
+
+    func firebaseObjectBlobs(on db: any SQLDatabase) async throws -> [String] {
+        try await db.raw("SELECT blob_key FROM firebase_objects ORDER BY blob_key").all()
+            .map { try $0.decode(column: "blob_key", as: String.self) }
+    }
+
     /// The long side, in pixels, of every photo's original, by the original's SHA-256: which ones have a mezzanine.
     public func originalLongSides() async throws -> [String: Int] {
         try await database.read { db in
@@ -40,9 +51,10 @@ extension LibraryStore {
     }
 
     /// Runs `dump` with the id of an exported PostgreSQL snapshot (`pg_dump --snapshot=ID`), and returns the
-    /// originals and the photo count that snapshot holds: the dump and the list are the database at one instant.
+    /// originals, the photo count and the Firebase Storage objects' blobs that snapshot holds: the dump and the
+    /// lists are the database at one instant.
     public func withExportedSnapshot(_ dump: @Sendable (String) async throws -> Void) async throws
-        -> (originals: Set<StoredOriginal>, photos: Int)
+        -> (originals: Set<StoredOriginal>, photos: Int, firebaseBlobs: [String])
     {
         guard database.kind == .postgres else {
             throw StoreError.badConfiguration("An exported snapshot needs PostgreSQL; SQLite is copied with VACUUM INTO.")
@@ -54,8 +66,9 @@ extension LibraryStore {
             guard let snapshot else { throw StoreError.badConfiguration("PostgreSQL did not export a snapshot.") }
             let originals = try await storedOriginals(on: db)
             let photos = try await libraryPhotoCount(on: db)
+            let firebaseBlobs = try await firebaseObjectBlobs(on: db)
             try await dump(snapshot)
-            return (originals, photos)
+            return (originals, photos, firebaseBlobs)
         }
     }
 

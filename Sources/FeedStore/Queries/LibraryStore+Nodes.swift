@@ -1,12 +1,6 @@
 import Foundation
 import SQLKit
 
-/// A photo deleted by some node, from the `removed_photos` log.
-public struct RemovedPhoto: Sendable, Hashable {
-    public let photoID: String
-    public let removedAt: Date
-}
-
 extension LibraryStore {
     /// How long deletions stay in the log: a node whose cache has not followed it for longer empties its cache.
     public static let removalLogRetention: TimeInterval = 7 * 24 * 3600
@@ -27,10 +21,27 @@ extension LibraryStore {
         }
     }
 
-    /// Forgets deletions older than `before`.
+    /// The avatars replaced or left by a deleted account at `since` or later, by any node, oldest first.
+    public func removedAvatars(since: Date) async throws -> [RemovedAvatar] {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT sha256, removed_at FROM removed_avatars WHERE removed_at >= \(bind: since.storedSeconds) \
+                ORDER BY removed_at, seq
+                """
+            ).all().map {
+                RemovedAvatar(
+                    sha256: try $0.decode(column: "sha256", as: String.self),
+                    removedAt: Date(storedSeconds: try $0.decode(column: "removed_at", as: Int64.self)))
+            }
+        }
+    }
+
+    /// Forgets deletions older than `before`: the photos' and the avatars'.
     public func pruneRemovedPhotos(before: Date) async throws {
         try await database.transaction { db in
             try await db.raw("DELETE FROM removed_photos WHERE removed_at < \(bind: before.storedSeconds)").run()
+            try await db.raw("DELETE FROM removed_avatars WHERE removed_at < \(bind: before.storedSeconds)").run()
         }
     }
 

@@ -1,57 +1,6 @@
 import Foundation
 import SQLKit
 
-/// A registered OAuth application.
-public struct OAuthApp: Sendable, Hashable, Identifiable {
-    public var id: String
-    public var ownerID: String?
-    public var name: String
-    public var accessKey: String
-    public var secretHash: String
-    public var redirectURIs: [String]
-    /// Public apps (browser or native apps that cannot keep a secret) must use PKCE.
-    public var isPublic: Bool
-    public var createdAt: Date
-    /// The OAuth 1.0a consumer secret (Flickr's signed requests), kept in plain text because HMAC-SHA1 needs it; nil
-    /// for apps registered before the Flickr dialect (see `imagefeed apps oauth1-secret`).
-    public var oauth1Secret: String?
-}
-
-/// An authorization code's grant, read when the code is exchanged.
-public struct CodeGrant: Sendable, Hashable {
-    public var appID: String
-    public var userID: String
-    public var redirectURI: String
-    public var scope: String
-    public var codeChallenge: String?
-    public var expiresAt: Date
-
-    public init(appID: String, userID: String, redirectURI: String, scope: String, codeChallenge: String?,
-                expiresAt: Date) {
-        self.appID = appID
-        self.userID = userID
-        self.redirectURI = redirectURI
-        self.scope = scope
-        self.codeChallenge = codeChallenge
-        self.expiresAt = expiresAt
-    }
-}
-
-/// What exchanging a code found.
-public enum CodeRedemption: Sendable, Hashable {
-    case granted(CodeGrant)
-    /// The code was already used: the tokens it produced have been revoked (RFC 6749 §4.1.2).
-    case reused
-    case unknown
-}
-
-/// A live access token: whose, through which app, with which scopes.
-public struct TokenGrant: Sendable, Hashable {
-    public var user: UserRecord
-    public var appID: String
-    public var scope: String
-}
-
 extension LibraryStore {
     static let appSelect = "id, owner_id, name, access_key, secret_hash, redirect_uris, is_public, created_at, oauth1_secret"
 

@@ -82,8 +82,3 @@ extension LibraryStore {
         }
     }
 }
-
-extension Date {
-    /// Whole milliseconds since 1970.
-    var storedMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
-}

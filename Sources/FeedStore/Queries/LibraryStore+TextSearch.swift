@@ -1,47 +1,6 @@
 import Foundation
 import SQLKit
 
-/// How far a word search goes, so that its cost stays flat however large the library grows.
-public enum SearchLimits {
-    /// Matches counted and paged through at most — as on Unsplash, whose search totals stop at 10,000. Later pages
-    /// are empty.
-    public static let maxResults = 10_000
-    /// Relevance is scored over the newest this-many matches (a rescoring window, as search engines use): they
-    /// come first, best score first; older matches follow, newest first. Tag facets count the same window. With
-    /// fewer matches than this, the ranking and the facets are exact. Scoring every match cost 0.3 s for a common
-    /// word at a million photos; the window costs a few milliseconds at any size (bm25 is ~12 µs a row).
-    public static let rankWindow = 300
-}
-
-/// Which rows of a page come from the ranked window and which from the older matches after it.
-struct WindowedPage: Equatable {
-    /// Offsets into the ranked window.
-    var window: Range<Int>?
-    /// Offsets into the older matches, which follow the window.
-    var rest: Range<Int>?
-
-    init(window: Range<Int>?, rest: Range<Int>?) {
-        self.window = window
-        self.rest = rest
-    }
-
-    init(offset: Int, size: Int, windowCount: Int) {
-        let wanted = offset..<(offset + size)
-        let inWindow = wanted.clamped(to: 0..<windowCount)
-        window = inWindow.isEmpty ? nil : inWindow
-        let restStart = max(offset, windowCount) - windowCount
-        let restEnd = wanted.upperBound - windowCount
-        rest = restEnd > restStart ? restStart..<restEnd : nil
-    }
-}
-
-/// A word search's page of photos, total and facet scope.
-struct TextSearchResult {
-    var page: Page<PhotoRecord>
-    /// A subquery selecting the photo ids the tag facets count.
-    var facetScope: SQLQueryString
-}
-
 extension LibraryStore {
     /// Photos matching the words of `text` and `filters`, in `order`, one page: see ``SearchLimits``.
     func textSearch(
@@ -208,22 +167,5 @@ extension LibraryStore {
             "SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(from) WHERE \(whereClause) LIMIT \(literal: SearchLimits.maxResults)) c",
             on: db
         )
-    }
-}
-
-/// The part of an `EXPLAIN (FORMAT JSON)` answer the count needs: the top node's estimated rows.
-struct ExplainedPlan: Decodable {
-    struct Node: Decodable {
-        let rows: Double
-
-        enum CodingKeys: String, CodingKey {
-            case rows = "Plan Rows"
-        }
-    }
-
-    let plan: Node
-
-    enum CodingKeys: String, CodingKey {
-        case plan = "Plan"
     }
 }

@@ -1,18 +1,3 @@
-/// A token of a rule expression.
-struct RuleToken: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
-        case number(Double)
-        case string(String)
-        case identifier(String)
-        case regex(pattern: String, flags: String)
-        case symbol(String)
-        case end
-    }
-
-    var kind: Kind
-    var column: Int
-}
-
 /// Splits a rule expression into tokens. A `/` starts a regular expression literal where an operand is expected
 /// (at the start, after an operator or an opening bracket) and is division elsewhere, as in JavaScript.
 struct RuleLexer {

@@ -39,14 +39,3 @@ enum RuleValue {
         }
     }
 }
-
-/// A snapshot a rule holds: which data (before or after the write) and where.
-struct RuleSnapshot {
-    let isNew: Bool
-    let path: DatabasePath
-}
-
-/// Why a rule expression evaluated to false rather than true: a type error or the evaluation budget.
-struct RuleEvaluationFailure: Error {
-    let reason: String
-}

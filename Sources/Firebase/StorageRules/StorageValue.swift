@@ -73,8 +73,3 @@ indirect enum StorageValue: Sendable {
         }
     }
 }
-
-/// Why a condition evaluated to an error (and so does not grant).
-struct StorageEvaluationError: Error {
-    let reason: String
-}

@@ -1,12 +1,3 @@
-/// The syntax tree of a ``RulesRegex`` pattern.
-indirect enum RegexNode: Sendable {
-    case empty
-    case single(RulesRegex.Matcher)
-    case sequence([RegexNode])
-    case alternation([RegexNode])
-    case repeated(RegexNode, min: Int, max: Int?)
-}
-
 /// A recursive-descent reader of the rules' regular expression subset, with nesting and repetition bounds.
 struct RegexParser {
     let scalars: [Unicode.Scalar]

@@ -2,7 +2,7 @@
 import FeedStore
 import Foundation
 import Imaging
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 /// An import into a data directory whose disk is full (issue 34): stopped at once with a sentence naming the

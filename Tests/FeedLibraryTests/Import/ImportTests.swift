@@ -2,7 +2,7 @@
 import FeedStore
 import Foundation
 import Imaging
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 @Suite("Import")

@@ -2,7 +2,7 @@
 import FeedStore
 import Foundation
 import Imaging
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 /// Runs the real `imagefeed import`, kills it with SIGKILL mid-import, and checks that the library is consistent and
@@ -10,22 +10,6 @@ import Testing
 @Suite("Kill and rerun import")
 struct KillAndRerunTests {
     static let photoCount = 40
-
-    /// `<package root>/.build/…/debug/imagefeed`, built by `swift build --build-tests`.
-    static func executable() throws -> String {
-        // Tests/FeedLibraryTests/Import/this file
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [".build/debug/imagefeed", ".build/x86_64-unknown-linux-gnu/debug/imagefeed",
-                          ".build/aarch64-unknown-linux-gnu/debug/imagefeed"]
-            .map { root.appendingPathComponent($0).path }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw KillTestError.noExecutable(
-                "No imagefeed executable at \(candidates.joined(separator: " or ")); "
-                    + "run `swift build --traits PostgreSQL --build-tests` first.")
-        }
-        return found
-    }
 
     /// 40 distinct 1600×1200 JPEGs in two folders: four generated images, each copy made unique by a JPEG comment.
     static func writeSource(to folder: String) throws {
@@ -41,46 +25,7 @@ struct KillAndRerunTests {
     }
 
     static func startImport(source: String, data: String, log: String) throws -> Process {
-        try start(["import", source, "--data", data, "--collection-per-folder"], log: log)
-    }
-
-    /// Starts `imagefeed` with `arguments`, its output going to `log`.
-    static func start(_ arguments: [String], log: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable())
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["IMAGEFEED_DATA", "IMAGEFEED_DATABASE_URL"] { environment.removeValue(forKey: name) }
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        return process
-    }
-
-    /// Polls `condition` every 20 ms until it holds or `seconds` pass; returns whether it held.
-    static func poll(seconds: Double, _ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
-    }
-
-    static func hasAnyFile(under folder: String) -> Bool {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return false }
-        for case let path as String in enumerator {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
-                !isDirectory.boolValue
-            {
-                return true
-            }
-        }
-        return false
+        try ImagefeedProcess.start(["import", source, "--data", data, "--collection-per-folder"], log: log)
     }
 
     /// Every photo row with its problems: a missing or altered original. Renditions are a cache written after the
@@ -102,7 +47,7 @@ struct KillAndRerunTests {
 
     @Test func killed_import_leaves_a_consistent_library_and_a_rerun_completes_it() async throws {
         // setup
-        let executable = try Self.executable()
+        let executable = try ImagefeedProcess.executable()
         let work = try Fixtures.temporaryDirectory(prefix: "imagefeed-kill")
         defer { try? FileManager.default.removeItem(atPath: work) }
         let source = work + "/source", data = work + "/data"
@@ -111,12 +56,12 @@ struct KillAndRerunTests {
 
         // act 1: start the import and kill it as soon as it has stored an original
         let first = try Self.startImport(source: source, data: data, log: work + "/first.log")
-        let stored = try await Self.poll(seconds: 30) {
-            Self.hasAnyFile(under: data + "/originals") || !first.isRunning
+        let stored = try await ImagefeedProcess.poll(seconds: 30) {
+            ImagefeedProcess.hasAnyFile(under: data + "/originals") || !first.isRunning
         }
         let killedWhileRunning = first.isRunning
         if first.isRunning { kill(first.processIdentifier, SIGKILL) }
-        let stopped = try await Self.poll(seconds: 10) { !first.isRunning }
+        let stopped = try await ImagefeedProcess.poll(seconds: 10) { !first.isRunning }
 
         // assert 1
         let firstLog = (try? String(contentsOfFile: work + "/first.log", encoding: .utf8)) ?? ""
@@ -129,7 +74,7 @@ struct KillAndRerunTests {
 
         // act 2: the same import again, to completion
         let second = try Self.startImport(source: source, data: data, log: work + "/second.log")
-        let finished = try await Self.poll(seconds: 180) { !second.isRunning }
+        let finished = try await ImagefeedProcess.poll(seconds: 180) { !second.isRunning }
         if !finished { kill(second.processIdentifier, SIGKILL) }
 
         // assert 2
@@ -144,22 +89,12 @@ struct KillAndRerunTests {
         #expect(secondLog.contains("Imported \(Self.photoCount - afterKill.count) photo"), "\(secondLog)")
 
         // act 3: `imagefeed check`, judging every file however new, finds nothing left over by the kill
-        let check = try Self.start(["check", "--data", data, "--min-age", "0"], log: work + "/check.log")
-        let checked = try await Self.poll(seconds: 60) { !check.isRunning }
+        let check = try ImagefeedProcess.start(["check", "--data", data, "--min-age", "0"], log: work + "/check.log")
+        let checked = try await ImagefeedProcess.poll(seconds: 60) { !check.isRunning }
         let checkLog = (try? String(contentsOfFile: work + "/check.log", encoding: .utf8)) ?? ""
         try #require(checked, "imagefeed check did not finish: \(checkLog)")
         #expect(check.terminationStatus == 0, "\(checkLog)")
         #expect(checkLog.contains("Checked \(Self.photoCount) originals."), "\(checkLog)")
         #expect(checkLog.contains("Nothing needs attention."), "\(checkLog)")
-    }
-}
-
-enum KillTestError: Error, CustomStringConvertible {
-    case noExecutable(String)
-
-    var description: String {
-        switch self {
-        case .noExecutable(let message): message
-        }
     }
 }

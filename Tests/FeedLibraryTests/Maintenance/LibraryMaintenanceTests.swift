@@ -2,7 +2,7 @@
 import FeedStore
 import Foundation
 import Imaging
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 @Suite("Check, backup and restore")
@@ -125,39 +125,46 @@ struct LibraryMaintenanceTests {
         try await TestDatabase.withStore(backend) { store, url in
             // setup
             let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-maintenance-data")
-            let backup = try Fixtures.temporaryDirectory(prefix: "imagefeed-backup") + "/set"
+            // the backup makes its own folder, `set`, inside one of the test's
+            let backupParent = try Fixtures.temporaryDirectory(prefix: "imagefeed-backup")
+            let backup = backupParent + "/set"
             let restored = try Fixtures.temporaryDirectory(prefix: "imagefeed-restored")
             let (restoredURL, removeRestored) = try await TestDatabase.makeURL(backend)
             defer {
-                for folder in [data, backup, restored] { try? FileManager.default.removeItem(atPath: folder) }
+                for folder in [data, backupParent, restored] { try? FileManager.default.removeItem(atPath: folder) }
             }
-            try await Self.importPhotos(5, seed: 40, store: store, data: data)
-
-            // act: more photos arrive while the backup runs
-            async let writes = Self.importPhotos(6, seed: 60, store: store, data: data)
-            let manifest = try await LibraryBackup.backup(
-                store: store, databaseURL: url, files: LibraryFiles(root: data), to: backup)
-            _ = try await writes
-            let restoredManifest = try await LibraryBackup.restore(
-                from: backup, dataDirectory: restored, databaseURL: restoredURL)
-
-            // assert
-            #expect(restoredManifest == manifest)
-            #expect(manifest.database == backend.rawValue)
-            #expect((5...11).contains(manifest.photos))
-            #expect(manifest.originals == manifest.photos)
-            let copy = try await LibraryStore.open(url: restoredURL, logger: testLogger)
             do {
-                #expect(try await copy.photoCount() == manifest.photos)
-                let report = try await Self.check(copy, restored)
-                #expect(report.isClean, "\(report)")
-                #expect(report.originals == manifest.originals)
+                try await Self.importPhotos(5, seed: 40, store: store, data: data)
+
+                // act: more photos arrive while the backup runs
+                async let writes = Self.importPhotos(6, seed: 60, store: store, data: data)
+                let manifest = try await LibraryBackup.backup(
+                    store: store, databaseURL: url, files: LibraryFiles(root: data), to: backup)
+                _ = try await writes
+                let restoredManifest = try await LibraryBackup.restore(
+                    from: backup, dataDirectory: restored, databaseURL: restoredURL)
+
+                // assert
+                #expect(restoredManifest == manifest)
+                #expect(manifest.database == backend.rawValue)
+                #expect((5...11).contains(manifest.photos))
+                #expect(manifest.originals == manifest.photos)
+                let copy = try await LibraryStore.open(url: restoredURL, logger: testLogger)
+                do {
+                    #expect(try await copy.photoCount() == manifest.photos)
+                    let report = try await Self.check(copy, restored)
+                    #expect(report.isClean, "\(report)")
+                    #expect(report.originals == manifest.originals)
+                } catch {
+                    try? await copy.database.shutdown()
+                    throw error
+                }
+                try await copy.database.shutdown()
             } catch {
-                try? await copy.database.shutdown()
+                // the restored database goes too when the test fails
                 try? await removeRestored()
                 throw error
             }
-            try await copy.database.shutdown()
             try await removeRestored()
         }
     }
@@ -167,8 +174,9 @@ struct LibraryMaintenanceTests {
         try await TestDatabase.withStore(.sqlite) { store, url in
             // setup
             let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-maintenance-data")
-            let backup = try Fixtures.temporaryDirectory(prefix: "imagefeed-backup") + "/set"
-            defer { for folder in [data, backup] { try? FileManager.default.removeItem(atPath: folder) } }
+            let backupParent = try Fixtures.temporaryDirectory(prefix: "imagefeed-backup")
+            let backup = backupParent + "/set"
+            defer { for folder in [data, backupParent] { try? FileManager.default.removeItem(atPath: folder) } }
             try await Self.importPhotos(1, seed: 90, store: store, data: data)
             _ = try await LibraryBackup.backup(store: store, databaseURL: url, files: LibraryFiles(root: data), to: backup)
 

@@ -1,13 +1,13 @@
 @testable import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
 import Imaging
-import TestSupport
+import LibraryTestSupport
 import Testing
 
-/// What `imagefeed sources add` refuses, and the sync's answers to a source that refuses it.
+/// What `imagefeed sources add` refuses (the sync's answers to a source that refuses it are `SourceSyncTests`, in
+/// FeedServerTests: their source is another server).
 @Suite("Source options")
 struct SourceOptionsTests {
     @Test func eachKindSaysWhatIsMissingOrWrong() {
@@ -39,60 +39,5 @@ struct SourceOptionsTests {
         #expect(PhotoLicense(flickrNumber: 9)?.id == "cc0-1.0")
         #expect(PhotoLicense(id: "unsplash")?.flickrNumber == 0)
         #expect(PhotoLicense.shareable.map(\.flickrNumber) == Array(1...10))
-    }
-
-    @Test func aRefusedKeyEndsTheSyncWithTheSourcesWords() async throws {
-        try await withSourcePair { pair in
-            let source = try await pair.library.store.addSource(SourceRecord(
-                name: "unsplash", kind: "unsplash", apiURL: pair.upstreamURL, credential: "not-a-key", options: [:]))
-
-            await #expect {
-                _ = try await pair.syncer().sync(source)
-            } throws: { error in
-                String(describing: error).contains("Unsplash refused the listing")
-            }
-            let recorded = try #require(try await pair.library.store.source(named: "unsplash"))
-            #expect(recorded.lastSyncSummary?.hasPrefix("failed: Unsplash refused the listing") == true)
-            #expect(recorded.lastSyncSummary?.contains("not-a-key") == false)
-            // The lease was given back: the next sync is not refused as "running".
-            #expect(try await pair.library.store.syncLease(of: source.id) == nil)
-        }
-    }
-
-    @Test func aSecondSyncOfTheSameSourceWaitsForTheFirst() async throws {
-        try await withSourcePair { pair in
-            let source = try await pair.addSource(.unsplash)
-            let other = "elsewhere#1#x"
-            #expect(try await pair.library.store.takeSyncLease(of: source.id, holder: other, until: Date() + 60))
-
-            await #expect {
-                _ = try await pair.syncer().sync(source)
-            } throws: { error in
-                String(describing: error) == "Another sync of unsplash is running; try again when it ends."
-            }
-        }
-    }
-
-    @Test func serveSyncsItsSourcesOnASchedule() async throws {
-        try await withTestServer(.sqlite, transport: .live) { upstream in
-            let port = try #require(upstream.client.port)
-            let app = try await upstream.registerApp(name: "Library")
-            let owner = try await upstream.user("ansel")
-            _ = try await upstream.uploadPhoto(try smallJPEG(seed: 77), as: owner, fields: ["description": "Dome"])
-            try await withTestServer(.sqlite, transport: .live, configure: { $0.syncEvery = .milliseconds(200) }) { library in
-                _ = try await library.store.addSource(SourceRecord(
-                    name: "friends", kind: "imagefeed", apiURL: "http://127.0.0.1:\(port)", credential: app.key,
-                    options: [:]))
-
-                var count = 0
-                for _ in 0..<100 where count == 0 {
-                    try await Task.sleep(for: .milliseconds(100))
-                    count = try await library.store.photoCount()
-                }
-                #expect(count == 1)
-                let synced = try await library.store.source(named: "friends")
-                #expect(synced?.lastSyncSummary?.hasPrefix("1 added") == true)
-            }
-        }
     }
 }

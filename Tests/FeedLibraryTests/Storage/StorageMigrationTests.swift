@@ -1,64 +1,41 @@
-import FeedModels
 import FeedLibrary
-import FeedServer
 import FeedStore
 import Foundation
 import Imaging
 import Storage
-import TestSupport
+import LibraryTestSupport
 import Testing
 
 /// `imagefeed storage migrate --to s3://…`: a library served from its data directory, moved to a bucket.
 @Suite("Storage: migrating a library to a bucket", .enabled(if: TestBucket.enabled))
 struct StorageMigrationTests {
-    @Test func a_migrated_library_is_served_from_the_bucket_alone() async throws {
-        let bucket = try await TestBucket.make()
+    /// Runs `body` with a SQLite library of its own, one photo of alice's for each seed imported into a data
+    /// directory of its own: the store, its files, and each seed's bytes.
+    func withLibrary(seeds: [Int], _ body: (LibraryStore, LibraryFiles, [[UInt8]]) async throws -> Void) async throws {
         let source = try Fixtures.temporaryDirectory(prefix: "migrate-source")
-        let local = try Fixtures.temporaryDirectory(prefix: "migrate-local")
+        let data = try Fixtures.temporaryDirectory(prefix: "migrate-data")
         defer {
             try? FileManager.default.removeItem(atPath: source)
-            try? FileManager.default.removeItem(atPath: local)
+            try? FileManager.default.removeItem(atPath: data)
         }
-        try Data(try smallJPEG(seed: 81, width: 2400, height: 1600)).write(to: URL(fileURLWithPath: source + "/large.jpg"))
-        try Data(try smallJPEG(seed: 82)).write(to: URL(fileURLWithPath: source + "/small.jpg"))
-        try await withTestServer(.sqlite, configure: { $0.storage = bucket.setting }) { server in
-            // setup: the library as it was, its files in a data directory, and a node that reads the bucket
-            let localFiles = LibraryFiles(root: local)
-            _ = try await LibraryImporter(store: server.store, files: localFiles, imaging: Imaging(), logger: testLogger)
-                .run(paths: [source], options: ImportOptions(username: "mate"))
-            let photos = try await server.client.get("/photos").decode([Photo].self)
-            let before = try await server.client.get("/img/\(try #require(photos.first).id)")
-
-            // act
-            let report = try await StorageMigration(store: server.store, files: localFiles, to: bucket.store).run()
-
-            // assert: originals and the mezzanine copied, and the node now serves both photos from them
-            #expect(before.status != .ok)
-            #expect((report.files, report.copied, report.alreadyThere) == (3, 3, 0))
-            #expect(report.bytes > 0 && report.isComplete)
-            #expect(try await bucket.keys(under: "originals/").count == 2)
-            #expect(try await bucket.keys(under: "mezzanines/").count == 1)
-            #expect(try await bucket.keys(under: "renditions/").isEmpty)
-            #expect(Set(photos.map(\.width)) == [2400, 96])
-            for photo in photos {
-                let original = try await server.client.get("/img/\(photo.id)")
-                #expect(original.status == .ok)
-                #expect(try Imaging().probe(data: original.bytes).width == photo.width)
-                let resized = try await server.client.get("/img/\(photo.id)?w=50&fm=jpg")
-                #expect(try Imaging().probe(data: resized.bytes).width == 50)
-            }
+        let images = try seeds.map { try smallJPEG(seed: $0) }
+        for (index, bytes) in images.enumerated() { try Fixtures.write(bytes, to: source + "/photo-\(index).jpg") }
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            let files = LibraryFiles(root: data)
+            let summary = try await LibraryImporter(store: store, files: files, imaging: Imaging(), logger: testLogger)
+                .run(paths: [source], options: ImportOptions(username: "alice"))
+            try #require(summary.imported == seeds.count)
+            try await body(store, files, images)
         }
     }
 
     @Test func an_interrupted_migration_resumes_and_a_finished_one_copies_nothing() async throws {
         let bucket = try await TestBucket.make()
-        try await withTestServer(.sqlite) { server in
+        try await withLibrary(seeds: Array(90..<94)) { library, files, _ in
             // setup
-            let alice = try await server.user("alice")
-            for seed in 0..<4 { _ = try await server.uploadPhoto(try smallJPEG(seed: 90 + seed), as: alice) }
             let failing = FailingAfter(puts: 2, inner: bucket.store)
             func migration(to store: any BlobStore) -> StorageMigration {
-                StorageMigration(store: server.store, files: server.files, to: store, concurrency: 1)
+                StorageMigration(store: library, files: files, to: store, concurrency: 1)
             }
 
             // act: the first run loses the network after two files; then two more runs
@@ -75,17 +52,38 @@ struct StorageMigrationTests {
         }
     }
 
+    @Test func firebase_storage_objects_move_to_the_bucket_with_the_originals() async throws {
+        let bucket = try await TestBucket.make()
+        try await TestDatabase.withStore(.sqlite) { store, _ in
+            // setup: a Firebase object kept in the data directory
+            let data = try Fixtures.temporaryDirectory(prefix: "migrate-firebase")
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let local = try FirebaseBackupTests.storage(store, data: data)
+            try await FirebaseBackupTests.put("kept", name: "docs/readme.txt", in: local, data: data)
+
+            // act
+            let report = try await StorageMigration(store: store, files: LibraryFiles(root: data), to: bucket.store)
+                .run()
+
+            // assert: copied, and Storage over the bucket alone serves it
+            #expect((report.files, report.copied) == (1, 1))
+            let served = FirebaseStorageService(
+                store: store, blobs: bucket.store, access: try RulesStorageAccess.load(file: nil),
+                settings: FirebaseSettings(), scratch: data + "/tmp", logger: testLogger)
+            let object = try await served.download(
+                bucket: FirebaseSettings().bucket, name: "docs/readme.txt", caller: .admin, token: nil)
+            #expect(String(decoding: object.bytes, as: UTF8.self) == "kept")
+        }
+    }
+
     @Test func an_original_that_no_longer_matches_its_checksum_is_reported_not_copied() async throws {
         let bucket = try await TestBucket.make()
-        try await withTestServer(.sqlite) { server in
+        try await withLibrary(seeds: [101, 102, 103]) { library, files, images in
             // setup: one original damaged on disk, one missing
-            let alice = try await server.user("alice")
-            let damaged = try await server.uploadPhoto(try smallJPEG(seed: 101), as: alice)
-            let gone = try await server.uploadPhoto(try smallJPEG(seed: 102), as: alice)
-            _ = try await server.uploadPhoto(try smallJPEG(seed: 103), as: alice)
-            func originalPath(_ photo: Photo) async throws -> String {
-                let record = try #require(try await server.store.photo(idOrSlug: photo.id))
-                return server.files.originalPath(sha256: record.sha256, format: record.format)
+            let (damaged, gone) = (images[0], images[1])
+            func originalPath(_ bytes: [UInt8]) async throws -> String {
+                let record = try #require(try await allPhotos(library).first { $0.sha256 == sha256Hex(bytes) })
+                return files.originalPath(sha256: record.sha256, format: record.format)
             }
             let damagedPath = try await originalPath(damaged)
             var bytes = try #require(FileManager.default.contents(atPath: damagedPath))
@@ -94,7 +92,7 @@ struct StorageMigrationTests {
             try FileManager.default.removeItem(atPath: try await originalPath(gone))
 
             // act
-            let report = try await StorageMigration(store: server.store, files: server.files, to: bucket.store).run()
+            let report = try await StorageMigration(store: library, files: files, to: bucket.store).run()
 
             // assert: the sound one copied, the others named, and the run not complete
             #expect(report.copied == 1)

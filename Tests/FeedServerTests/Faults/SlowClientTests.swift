@@ -94,9 +94,11 @@ struct SlowClientTests {
         }
     }
 
-    @Test(.disabled("issue 34: fails on this machine (I/O on closed channel while sending); not yet diagnosed"))
+    @Test
     func a_client_that_never_reads_its_answers_is_disconnected() async throws {
-        try await withTestServer(transport: .live, configure: Self.quick) { server in
+        // The test's own client sits idle between its requests: only the write timeout is short here.
+        try await withTestServer(transport: .live, configure: { $0.connections.writeTimeout = .milliseconds(300) }) {
+            server in
             let port = try #require(server.client.port)
             let owner = try await server.user("alice")
             let photo = try await server.uploadPhoto(try Fixtures.jpeg(width: 1600, height: 1200, seed: 4), as: owner)
@@ -120,8 +122,11 @@ struct SlowClientTests {
         }
     }
 
-    @Test(.disabled("issue 34: no idle connection is closed at the limit yet (ConnectionLimit.reclaimIdle)"),
-          arguments: [true, false])
+    @Test(
+        .disabled(
+            "issue 34: with --max-connections 4 the fifth client is answered but none of the four idle connections is closed: ConnectionLimit and ConnectionRegistry.reclaimIdle never close one (not yet diagnosed)"
+        ),
+        arguments: [true, false])
     func idle_connections_at_the_limit_make_room_for_a_new_client(partialHeads: Bool) async throws {
         try await withTestServer(transport: .live, configure: {
             $0.connections.maxConnections = 4

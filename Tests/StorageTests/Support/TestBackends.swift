@@ -9,8 +9,6 @@ import Testing
 enum Backend: String, Sendable, CustomTestStringConvertible {
     case local
     case s3
-    /// The read cache in front of a local folder standing in for a remote store.
-    case cached
 
     var testDescription: String { rawValue }
 
@@ -23,8 +21,8 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
     /// skipping.
     static var s3Required: Bool { environment["IMAGEFEED_REQUIRE_S3"] == "1" }
 
-    /// The local store and the cache always; S3 when a server is given or required.
-    static var available: [Backend] { s3Endpoint != nil || s3Required ? [.local, .cached, .s3] : [.local, .cached] }
+    /// The local store always; S3 when a server is given or required.
+    static var available: [Backend] { s3Endpoint != nil || s3Required ? [.local, .s3] : [.local] }
 
     /// Just S3, under the same conditions.
     static var s3Only: [Backend] { s3Endpoint != nil || s3Required ? [.s3] : [] }
@@ -54,10 +52,6 @@ struct TestStore {
         case .local:
             try await body(TestStore(
                 store: LocalBlobStore(root: folder + "/store"), client: nil, bucket: nil, scratch: folder + "/scratch"))
-        case .cached:
-            let store = CachedBlobStore(
-                backing: LocalBlobStore(root: folder + "/store"), root: folder + "/cache", limit: 64 * 1024 * 1024)
-            try await body(TestStore(store: store, client: nil, bucket: nil, scratch: folder + "/scratch"))
         case .s3:
             let (client, bucket) = try await makeBucket(options: options)
             let location = try S3Location(parsing: "s3://\(bucket)/library?endpoint=\(Backend.s3Endpoint!)")

@@ -7,14 +7,15 @@ public struct RawConnection: Sendable {
 
     /// Connects to `port`, runs `body` with the connection and closes it. The socket calls block, so all of it runs
     /// on a thread of its own: on the concurrency pool they could hold every thread the server under test needs to
-    /// answer. A read waits at most five seconds.
+    /// answer. A read waits at most `readTimeout` seconds (five unless said: a test that waits for an answer that
+    /// takes work, such as an upload, gives a busy machine longer).
     public static func with<Result: Sendable>(
-        port: Int, _ body: @escaping @Sendable (RawConnection) throws -> Result
+        port: Int, readTimeout: Int = 5, _ body: @escaping @Sendable (RawConnection) throws -> Result
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Swift.Result {
-                    let connection = try RawConnection(port: port)
+                    let connection = try RawConnection(port: port, readTimeout: readTimeout)
                     defer { close(connection.descriptor) }
                     return try body(connection)
                 })
@@ -22,10 +23,10 @@ public struct RawConnection: Sendable {
         }
     }
 
-    private init(port: Int) throws {
+    private init(port: Int, readTimeout: Int) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawHTTPError(operation: "socket") }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -62,9 +63,9 @@ public struct RawConnection: Sendable {
 }
 
 /// Sends `request` byte for byte and returns everything the server sends back until it closes the connection (or
-/// nothing more comes for five seconds).
-public func rawHTTP(port: Int, _ request: [UInt8]) async throws -> String {
-    try await RawConnection.with(port: port) { connection in
+/// nothing more comes for `readTimeout` seconds).
+public func rawHTTP(port: Int, _ request: [UInt8], readTimeout: Int = 5) async throws -> String {
+    try await RawConnection.with(port: port, readTimeout: readTimeout) { connection in
         connection.send(request)
         var received: [UInt8] = []
         while let bytes = connection.receive() { received += bytes }

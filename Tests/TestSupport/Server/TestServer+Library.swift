@@ -73,8 +73,3 @@ public enum TestServerLibraryError: Error {
     /// The store found the photo already recorded.
     case notInserted(String)
 }
-
-/// A fixture JPEG of a given size; each seed gives other bytes.
-public func smallJPEG(seed: Int, width: Int = 96, height: Int = 64, gps: GPSPosition? = nil) throws -> [UInt8] {
-    try Fixtures.jpeg(width: width, height: height, seed: seed, gps: gps)
-}

@@ -6,13 +6,6 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 
-/// A quiet logger for the servers, stores and importers under test.
-public let testLogger: Logger = {
-    var logger = Logger(label: "imagefeed.tests.server")
-    logger.logLevel = .critical
-    return logger
-}()
-
 /// One server under test, as ``withTestServer(_:library:nodes:transport:configure:clock:_:)`` started it: a client
 /// for each node, a second handle on their database, the data directory, and the routes they registered.
 public struct TestServer: Sendable {
@@ -44,6 +37,8 @@ public struct TestServer: Sendable {
     public let routes: RouteTable
     /// The clock the server's caches measure time with; it moves only when the test advances it.
     public let clock: ManualClock
+    /// The date and time the server issues and checks Firebase tokens at.
+    public let wallClock: TestWallClock
     let fixtureLibrary: FixtureLibrary?
     let oauthApp: OAuthAppSlot
 
@@ -62,12 +57,19 @@ public struct TestServer: Sendable {
     }
 
     /// The settings every test server starts from: the defaults `imagefeed serve` has, except bcrypt at its cheapest
-    /// cost, no sign-in slow-down, and rate-limit counts added to the database on every request.
+    /// cost, no sign-in slow-down, rate-limit counts added to the database on every request, and no idle timeout.
+    ///
+    /// The idle timeout is off because HummingbirdTesting's `.live` client is one connection that never reconnects:
+    /// a test that holds a live server while it waits for a ``ServerGate`` slot (a source test's upstream, while
+    /// its library waits for one of PostgreSQL's four) can sit idle past the 75 s default when the whole suite
+    /// runs, and the server then rightly closes the connection under it ("I/O on closed channel"). Real clients
+    /// (URLSession, AsyncHTTPClient, nginx) open a new connection instead; the tests of the timeout set their own.
     public static func configuration(dataDirectory: String) -> Configuration {
         var configuration = Configuration(dataDirectory: dataDirectory)
         configuration.bcryptCost = 4
         configuration.loginDelayStep = .zero
         configuration.rateLimitFlushInterval = 0
+        configuration.connections.idleTimeout = nil
         return configuration
     }
 }
@@ -82,6 +84,7 @@ public struct TestServer: Sendable {
 ///   - transport: `.router` sends requests straight to the router; `.live` over a local socket.
 ///   - configure: changes to ``TestServer/configuration(dataDirectory:)``.
 ///   - clock: the clock of the server's caches.
+///   - wallClock: the date and time of the server's Firebase tokens.
 public func withTestServer(
     _ backend: Backend = .sqlite,
     library: TestServer.Library = .empty,
@@ -89,6 +92,7 @@ public func withTestServer(
     transport: TestingSetup = .router,
     configure: (inout Configuration) -> Void = { _ in },
     clock: ManualClock = ManualClock(),
+    wallClock: TestWallClock = TestWallClock(),
     _ body: @Sendable (TestServer) async throws -> Void
 ) async throws {
     precondition(nodes >= 1, "A test server has at least one node.")
@@ -103,7 +107,7 @@ public func withTestServer(
             try await TestDatabase.withStore(backend) { store, url in
                 let server = TestServer(
                     backend: backend, nodes: [], store: store, dataDirectory: data, routes: RouteTable(), clock: clock,
-                    fixtureLibrary: nil, oauthApp: OAuthAppSlot(store: store))
+                    wallClock: wallClock, fixtureLibrary: nil, oauthApp: OAuthAppSlot(store: store))
                 try await server.serve(databaseURL: url, nodes: nodes, settings: settings, transport: transport, body)
             }
         }
@@ -116,7 +120,7 @@ public func withTestServer(
             let store = try await TestServer.openStore(fixtures.databaseURL)
             let server = TestServer(
                 backend: backend, nodes: [], store: store, dataDirectory: fixtures.dataDirectory, routes: RouteTable(),
-                clock: clock, fixtureLibrary: fixtures, oauthApp: OAuthAppSlot(store: store))
+                clock: clock, wallClock: wallClock, fixtureLibrary: fixtures, oauthApp: OAuthAppSlot(store: store))
             do {
                 try await server.serve(
                     databaseURL: fixtures.databaseURL, nodes: nodes, settings: settings, transport: transport, body)
@@ -150,7 +154,7 @@ extension TestServer {
                 if node > 0, !ownFolders.isEmpty { nodeSettings.dataDirectory = ownFolders[node - 1] }
                 applications.append(try await buildApplication(
                     nodeSettings, store: store, files: try nodeSettings.libraryFiles(), logger: testLogger,
-                    routes: node == 0 ? routes : RouteTable(), clock: clock))
+                    routes: node == 0 ? routes : RouteTable(), clock: clock, now: wallClock.now))
             }
         } catch {
             for store in stores { try? await store.database.shutdown() }
@@ -159,7 +163,7 @@ extension TestServer {
         try await Self.withClients(of: applications[...], transport: transport, opened: []) { clients in
             try await body(TestServer(
                 backend: backend, nodes: clients, store: store, dataDirectory: dataDirectory, routes: routes,
-                clock: clock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
+                clock: clock, wallClock: wallClock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
         }
     }
 

@@ -1,0 +1,13 @@
+import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import Locking
+
+/// A connection borrowed from a pool, returned with `release()`.
+protocol PooledConnection: Sendable {
+    var sql: any SQLDatabase { get }
+    func release()
+}

@@ -1,0 +1,18 @@
+import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLiteKit
+
+struct SQLitePooledConnection: PooledConnection {
+    let connection: SQLiteConnection
+    let pool: PoolBox<SQLiteFileSource>
+    let logger: Logger
+
+    var sql: any SQLDatabase { connection.sql() }
+
+    func release() {
+        pool.pool.releaseConnection(connection, logger: logger)
+    }
+}

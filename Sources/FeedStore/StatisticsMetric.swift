@@ -1,0 +1,6 @@
+import Foundation
+
+/// What is counted per photo per day.
+public enum StatisticsMetric: String, Sendable, CaseIterable {
+    case downloads, views, likes
+}

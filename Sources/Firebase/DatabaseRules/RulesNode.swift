@@ -1,0 +1,28 @@
+/// One level of the rules tree.
+final class RulesNode: Sendable {
+    let read: CompiledRule?
+    let write: CompiledRule?
+    let validate: CompiledRule?
+    let indexOn: [String]
+    let children: [String: RulesNode]
+    let wildcard: (name: String, node: RulesNode)?
+
+    init(
+        read: CompiledRule?, write: CompiledRule?, validate: CompiledRule?, indexOn: [String],
+        children: [String: RulesNode], wildcard: (name: String, node: RulesNode)?
+    ) {
+        self.read = read
+        self.write = write
+        self.validate = validate
+        self.indexOn = indexOn
+        self.children = children
+        self.wildcard = wildcard
+    }
+
+    /// The rules for `key` below this level, and the wildcard it binds, if any: a literal key wins over a wildcard.
+    func child(_ key: String) -> (node: RulesNode, binding: (String, String)?)? {
+        if let literal = children[key] { return (literal, nil) }
+        if let wildcard { return (wildcard.node, (wildcard.name, key)) }
+        return nil
+    }
+}
