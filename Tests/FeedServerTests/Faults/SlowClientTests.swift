@@ -124,7 +124,7 @@ struct SlowClientTests {
 
     @Test(
         .disabled(
-            "issue 34: with --max-connections 4 the fifth client is answered but none of the four idle connections is closed: ConnectionLimit and ConnectionRegistry.reclaimIdle never close one (not yet diagnosed)"
+            "issue 34: the limit is never installed under HummingbirdTesting: its TestApplication rebuilds the configuration with with(address:), which drops availableConnectionsDelegate, so ConnectionLimit never runs here; needs a server started on a port of its own (Application.run) rather than .live"
         ),
         arguments: [true, false])
     func idle_connections_at_the_limit_make_room_for_a_new_client(partialHeads: Bool) async throws {
