@@ -5,7 +5,7 @@ extension Migration {
     /// growing pause, by one node of the cluster at a time, until the bucket takes it. `next_attempt_at` and
     /// `created_at` are milliseconds since 1970.
     static let createPendingDeletions = Migration(
-        name: "019_pending_deletions",
+        name: "020_pending_deletions",
         sqlite: [
             """
             CREATE TABLE pending_deletions (
