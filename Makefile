@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 DEMO ?= /usr/share/backgrounds/mate
 SWIFT_TEST_FLAGS ?= --traits PostgreSQL
 RUN_PACKAGES := libvips-dev zlib1g-dev pkg-config mate-backgrounds
-TEST_PACKAGES := libvips-dev zlib1g-dev pkg-config postgresql chromium mate-backgrounds python3-venv nginx
+TEST_PACKAGES := libvips-dev zlib1g-dev pkg-config postgresql chromium mate-backgrounds python3-venv nginx fonts-nanum
 BENCH_PACKAGES := libvips-dev libvips-tools imagemagick nginx wrk postgresql
 STAGE := scripts/test-stage.py
 

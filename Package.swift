@@ -133,6 +133,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            // The languages' catalogues (links to Web/i18n/*.json), so that the pages speak them with no web app
+            // folder too (a language added to Web/i18n alone is spoken when the server serves that folder).
+            resources: [
+                .embedInCode("Languages/en.json"), .embedInCode("Languages/ru.json"),
+                .embedInCode("Languages/ko.json"), .embedInCode("Languages/ar.json"),
             ]
         ),
         .executableTarget(
@@ -185,7 +191,8 @@ let package = Package(
         .testTarget(
             name: "FeedLibraryTests",
             dependencies: [
-                "FeedLibrary", "LibraryTestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging", "Storage",
+                "FeedLibrary", "LibraryTestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
+                "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -2,6 +2,7 @@
 
 import { imageURL } from './api.js';
 import { placeholderStyle } from './blurhash.js';
+import { t } from './i18n.js';
 import { el } from './ui.js';
 
 /** The card of `album`, leading to the album. */
@@ -12,6 +13,6 @@ export function albumCard(album) {
         cover.append(el('img', { src: imageURL(album.cover_photo, 600, 450), alt: '', loading: 'lazy', width: 600, height: 450 }));
     }
     return el('li', {}, el('a.album', { href: `#/collections/${encodeURIComponent(album.id)}` }, cover,
-        el('span.album-title', {}, album.title, album.private ? el('span.badge', { text: 'Private' }) : null),
-        el('span.muted', { text: `${album.total_photos} photo${album.total_photos === 1 ? '' : 's'}` })));
+        el('span.album-title', {}, album.title, album.private ? el('span.badge', { text: t('album.private') }) : null),
+        el('span.muted', { text: t('common.photoCount', { count: album.total_photos }) })));
 }

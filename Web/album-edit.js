@@ -2,6 +2,7 @@
 // (DELETE, after a confirmation; its photos stay in the library).
 
 import { request } from './api.js';
+import { t } from './i18n.js';
 import { checkField, formField, invalid, openSheet, problems } from './sheet.js';
 import { el, showAlert, toast } from './ui.js';
 
@@ -10,17 +11,17 @@ import { el, showAlert, toast } from './ui.js';
  * when it was deleted, or null when left unsaved.
  */
 export async function editAlbum(album = null) {
-    const { body, close, closed } = openSheet(album ? 'Edit album' : 'New album', { className: 'album-edit' });
-    const title = formField('Title', { name: 'title', value: album?.title ?? '', maxlength: 100, required: true, autocomplete: 'off' });
-    const description = formField('Description', { input: el('textarea', { rows: 3, maxlength: 1000 }), name: 'description' });
+    const { body, close, closed } = openSheet(album ? t('album.edit') : t('album.new'), { className: 'album-edit' });
+    const title = formField(t('album.title'), { name: 'title', value: album?.title ?? '', maxlength: 100, required: true, autocomplete: 'off' });
+    const description = formField(t('album.description'), { input: el('textarea', { rows: 3, maxlength: 1000 }), name: 'description' });
     description.input.value = album?.description ?? '';
-    const secret = checkField('Private', { name: 'private', checked: Boolean(album?.private),
-        hint: 'Only you can see it; it is left out of your page and of search for everyone else.' });
+    const secret = checkField(t('album.private'), { name: 'private', checked: Boolean(album?.private),
+        hint: t('album.privateHint') });
     const problem = el('p.form-problem', { role: 'alert' });
-    const save = el('button.primary', { type: 'submit' }, album ? 'Save' : 'Create album');
-    const remove = album ? el('button.danger', { type: 'button' }, 'Delete album') : null;
+    const save = el('button.primary', { type: 'submit' }, album ? t('common.save') : t('album.create'));
+    const remove = album ? el('button.danger', { type: 'button' }, t('album.delete')) : null;
     const form = el('form.sheet-form', { novalidate: true }, title.node, description.node, secret.node, problem,
-        el('div.form-actions', {}, remove, el('button.secondary', { type: 'button', onclick: () => close('') }, 'Cancel'), save));
+        el('div.form-actions', {}, remove, el('button.secondary', { type: 'button', onclick: () => close('') }, t('common.cancel')), save));
     body.append(form);
     title.input.focus();
 
@@ -28,7 +29,7 @@ export async function editAlbum(album = null) {
     form.addEventListener('submit', async (event) => {
         event.preventDefault();
         problem.textContent = '';
-        if (invalid(title, title.input.value.trim() ? '' : 'Give the album a title.')) return;
+        if (invalid(title, title.input.value.trim() ? '' : t('album.titleMissing'))) return;
         save.setAttribute('aria-busy', 'true');
         try {
             const fields = { title: title.input.value.trim(), description: description.input.value.trim(), private: secret.input.checked };
@@ -38,9 +39,10 @@ export async function editAlbum(album = null) {
             result = data;
             document.dispatchEvent(new CustomEvent('album-changed', { detail: { album: data } }));
             close('saved');
-            toast(album ? 'Album saved' : `Album “${data.title}” created`);
+            toast(album ? t('album.saved') : t('album.created', { title: data.title }));
         } catch (error) {
-            const message = problems(error, 'The album could not be saved');
+            // A title already used is the one refusal the editor can say in the page's language (the API's is English).
+            const message = error.status === 409 ? t('album.titleTaken') : problems(error, 'album.saveFailed');
             if (error.status === 409 || /title/i.test(message)) invalid(title, message);
             else problem.textContent = message;
         } finally {
@@ -48,16 +50,17 @@ export async function editAlbum(album = null) {
         }
     });
     remove?.addEventListener('click', async () => {
-        const choice = await showAlert(`Delete “${album.title}”?`, 'The album goes; its photos stay in the library.', ['Delete', 'Cancel']);
+        const choice = await showAlert(t('album.deleteQuestion', { title: album.title }), t('album.deleteText'),
+            [t('common.delete'), t('common.cancel')]);
         if (choice !== 0) return;
         try {
             await request('DELETE', `/collections/${encodeURIComponent(album.id)}`);
             result = { deleted: true };
             document.dispatchEvent(new CustomEvent('album-changed', { detail: { album, deleted: true } }));
             close('deleted');
-            toast('Album deleted');
+            toast(t('album.deleted'));
         } catch (error) {
-            problem.textContent = problems(error, 'The album could not be deleted');
+            problem.textContent = problems(error, 'album.deleteFailed');
         }
     });
     await closed;

@@ -3,26 +3,28 @@
 
 import { get, PhotoList, arrayPages, reason, session, sessionReady } from './api.js';
 import { albumCard } from './album-card.js';
+import { formatParts, t } from './i18n.js';
 import { followButton, isSignedIn, personCounts } from './people.js';
 import { gridCell, outLink } from './photos.js';
 import { go } from './router.js';
-import { el, icon, avatar, displayName, debounce, showAlert, toast } from './ui.js';
+import { el, icon, avatar, displayName, debounce, handle, showAlert, toast } from './ui.js';
 import { VirtualGrid } from './vgrid.js';
 
 /** The album editor for `album` (null: a new one); → what editAlbum answers, or null when it can't be loaded. */
 const editAlbum = (album) => import('./album-edit.js').then((m) => m.editAlbum(album), () => {
-    toast('The album editor could not be loaded. Check your connection.');
+    toast(t('album.editorFailed'));
     return null;
 });
 
 function failure(container, error, retry) {
-    container.replaceChildren(el('div.empty', {}, el('h2', { text: 'Could not load this page' }), el('p', { text: reason(error) }),
-        el('button.secondary', { type: 'button', onclick: retry }, 'Try again')));
+    container.replaceChildren(el('div.empty', {}, el('h2', { text: t('person.loadFailed') }), el('p', { text: reason(error) }),
+        el('button.secondary', { type: 'button', onclick: retry }, t('common.tryAgain'))));
 }
 
 /** A full user's address in one line, website and company, where set. */
 function contactLines({ address: a, website, company }) {
-    const line = a && [a.street, a.suite, [a.zipcode, a.city].join(' ').trim()].filter(Boolean).join(', ');
+    const parts = a ? [a.street, a.suite, [a.zipcode, a.city].join(' ').trim()].filter(Boolean) : [];
+    const line = parts.length ? formatParts(parts) : '';
     return [line && el('p.muted', { text: line }),
         website && el('p', {}, el('a', { href: /^https?:/i.test(website) ? website : `https://${website}` }, website)),
         company?.name && el('p.muted', { text: company.name })];
@@ -43,7 +45,7 @@ export function createUserPage(section) {
             if (shown === username) return;
             shown = username;
             const token = ++visit;
-            section.replaceChildren(el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
+            section.replaceChildren(el('p.list-status.loading', { role: 'status', text: t('common.loading') }));
             try {
                 const [user, albums] = await Promise.all([
                     get(`/users/${encodeURIComponent(username)}`),
@@ -56,7 +58,7 @@ export function createUserPage(section) {
                     avatar(user, 64, 'avatar big'),
                     el('div.person-names', {},
                         el('h1', { text: displayName(user) }),
-                        el('p.muted', {}, `@${user.username}`),
+                        el('p.muted', {}, handle(user.username)),
                         user.location ? el('p.place', {}, icon('pin'), user.location) : null,
                         contactLines(user)),
                     followButton(user, counts.update));
@@ -68,15 +70,15 @@ export function createUserPage(section) {
                         const album = await editAlbum(null);
                         if (album) go(`/collections/${encodeURIComponent(album.id)}`);
                     },
-                }, icon('plus'), 'New album') : null;
+                }, icon('plus'), t('album.new')) : null;
                 // Node.replaceChildren would write the parts left out (null) as text: they are filtered out first.
                 section.replaceChildren(...[header,
                     user.bio ? el('p.person-bio', { text: user.bio }) : null,
                     user.portfolio_url ? el('p.person-link', {}, outLink(user.portfolio_url, user.portfolio_url.replace(/^https?:\/\//i, ''))) : null,
                     counts.node,
-                    el('div.section-row', {}, el('h2.section-title', { text: 'Albums' }), create),
+                    el('div.section-row', {}, el('h2.section-title', { text: t('person.albums') }), create),
                     cards.length ? el('ul.albums', {}, cards)
-                        : el('p.empty-line', { text: own ? 'No albums yet. Make one, then add photos to it from the viewer.' : 'No albums yet.' }),
+                        : el('p.empty-line', { text: own ? t('person.noAlbumsOwn') : t('person.noAlbums') }),
                 ].filter(Boolean));
             } catch (error) {
                 if (token !== visit) return;
@@ -108,7 +110,7 @@ export function createAlbumPage(section) {
             if (shown === id) { virtual?.setActive(true); return; }
             shown = id;
             const token = ++visit;
-            section.replaceChildren(el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
+            section.replaceChildren(el('p.list-status.loading', { role: 'status', text: t('common.loading') }));
             let album;
             try {
                 album = await get(`/collections/${encodeURIComponent(id)}`);
@@ -119,7 +121,7 @@ export function createAlbumPage(section) {
                 failure(section, error, () => this.show(route));
                 return;
             }
-            const field = el('input', { id: 'album-filter', type: 'search', placeholder: 'Filter by title', autocomplete: 'off' });
+            const field = el('input', { id: 'album-filter', type: 'search', placeholder: t('album.filter'), autocomplete: 'off' });
             const count = el('p.muted.album-count', { role: 'status' });
             const grid = el('div.photo-grid.square');
             const empty = el('div.empty', { hidden: true });
@@ -134,14 +136,14 @@ export function createAlbumPage(section) {
                         this.show(route);
                     }
                 },
-            }, 'Edit album') : null;
+            }, t('album.edit')) : null;
             section.replaceChildren(
                 el('header.album-head', {},
                     el('a.back-link', { href: `#${owner}` }, icon('back'), displayName(album.user)),
-                    el('div.section-row', {}, el('h1', {}, album.title, album.private ? el('span.badge', { text: 'Private' }) : null), edit),
+                    el('div.section-row', {}, el('h1', {}, album.title, album.private ? el('span.badge', { text: t('album.private') }) : null), edit),
                     album.description ? el('p.muted', { text: album.description }) : null,
                     el('div.search-row.compact', {},
-                        el('label.visually-hidden', { for: 'album-filter', text: 'Filter this album by title' }),
+                        el('label.visually-hidden', { for: 'album-filter', text: t('album.filterLabel') }),
                         el('span.search-icon', {}, icon('search')), field),
                     count),
                 grid, empty);
@@ -162,18 +164,17 @@ export function createAlbumPage(section) {
                     await target.more();
                 } catch (error) {
                     if (target !== list) return;
-                    if (await showAlert('Could not load photos', reason(error), ['Try again', 'Cancel']) === 0) more(target);
+                    if (await showAlert(t('feed.loadFailed'), reason(error), [t('common.tryAgain'), t('common.cancel')]) === 0) more(target);
                     return;
                 }
                 if (target !== list) return;
                 empty.hidden = list.items.length > 0;
                 const filtered = Boolean(field.value.trim());
-                empty.replaceChildren(el('h2', { text: filtered ? 'No photos found' : 'No photos in this album yet' }),
-                    el('p', { text: filtered ? 'No photo title in this album matches.'
-                        : edit ? 'Open a photo and choose “Add to album” to put it here.' : '' }));
+                empty.replaceChildren(el('h2', { text: filtered ? t('search.photos.none') : t('album.empty') }),
+                    el('p', { text: filtered ? t('album.noMatch') : edit ? t('album.emptyHint') : '' }));
                 count.textContent = field.value.trim()
-                    ? `${list.total ?? list.items.length} of ${album.total_photos} photos`
-                    : `${album.total_photos} photos`;
+                    ? t('album.countFiltered', { shown: list.total ?? list.items.length, count: album.total_photos })
+                    : t('common.photoCount', { count: album.total_photos });
             };
             field.addEventListener('input', debounce(() => load(field.value.trim()), 250));
             load('');

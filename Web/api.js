@@ -1,6 +1,8 @@
 // Same-origin JSON client for the ImageFeed API. The session cookie carries the signed-in person; the browser
 // adds Origin to state changes, which the server checks.
 
+import { t } from './i18n.js';
+
 /** The request never got an answer (offline, server down). */
 export class NetworkError extends Error {}
 
@@ -42,9 +44,12 @@ export async function request(method, path, { json, body, signal } = {}) {
 
 export const get = (path, options) => request('GET', path, options).then((r) => r.data);
 
-/** What to tell the person of a failed request: that nothing answered, or the server's message. */
-export const reason = (error) => (error instanceof NetworkError ? 'The server did not answer. Check your connection.'
-    : error.message);
+/**
+ * What to tell the person of a failed request: that nothing answered, the server's message (the API speaks English,
+ * as Unsplash's does), or its status.
+ */
+export const reason = (error) => (error instanceof NetworkError ? t('common.noAnswer')
+    : error.errors?.[0] || (error.status ? t('common.httpError', { status: String(error.status) }) : error.message));
 
 /** A query string from an object, skipping empty values. */
 export function query(params) {

@@ -1,13 +1,31 @@
-// Boot: session, theme, tabs and routes, offline notice, service worker. Only the feed is loaded up front; every
-// other screen is a module fetched when first needed (and in the background once the feed is on screen), so the
-// first photo waits for as little script as possible. Nothing waits for the session check but the screens that
+// Boot: session, theme, language, tabs and routes, offline notice, service worker. Only the feed is loaded up front;
+// every other screen is a module fetched when first needed (and in the background once the feed is on screen), so
+// the first photo waits for as little script as possible. Nothing waits for the session check but the screens that
 // need a signed-in person.
 
 import { loadSession, reason, session, sessionReady, NetworkError } from './api.js';
 import { createFeed } from './feed.js';
+import { language, preference, setLanguage, t } from './i18n.js';
 import { viewerSource } from './photos.js';
 import { current, go, start, OPEN_ON } from './router.js';
 import { el, toast } from './ui.js';
+
+/**
+ * The page's own words (index.html): `data-i18n="KEY"` for an element's text, `data-i18n-attr="ATTRIBUTE:KEY …"`
+ * for its attributes.
+ */
+function translatePage() {
+    for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+    for (const node of document.querySelectorAll('[data-i18n-attr]')) {
+        for (const pair of node.dataset.i18nAttr.split(/\s+/)) {
+            const [attribute, key] = pair.split(':');
+            node.setAttribute(attribute, t(key));
+        }
+    }
+    // What shows over the page while photos are dragged onto it (app.css: body.dropping::after).
+    document.body.dataset.dropLabel = t('upload.dropAnywhere');
+}
+translatePage();
 
 const THEME_KEY = 'imagefeed.theme';
 const theme = {
@@ -69,47 +87,47 @@ const SIGN_IN = { module: './auth.js', section: 'auth', session: 'checked' };
  *   screen does not wait for the session check;
  * - `launches`: it takes the launch screen away itself, once it has something to show (else: as soon as shown);
  * - `scrollKey(route)`: what its scroll position is kept under, when not the route's name;
- * - `title`: the document's title while it is shown.
+ * - `title`: the catalogue key of the document's title while it is shown.
  */
 const SCREENS = {
     feed: {
-        tab: 'feed', title: 'Feed', launches: true,
+        tab: 'feed', title: 'screen.feed', launches: true,
         create: () => createFeed(sections.feed, { onFirstPage: launched }),
     },
     // Made on its first visit, like the screens of other modules (feed.js itself is already here).
     following: {
-        module: './feed.js', tab: 'feed', session: 'signed-in', title: 'Following',
+        module: './feed.js', tab: 'feed', session: 'signed-in', title: 'screen.following',
         create: (m) => m.createFollowing(sections.following),
     },
     t: {
-        module: './topics.js', section: 'topic', tab: 'feed', scrollKey: byPath, title: 'Topic',
+        module: './topics.js', section: 'topic', tab: 'feed', scrollKey: byPath, title: 'screen.topic',
         create: (m) => m.createTopicPage(sections.topic),
     },
-    search: { module: './search.js', tab: 'search', title: 'Search', create: (m) => m.createSearch(sections.search) },
+    search: { module: './search.js', tab: 'search', title: 'screen.search', create: (m) => m.createSearch(sections.search) },
     favourites: {
-        module: './favourites.js', tab: 'favourites', session: 'signed-in', title: 'Favourites',
+        module: './favourites.js', tab: 'favourites', session: 'signed-in', title: 'screen.favourites',
         create: (m) => m.createFavourites(sections.favourites),
     },
     profile: {
-        module: './profile.js', tab: 'profile', session: 'signed-in', title: 'Profile',
+        module: './profile.js', tab: 'profile', session: 'signed-in', title: 'screen.profile',
         create: (m) => m.createProfile(sections.profile, { theme }),
     },
-    user: { module: './albums.js', scrollKey: byPath, title: 'Albums', create: (m) => m.createUserPage(sections.user) },
+    user: { module: './albums.js', scrollKey: byPath, title: 'screen.person', create: (m) => m.createUserPage(sections.user) },
     collections: {
-        module: './albums.js', scrollKey: byPath, title: 'Album',
+        module: './albums.js', scrollKey: byPath, title: 'screen.album',
         create: (m) => m.createAlbumPage(sections.collections),
     },
-    signin: { ...SIGN_IN, title: 'Sign in', render: (m, route) => m.renderSignIn(sections.auth, route) },
+    signin: { ...SIGN_IN, title: 'screen.signIn', render: (m, route) => m.renderSignIn(sections.auth, route) },
     login: {
-        ...SIGN_IN, session: 'signed-out', title: 'Sign in',
+        ...SIGN_IN, session: 'signed-out', title: 'screen.signIn',
         render: (m, route) => m.renderLogin(sections.auth, route),
     },
     signup: {
-        ...SIGN_IN, session: 'signed-out', title: 'Create account',
+        ...SIGN_IN, session: 'signed-out', title: 'screen.signUp',
         render: (m, route) => m.renderSignUp(sections.auth, route),
     },
     // Instead of a signed-in screen when the session check failed (no answer, a server error): not a sign-in.
-    problem: { title: 'Not connected', render: () => renderProblem() },
+    problem: { title: 'screen.problem', render: () => renderProblem() },
 };
 /** The screen a route name shows, if any (never a property every object inherits, such as `constructor`). */
 const screenOf = (name) => (Object.hasOwn(SCREENS, name) ? SCREENS[name] : undefined);
@@ -125,8 +143,14 @@ const REDRAWN_SECTIONS = new Set(Object.entries(SCREENS).filter(([, screen]) => 
 const VIEWER = './viewer.js';
 
 /** The screens made so far, by name: the ones loaded up front at once, the others on first use. */
-const views = Object.fromEntries(Object.entries(SCREENS).filter(([, screen]) => !screen.module && screen.create)
-    .map(([name, screen]) => [name, screen.create()]));
+const views = {};
+/** Makes the screens loaded up front (at start, and again in another language). */
+function makeUpFront() {
+    for (const [name, screen] of Object.entries(SCREENS)) {
+        if (!screen.module && screen.create) views[name] = screen.create();
+    }
+}
+makeUpFront();
 
 const modules = {};
 /** A lazily loaded module, once (a failed load may be tried again). */
@@ -156,6 +180,18 @@ async function loadViewer() {
     return viewer;
 }
 
+const controlledAtStart = Boolean(navigator.serviceWorker?.controller);
+/**
+ * The catalogue of the language shown, asked for again through the service worker once it controls the page, so it
+ * is kept for offline use (the first visit's request went out before there was a worker; other languages' are kept
+ * when chosen).
+ */
+function keepCatalogue() {
+    if (controlledAtStart) return;   // the worker kept it as it passed
+    navigator.serviceWorker.addEventListener('controllerchange', () => fetch(`/i18n/${language()}.json`).catch(() => {}),
+        { once: true });
+}
+
 /** Once the first screen is up: fetch the other screens' modules while nobody waits for them. */
 function afterFirstScreen() {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
@@ -164,7 +200,7 @@ function afterFirstScreen() {
         for (const path of new Set([...paths, VIEWER])) {
             load(path).catch(() => {});
         }
-        if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+        if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').then(keepCatalogue, () => {});
     }), 500);
 }
 
@@ -192,17 +228,17 @@ function showPage(route) {
 
 function moduleFailed() {
     launched();
-    toast('This screen could not be loaded. Check your connection.');
+    toast(t('app.screenFailed'));
 }
 
 /** The session check's failure, with a button to check again (and go on to the screen asked for). */
 function renderProblem() {
     if (!session.failure) return go('/feed', { replace: true });   // not a place to visit by its address
     sections.problem.replaceChildren(el('div.empty', { role: 'alert' },
-        el('h2', { text: 'Could not check that you’re signed in' }),
+        el('h2', { text: t('app.sessionFailed') }),
         el('p', { text: reason(session.failure) }),
         el('button.secondary', { type: 'button', onclick: () => loadSession().then(() => onRoute(current())) },
-            'Try again')));
+            t('common.tryAgain'))));
 }
 
 function paintPage(route, name, module) {
@@ -242,11 +278,17 @@ function paintPage(route, name, module) {
     }
     shownKey = key;
     lastPage = route.path;
-    document.title = `${screen.title} · ImageFeed`;
+    if (refocus) {
+        document.getElementById(refocus)?.focus({ preventScroll: true });
+        refocus = null;
+    }
+    document.title = t('app.title', { screen: t(screen.title) });
 }
 
 let sessionChecked = false;
 let viewerToken = 0;
+/** The id of the control to give the focus back to once the screen is drawn again (in another language). */
+let refocus = null;
 
 async function onRoute(route) {
     if (route.name === 'photo' && route.params[0]) {
@@ -299,6 +341,33 @@ document.addEventListener('click', (event) => {
 session.onChange((user) => {
     document.body.classList.toggle('signed-in', Boolean(user));
     if (user && !sections.profile.hidden) views.profile?.refresh();
+});
+
+// MARK: language
+
+// The account's language follows it to every browser it signs in on (Profile's Language setting keeps it there;
+// the account's answers say none when the browser's languages decide).
+session.onChange((user) => {
+    if (!user) return;
+    const wanted = user.language || 'system';
+    if (wanted !== preference()) setLanguage(wanted);
+});
+
+// In another language, the screens are made again (they hold nothing the server can't give again) and the one shown
+// is drawn where it was asked for, with the focus back on the control that had it (Profile's Language setting).
+document.addEventListener('language-changed', () => {
+    translatePage();
+    refocus = document.activeElement?.id || null;
+    for (const view of Object.values(views)) view.hide();
+    for (const name of Object.keys(views)) delete views[name];
+    for (const section of Object.values(sections)) section.replaceChildren();
+    viewer?.dispose();
+    viewer = null;
+    viewerSource.list = null;
+    scrollPositions.clear();
+    shownKey = null;
+    makeUpFront();
+    onRoute(current());
 });
 
 // MARK: offline

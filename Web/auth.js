@@ -1,6 +1,7 @@
 // Signing in and up: the sign-in screen (logo, "Sign in"), the log-in form and the sign-up form, validated inline.
 
 import { request, reason, session } from './api.js';
+import { formatRelative, t, tNodes } from './i18n.js';
 import { go } from './router.js';
 import { el, showAlert } from './ui.js';
 
@@ -14,21 +15,21 @@ function nextRoute(route) {
 
 const suffix = (route) => (route.query.get('next') ? `?next=${encodeURIComponent(route.query.get('next'))}` : '');
 
-/** Rules the server applies, checked as the person types. */
+/** Rules the server applies, checked as the person types (the server's own messages are English, as the API's). */
 const RULES = {
-    first_name: (value) => (value.trim() ? '' : 'Enter your first name.'),
-    last_name: (value) => (value.trim() ? '' : 'Enter your last name.'),
-    username: (value) => (/^[A-Za-z0-9_]{3,30}$/.test(value.trim()) ? '' : 'Use 3 to 30 letters, digits or underscores.'),
-    email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? '' : 'Enter an email address like name@example.com.'),
+    first_name: (value) => (value.trim() ? '' : t('signUp.rule.firstName')),
+    last_name: (value) => (value.trim() ? '' : t('signUp.rule.lastName')),
+    username: (value) => (/^[A-Za-z0-9_]{3,30}$/.test(value.trim()) ? '' : t('signUp.rule.username', { min: 3, max: 30 })),
+    email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? '' : t('signUp.rule.email')),
     password: (value) => {
-        if (value.length < 8) return 'Use at least 8 characters.';
-        if (value.length > 72) return 'Use at most 72 characters.';
-        if (!/\d/.test(value)) return 'Add a digit.';
-        if (!/[^A-Za-z0-9]/.test(value)) return 'Add a special character, such as ! or #.';
+        if (value.length < 8) return t('signUp.rule.passwordShort', { count: 8 });
+        if (value.length > 72) return t('signUp.rule.passwordLong', { count: 72 });
+        if (!/\d/.test(value)) return t('signUp.rule.digit');
+        if (!/[^A-Za-z0-9]/.test(value)) return t('signUp.rule.special');
         return '';
     },
-    login: (value) => (value.trim() ? '' : 'Enter your email or username.'),
-    current_password: (value) => (value ? '' : 'Enter your password.'),
+    login: (value) => (value.trim() ? '' : t('signIn.rule.login')),
+    current_password: (value) => (value ? '' : t('signIn.rule.password')),
 };
 
 function field(name, label, type, autocomplete, hint) {
@@ -70,11 +71,11 @@ function screen(...children) {
 export function renderSignIn(section, route) {
     section.replaceChildren(screen(
         logo(),
-        el('h1', { text: 'ImageFeed' }),
-        el('p.muted', { text: route.query.get('next') ? 'Sign in to like photos and keep your favourites.' : 'Your photos, endlessly scrollable.' }),
-        el('a.button.primary.wide', { href: `#/login${suffix(route)}` }, 'Sign in'),
-        el('a.button.secondary.wide', { href: `#/signup${suffix(route)}` }, 'Create an account'),
-        el('a.subtle', { href: '#/feed' }, 'Not now — browse photos'),
+        el('h1', { text: t('app.name') }),
+        el('p.muted', { text: route.query.get('next') ? t('welcome.why') : t('welcome.tagline') }),
+        el('a.button.primary.wide', { href: `#/login${suffix(route)}` }, t('signIn.button')),
+        el('a.button.secondary.wide', { href: `#/signup${suffix(route)}` }, t('signUp.link')),
+        el('a.subtle', { href: '#/feed' }, t('welcome.later')),
     ));
 }
 
@@ -90,9 +91,9 @@ async function submitting(button, work) {
 }
 
 export function renderLogin(section, route) {
-    const login = field('login', 'Email or username', 'text', 'username');
-    const password = field('password', 'Password', 'password', 'current-password');
-    const button = el('button.primary.wide', { type: 'submit' }, 'Sign in');
+    const login = field('login', t('signIn.login'), 'text', 'username');
+    const password = field('password', t('signIn.password'), 'password', 'current-password');
+    const button = el('button.primary.wide', { type: 'submit' }, t('signIn.button'));
     const check = validate([login, password], (item) => (item === password ? RULES.current_password : RULES.login));
     const form = el('form.auth-form', { novalidate: true }, login.node, password.node, button);
     form.addEventListener('submit', async (event) => {
@@ -107,15 +108,15 @@ export function renderLogin(section, route) {
                 go(nextRoute(route), { replace: true });
             } catch (error) {
                 if (error.status === 401) {
-                    await showAlert('Incorrect email or password', 'Check them and try again.');
+                    await showAlert(t('signIn.wrong.title'), t('signIn.wrong.text'));
                     password.input.value = '';
                     password.input.focus();
                 } else if (error.status === 429) {
                     const wait = Number(error.headers?.get('Retry-After')) || 60;
-                    await showAlert('Too many attempts', `Wait ${wait < 90 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`} before trying again.`);
+                    await showAlert(t('signIn.throttled.title'), t('signIn.throttled.text', { when: formatRelative(wait) }));
                 } else {
                     // The person stays on the form, with what they typed, to try again.
-                    await showAlert('Something went wrong — could not sign in', reason(error));
+                    await showAlert(t('signIn.failed'), reason(error));
                     password.input.focus();
                 }
             }
@@ -123,24 +124,24 @@ export function renderLogin(section, route) {
     });
     section.replaceChildren(screen(
         logo(),
-        el('h1', { text: 'Sign in' }),
+        el('h1', { text: t('screen.signIn') }),
         form,
-        el('p.muted', {}, 'New here? ', el('a', { href: `#/signup${suffix(route)}` }, 'Create an account')),
-        el('a.subtle', { href: `/account/login?return_to=${encodeURIComponent(`/#${nextRoute(route)}`)}` }, 'Use the sign-in page instead'),
+        el('p.muted', {}, ...tNodes('signIn.new', { link: el('a', { href: `#/signup${suffix(route)}` }, t('signUp.link')) })),
+        el('a.subtle', { href: `/account/login?return_to=${encodeURIComponent(`/#${nextRoute(route)}`)}` }, t('signIn.page')),
     ));
     login.input.focus();
 }
 
 export function renderSignUp(section, route) {
     const fields = [
-        field('first_name', 'First name', 'text', 'given-name'),
-        field('last_name', 'Last name', 'text', 'family-name'),
-        field('username', 'Username', 'text', 'username', '3–30 letters, digits or _'),
-        field('email', 'Email', 'email', 'email'),
-        field('password', 'Password', 'password', 'new-password', 'At least 8 characters, with a digit and a special character.'),
+        field('first_name', t('profile.firstName'), 'text', 'given-name'),
+        field('last_name', t('profile.lastName'), 'text', 'family-name'),
+        field('username', t('profile.username'), 'text', 'username', t('signUp.usernameHint', { min: 3, max: 30 })),
+        field('email', t('profile.email'), 'email', 'email'),
+        field('password', t('signIn.password'), 'password', 'new-password', t('signUp.passwordHint', { count: 8 })),
     ];
     const byName = Object.fromEntries(fields.map((item) => [item.name, item]));
-    const button = el('button.primary.wide', { type: 'submit' }, 'Create account');
+    const button = el('button.primary.wide', { type: 'submit' }, t('screen.signUp'));
     const check = validate(fields, (item) => RULES[item.name]);
     const form = el('form.auth-form', { novalidate: true }, el('div.two', {}, fields[0].node, fields[1].node),
         ...fields.slice(2).map((item) => item.node), button);
@@ -155,29 +156,33 @@ export function renderSignUp(section, route) {
                 go(nextRoute(route), { replace: true });
             } catch (error) {
                 if (error.status === 422 || error.status === 409) {
-                    for (const message of error.errors) {
+                    // The API's messages are English: each goes to its field, in the page's language where the
+                    // page knows the rule (a taken email or username, a rule it checks itself).
+                    const shown = error.errors.map((message) => {
                         const lower = message.toLowerCase();
                         const target = ['username', 'email', 'password', 'first name', 'last name']
                             .find((name) => lower.includes(name));
                         const item = target && byName[target.replace(' ', '_')];
-                        if (item) {
-                            item.error.textContent = message;
-                            item.input.setAttribute('aria-invalid', 'true');
-                        }
-                    }
-                    await showAlert(error.status === 409 ? 'That account already exists' : 'Check your details', error.errors.join('\n'));
+                        if (!item) return message;
+                        const text = error.status === 409 ? t(item.name === 'email' ? 'signUp.emailTaken' : 'signUp.usernameTaken')
+                            : RULES[item.name](item.name === 'password' ? item.input.value : item.input.value.trim()) || message;
+                        item.error.textContent = text;
+                        item.input.setAttribute('aria-invalid', 'true');
+                        return text;
+                    });
+                    await showAlert(error.status === 409 ? t('signUp.exists') : t('signUp.check'), shown.join('\n'));
                     form.querySelector('[aria-invalid=true]')?.focus();
                 } else {
-                    await showAlert('Could not create your account', reason(error));
+                    await showAlert(t('signUp.failed'), reason(error));
                 }
             }
         });
     });
     section.replaceChildren(screen(
         logo(),
-        el('h1', { text: 'Create your account' }),
+        el('h1', { text: t('signUp.title') }),
         form,
-        el('p.muted', {}, 'Already have an account? ', el('a', { href: `#/login${suffix(route)}` }, 'Sign in')),
+        el('p.muted', {}, ...tNodes('signUp.haveAccount', { link: el('a', { href: `#/login${suffix(route)}` }, t('signIn.button')) })),
     ));
     fields[0].input.focus();
 }

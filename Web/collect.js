@@ -4,6 +4,7 @@
 
 import { get, imageURL, query, request, session } from './api.js';
 import { editAlbum } from './album-edit.js';
+import { t } from './i18n.js';
 import { openSheet, problems } from './sheet.js';
 import { el, icon } from './ui.js';
 
@@ -42,7 +43,7 @@ function albumSwitch(album, photo, inside) {
     const count = el('span.muted');
     const button = el('button.collect-item', { type: 'button', 'aria-pressed': 'false', disabled: true }, cover,
         el('span.collect-text', {}, el('strong', { text: album.title }), count),
-        album.private ? el('span.badge', { text: 'Private' }) : null,
+        album.private ? el('span.badge', { text: t('album.private') }) : null,
         el('span.collect-mark', { 'aria-hidden': 'true' }));
     const paint = (inside) => {
         const image = album.cover_photo && imageURL(album.cover_photo, 96, 96);
@@ -50,7 +51,7 @@ function albumSwitch(album, photo, inside) {
             cover.replaceChildren(...(image ? [el('img', { src: image, alt: '', width: 48, height: 48 })] : []));
         }
         button.setAttribute('aria-pressed', String(Boolean(inside)));
-        count.textContent = `${album.total_photos} photo${album.total_photos === 1 ? '' : 's'}`;
+        count.textContent = t('common.photoCount', { count: album.total_photos });
     };
     paint(false);
     const problem = el('p.field-error', { role: 'alert' });
@@ -68,7 +69,7 @@ function albumSwitch(album, photo, inside) {
             paint(adding);
             document.dispatchEvent(new CustomEvent('photo-collected', { detail: { photo, album, added: adding } }));
         } catch (error) {
-            problem.textContent = problems(error, adding ? 'Could not add it' : 'Could not take it out');
+            problem.textContent = problems(error, adding ? 'collect.addFailed' : 'collect.removeFailed');
         } finally {
             button.removeAttribute('aria-busy');
         }
@@ -85,10 +86,10 @@ function albumSwitch(album, photo, inside) {
 
 /** Opens the sheet for `photo` (the signed-in person's albums). */
 export async function openCollect(photo) {
-    const { body } = openSheet('Add to album', { className: 'collect' });
-    const list = el('ul.collect-list', { 'aria-label': 'Your albums' });
-    const status = el('p.list-status.loading', { role: 'status', text: 'Loading your albums…' });
-    const create = el('button.secondary.wide', { type: 'button' }, icon('plus'), 'New album');
+    const { body } = openSheet(t('viewer.collect'), { className: 'collect' });
+    const list = el('ul.collect-list', { 'aria-label': t('collect.albums') });
+    const status = el('p.list-status.loading', { role: 'status', text: t('collect.loading') });
+    const create = el('button.secondary.wide', { type: 'button' }, icon('plus'), t('album.new'));
     body.append(create, status, list);
     create.addEventListener('click', async () => {
         const album = await editAlbum();
@@ -102,10 +103,10 @@ export async function openCollect(photo) {
         const albums = await get(`/users/${encodeURIComponent(session.user.username)}/collections${query({ per_page: PER_PAGE })}`);
         list.append(...albums.map((album) => albumSwitch(album, photo)));
         status.classList.remove('loading');
-        status.textContent = albums.length ? '' : 'You have no albums yet. Make one for this photo.';
+        status.textContent = albums.length ? '' : t('collect.none');
         status.hidden = albums.length > 0;
     } catch (error) {
         status.classList.remove('loading');
-        status.textContent = problems(error, 'Your albums could not be loaded');
+        status.textContent = problems(error, 'collect.loadFailed');
     }
 }

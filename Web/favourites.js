@@ -1,16 +1,17 @@
 // Favourites: the signed-in person's liked photos, most recently liked first; unliking removes a photo.
 
 import { PhotoList, arrayPages, reason, session } from './api.js';
+import { t, tNodes } from './i18n.js';
 import { gridCell, gridColumns } from './photos.js';
 import { el, icon, showAlert } from './ui.js';
 import { VirtualGrid } from './vgrid.js';
 
 export function createFavourites(section) {
     const grid = el('div.photo-grid');
-    const empty = el('div.empty', { hidden: true }, icon('heart', 'icon big'), el('h2', { text: 'No favourites yet' }),
-        el('p', {}, 'Tap the heart on a photo you love and it will wait for you here. ', el('a', { href: '#/feed', text: 'Browse the feed' })));
+    const empty = el('div.empty', { hidden: true }, icon('heart', 'icon big'), el('h2', { text: t('favourites.empty.title') }),
+        el('p', {}, ...tNodes('favourites.empty.text', { link: el('a', { href: '#/feed', text: t('common.browseFeed') }) })));
     const count = el('p.muted', { role: 'status' });
-    section.append(el('header.page-head', {}, el('h1', { text: 'Favourites' }), count), grid, empty);
+    section.append(el('header.page-head', {}, el('h1', { text: t('screen.favourites') }), count), grid, empty);
 
     let list = null;
     let virtual = null;
@@ -36,14 +37,14 @@ export function createFavourites(section) {
 
     function paint() {
         empty.hidden = list.items.length > 0 || !list.page;
-        count.textContent = list.page ? `${list.total ?? list.items.length} photo${(list.total ?? list.items.length) === 1 ? '' : 's'}` : '';
+        count.textContent = list.page ? t('common.photoCount', { count: list.total ?? list.items.length }) : '';
     }
 
     async function more() {
         try {
             await list.more();
         } catch (error) {
-            if (await showAlert('Could not load favourites', reason(error), ['Try again', 'Cancel']) === 0) more();
+            if (await showAlert(t('favourites.loadFailed'), reason(error), [t('common.tryAgain'), t('common.cancel')]) === 0) more();
         }
     }
 

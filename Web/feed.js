@@ -2,6 +2,7 @@
 // and — in topics.js — a topic's photos; above each, the row of feeds and featured topics.
 
 import { PhotoList, arrayPages, takeFirstPage, slimPhoto, get, reason, session } from './api.js';
+import { t, tNodes } from './i18n.js';
 import { feedCard, CARD_CHROME } from './photos.js';
 import { go } from './router.js';
 import { el, icon, showAlert } from './ui.js';
@@ -38,8 +39,8 @@ function featuredTopics() {
  */
 export function feedNav(current, ready = Promise.resolve()) {
     const link = (href, text, here) => el('a.chip', { href, 'aria-current': here && 'page' }, text);
-    const nav = el('nav.feed-nav', { 'aria-label': 'Feeds and topics' },
-        link('#/feed', 'Editorial', current === 'feed'), link('#/following', 'Following', current === 'following'));
+    const nav = el('nav.feed-nav', { 'aria-label': t('feed.nav') },
+        link('#/feed', t('feed.editorial'), current === 'feed'), link('#/following', t('feed.following'), current === 'following'));
     ready.then(featuredTopics).then((topics) => {
         if (!topics.length) return;
         nav.append(el('span.feed-nav-rule', { 'aria-hidden': 'true' }), ...topics.map((topic) =>
@@ -80,12 +81,12 @@ export function cardColumn(holder, list, from, { empty = null, onFirstPage } = {
 
     async function loadMore() {
         if (list.done || list.loading) return;
-        status.textContent = list.items.length ? '' : 'Loading photos…';
+        status.textContent = list.items.length ? '' : t('feed.loading');
         status.classList.add('loading');
         try {
             await list.more();
             const none = list.done && !list.items.length;
-            status.textContent = list.done && list.items.length ? 'You’re all caught up.' : none && !empty ? 'No photos yet.' : '';
+            status.textContent = list.done && list.items.length ? t('feed.end') : none && !empty ? t('feed.none') : '';
             if (empty) empty.hidden = !none;
             shown();
         } catch (error) {
@@ -96,9 +97,9 @@ export function cardColumn(holder, list, from, { empty = null, onFirstPage } = {
                 go(`/signin?next=${encodeURIComponent(location.hash.slice(1))}`, { replace: true });
                 return;
             }
-            const choice = await showAlert('Could not load photos', reason(error), ['Try again', 'Cancel']);
+            const choice = await showAlert(t('feed.loadFailed'), reason(error), [t('common.tryAgain'), t('common.cancel')]);
             if (choice === 0) loadMore();
-            else status.append(el('button.secondary', { type: 'button', onclick: loadMore }, 'Load more photos'));
+            else status.append(el('button.secondary', { type: 'button', onclick: loadMore }, t('feed.loadMore')));
         } finally {
             status.classList.remove('loading');
         }
@@ -129,7 +130,7 @@ export function createFeed(section, { onFirstPage } = {}) {
         (page === 1 && !next && await takeFirstPage(FIRST_PAGE)) || pages(page, perPage, next)), PER_PAGE);
     let firstPageShown;
     const ready = new Promise((resolve) => { firstPageShown = resolve; });
-    section.append(el('h1.visually-hidden', { text: 'Feed' }), feedNav('feed', ready));
+    section.append(el('h1.visually-hidden', { text: t('screen.feed') }), feedNav('feed', ready));
     // The newest photos come first: one just uploaded goes to the top at once, without reloading the feed (a feed
     // not loaded yet will have it in its first page).
     document.addEventListener('photo-uploaded', ({ detail: { photo } }) => {
@@ -150,10 +151,11 @@ export function createFeed(section, { onFirstPage } = {}) {
  */
 export function createFollowing(section) {
     const list = new PhotoList(slimPages(arrayPages('/photos', { feed: 'following', order_by: 'latest' })), PER_PAGE);
-    section.append(el('h1.visually-hidden', { text: 'Following' }), feedNav('following'));
-    const empty = el('div.empty', {}, icon('profile', 'icon big'), el('h2', { text: 'Follow people to see their photos here' }),
-        el('p', {}, 'Their new photos will wait for you here, newest first. ',
-            el('a', { href: '#/search?type=users', text: 'Find people' })));
+    section.append(el('h1.visually-hidden', { text: t('screen.following') }), feedNav('following'));
+    const empty = el('div.empty', {}, icon('profile', 'icon big'), el('h2', { text: t('following.empty.title') }),
+        el('p', {}, ...tNodes('following.empty.text', {
+            link: el('a', { href: '#/search?type=users', text: t('following.empty.link') }),
+        })));
     const column = cardColumn(section, list, 'following', { empty });
     let stale = false;
     const outdated = () => { stale = true; };

@@ -2,8 +2,9 @@
 // photos), and a person as a search result.
 
 import { request, get, reason, session, sessionReady } from './api.js';
+import { t } from './i18n.js';
 import { go } from './router.js';
-import { el, avatar, displayName, formatCount, showAlert } from './ui.js';
+import { el, avatar, displayName, formatCount, handle, showAlert } from './ui.js';
 
 const sameName = (a, b) => (a || '').toLowerCase() === (b || '').toLowerCase();
 const path = (user) => `/users/${encodeURIComponent(user.username)}`;
@@ -26,9 +27,9 @@ export function followButton(user, onChange) {
     const button = el('button.follow', { type: 'button' });
     const paint = () => {
         const following = Boolean(user.followed_by_user);
-        button.textContent = following ? 'Following' : 'Follow';
+        button.textContent = following ? t('follow.following') : t('follow.follow');
         button.className = `follow ${following ? 'secondary' : 'primary'}`;
-        button.title = following ? `Stop following ${displayName(user)}` : '';
+        button.title = following ? t('follow.stopTitle', { name: displayName(user) }) : '';
     };
     paint();
     button.addEventListener('click', async () => {
@@ -54,8 +55,8 @@ export function followButton(user, onChange) {
                     signIn();
                     return;
                 }
-                const title = wanted ? `Could not follow ${displayName(user)}` : `Could not stop following ${displayName(user)}`;
-                if (await showAlert(title, reason(error), ['Try again', 'Cancel']) !== 0) return;
+                const title = t(wanted ? 'follow.failed' : 'follow.stopFailed', { name: displayName(user) });
+                if (await showAlert(title, reason(error), [t('common.tryAgain'), t('common.cancel')]) !== 0) return;
             } finally {
                 button.removeAttribute('aria-busy');
             }
@@ -64,43 +65,43 @@ export function followButton(user, onChange) {
     return button;
 }
 
-const plural = (count, word) => `${word}${count === 1 ? '' : 's'}`;
-
 /**
  * A person's counts, one cell each at a fixed size (numbers arriving move nothing): followers and following from
  * `user` (a full user), and — from GET /users/:username/statistics, asked for here — the views, downloads and
- * likes of their photos. `update(user)` repaints the follow counts.
+ * likes of their photos. Each cell is its number over its word, the word in the form the number asks for
+ * (`counts.*`, plural forms with the number left out: "1 / follower", "3 / подписчика").
  */
 export function personCounts(user) {
-    const cell = (label) => {
+    const cell = (key) => {
         const number = el('strong', { text: '—' });
-        const word = el('span', { text: label });
-        return { node: el('li', {}, number, word), number, word };
+        const word = el('span', { text: t(key, { count: 0 }) });
+        return { node: el('li', {}, number, word), number, word, key };
     };
     const cells = {
-        followers: cell('followers'), following: cell('following'),
-        views: cell('views'), downloads: cell('downloads'), likes: cell('likes'),
+        followers: cell('counts.followers'), following: cell('counts.following'),
+        views: cell('counts.views'), downloads: cell('counts.downloads'), likes: cell('counts.likes'),
     };
-    const paint = (key, count, word) => {
-        cells[key].number.textContent = formatCount(count);
-        if (word && Number.isFinite(count)) cells[key].word.textContent = plural(count, word);
+    const paint = (name, count) => {
+        const { number, word, key } = cells[name];
+        number.textContent = formatCount(count);
+        if (Number.isFinite(count)) word.textContent = t(key, { count });
     };
     const update = (person) => {
-        paint('followers', person.followers_count, 'follower');
+        paint('followers', person.followers_count);
         paint('following', person.following_count);
     };
     update(user);
     get(`${path(user)}/statistics?quantity=1`).then((statistics) => {
-        paint('views', statistics.views?.total, 'view');
-        paint('downloads', statistics.downloads?.total, 'download');
-        paint('likes', statistics.likes?.total, 'like');
+        paint('views', statistics.views?.total);
+        paint('downloads', statistics.downloads?.total);
+        paint('likes', statistics.likes?.total);
     }, () => {});
-    const node = el('ul.person-counts', { 'aria-label': 'Counts' }, Object.values(cells).map((item) => item.node));
+    const node = el('ul.person-counts', { 'aria-label': t('counts.label') }, Object.values(cells).map((item) => item.node));
     return { node, update };
 }
 
 /** A person found by search: picture, name and @username, leading to their page. */
 export function personItem(user) {
     return el('li', {}, el('a.person-item', { href: `#/user/${encodeURIComponent(user.username)}` }, avatar(user, 48, 'avatar'),
-        el('span', {}, el('strong', { text: displayName(user) }), el('span.muted', { text: `@${user.username}` }))));
+        el('span', {}, el('strong', { text: displayName(user) }), el('span.muted', { text: handle(user.username) }))));
 }

@@ -2,51 +2,57 @@
 // confirmation). Every screen learns of it through `photo-changed` and `photo-deleted` events.
 
 import { get, intern, request } from './api.js';
+import { t } from './i18n.js';
 import { formField, invalid, openSheet, problems } from './sheet.js';
 import { el, showAlert, toast } from './ui.js';
 
 const path = (photo) => `/photos/${encodeURIComponent(photo.id)}`;
 
-/** A coordinate as typed: a number in [-limit, limit], '' when empty, NaN when wrong. */
+/**
+ * A coordinate as typed: a number in [-limit, limit], '' when empty, NaN when wrong. Typed as the person's language
+ * writes numbers, too: a decimal comma ("48,85"), Arabic's digits and decimal separator ("٤٨٫٨٥").
+ */
 function coordinate(text, limit) {
     if (!text.trim()) return '';
-    const value = Number(text);
+    const western = text.trim().replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf))
+        .replace(/[\u066b,]/g, '.').replace(/\u2212/g, '-');
+    const value = Number(western);
     return Number.isFinite(value) && Math.abs(value) <= limit ? value : NaN;
 }
 
 /** The editor of `photo`'s details; → the photo as saved, or null when left unsaved. */
 export async function editPhoto(photo) {
-    const { body, close, closed } = openSheet('Edit photo', { className: 'photo-edit' });
-    body.append(el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
+    const { body, close, closed } = openSheet(t('photoEdit.title'), { className: 'photo-edit' });
+    body.append(el('p.list-status.loading', { role: 'status', text: t('common.loading') }));
     // The lists hold slimmed photos: the tags and the place come with the photo's own record.
     let full;
     try {
         full = await get(path(photo));
     } catch (error) {
-        body.replaceChildren(el('p.notice', { role: 'alert', text: problems(error, 'This photo could not be loaded') }));
+        body.replaceChildren(el('p.notice', { role: 'alert', text: problems(error, 'photoEdit.loadFailed') }));
         return null;
     }
     const place = full.location || {};
     const position = place.position || {};
-    const description = formField('Description', { input: el('textarea', { rows: 3, maxlength: 2000 }), name: 'description' });
+    const description = formField(t('album.description'), { input: el('textarea', { rows: 3, maxlength: 2000 }), name: 'description' });
     description.input.value = full.description || '';
-    const tags = formField('Tags', { name: 'tags', value: (full.tags || []).map((tag) => tag.title).join(', '),
-        hint: 'Separated by commas, such as: beach, sunset, Brittany', autocomplete: 'off' });
+    const tags = formField(t('info.tags'), { name: 'tags', value: (full.tags || []).map((tag) => tag.title).join(', '),
+        hint: t('photoEdit.tagsHint'), autocomplete: 'off' });
     const fields = {
-        name: formField('Place', { name: 'location[name]', value: place.name ?? '', autocomplete: 'off' }),
-        city: formField('City', { name: 'location[city]', value: place.city ?? '', autocomplete: 'off' }),
-        country: formField('Country', { name: 'location[country]', value: place.country ?? '', autocomplete: 'country-name' }),
-        latitude: formField('Latitude', { name: 'location[latitude]', value: position.latitude ?? '', inputmode: 'decimal', autocomplete: 'off' }),
-        longitude: formField('Longitude', { name: 'location[longitude]', value: position.longitude ?? '', inputmode: 'decimal', autocomplete: 'off' }),
+        name: formField(t('photoEdit.place'), { name: 'location[name]', value: place.name ?? '', autocomplete: 'off' }),
+        city: formField(t('profile.city'), { name: 'location[city]', value: place.city ?? '', autocomplete: 'off' }),
+        country: formField(t('photoEdit.country'), { name: 'location[country]', value: place.country ?? '', autocomplete: 'country-name' }),
+        latitude: formField(t('profile.latitude'), { name: 'location[latitude]', value: position.latitude ?? '', inputmode: 'decimal', autocomplete: 'off' }),
+        longitude: formField(t('profile.longitude'), { name: 'location[longitude]', value: position.longitude ?? '', inputmode: 'decimal', autocomplete: 'off' }),
     };
     const problem = el('p.form-problem', { role: 'alert' });
-    const save = el('button.primary', { type: 'submit' }, 'Save');
+    const save = el('button.primary', { type: 'submit' }, t('common.save'));
     const form = el('form.sheet-form', { novalidate: true }, description.node, tags.node,
-        el('fieldset.place-fields', {}, el('legend', { text: 'Where it was taken' }),
+        el('fieldset.place-fields', {}, el('legend', { text: t('photoEdit.where') }),
             fields.name.node, el('div.two', {}, fields.city.node, fields.country.node),
             el('div.two', {}, fields.latitude.node, fields.longitude.node)),
         problem,
-        el('div.form-actions', {}, el('button.secondary', { type: 'button', onclick: () => close('') }, 'Cancel'), save));
+        el('div.form-actions', {}, el('button.secondary', { type: 'button', onclick: () => close('') }, t('common.cancel')), save));
     body.replaceChildren(form);
     description.input.focus();
 
@@ -58,12 +64,13 @@ export async function editPhoto(photo) {
         const longitude = coordinate(fields.longitude.input.value, 180);
         invalid(fields.longitude);
         invalid(fields.latitude);
-        if (Number.isNaN(latitude)) return invalid(fields.latitude, 'Enter a latitude from -90 to 90.');
-        if (Number.isNaN(longitude)) return invalid(fields.longitude, 'Enter a longitude from -180 to 180.');
+        if (Number.isNaN(latitude)) return invalid(fields.latitude, t('photoEdit.latitudeRange', { min: -90, max: 90 }));
+        if (Number.isNaN(longitude)) return invalid(fields.longitude, t('photoEdit.longitudeRange', { min: -180, max: 180 }));
         if ((latitude === '') !== (longitude === '')) {
-            return invalid(latitude === '' ? fields.latitude : fields.longitude, 'Enter both the latitude and the longitude, or neither.');
+            return invalid(latitude === '' ? fields.latitude : fields.longitude, t('photoEdit.bothOrNeither'));
         }
-        const changes = { description: description.input.value.trim(), tags: tags.input.value.trim() };
+        // Tags are separated by commas, whichever comma the person's keyboard has (Arabic's "،", the ideographic "、").
+        const changes = { description: description.input.value.trim(), tags: tags.input.value.replace(/[\u060c\u3001\uff0c]/g, ',').trim() };
         for (const field of Object.values(fields)) changes[field.input.name] = field.input.value.trim();
         if (latitude === '') {
             // An empty position would change nothing: it is left out.
@@ -78,9 +85,9 @@ export async function editPhoto(photo) {
             saved = intern(data);
             document.dispatchEvent(new CustomEvent('photo-changed', { detail: { photo: saved } }));
             close('saved');
-            toast('Photo saved');
+            toast(t('photoEdit.saved'));
         } catch (error) {
-            problem.textContent = problems(error, 'The photo could not be saved');
+            problem.textContent = problems(error, 'photoEdit.saveFailed');
         } finally {
             save.removeAttribute('aria-busy');
         }
@@ -91,18 +98,17 @@ export async function editPhoto(photo) {
 
 /** Deletes `photo` once its owner confirms; → whether it was deleted. */
 export async function deletePhoto(photo) {
-    const choice = await showAlert('Delete this photo?',
-        'It leaves the feed, your albums and everyone’s favourites. This can’t be undone.', ['Delete', 'Cancel']);
+    const choice = await showAlert(t('photoDelete.question'), t('photoDelete.text'), [t('common.delete'), t('common.cancel')]);
     if (choice !== 0) return false;
     try {
         await request('DELETE', path(photo));
     } catch (error) {
         if (error.status !== 404) {
-            await showAlert('Could not delete this photo', problems(error, 'The server refused'));
+            await showAlert(t('photoDelete.failed'), problems(error, 'photoDelete.refused'));
             return false;
         }
     }
     document.dispatchEvent(new CustomEvent('photo-deleted', { detail: { id: photo.id } }));
-    toast('Photo deleted');
+    toast(t('photoDelete.done'));
     return true;
 }

@@ -4,6 +4,7 @@
 
 import { reason, session, sessionReady, setLike, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
+import { formatNumber, t, tNodes } from './i18n.js';
 import { go } from './router.js';
 import { el, icon, showAlert, formatDate, displayName, altText } from './ui.js';
 
@@ -57,7 +58,7 @@ document.addEventListener('error', ({ target }) => {
     if (!parent?.matches('.card-photo, .cell')) return;
     parent.classList.add('broken');
     target.remove();
-    parent.append(el('span.broken-label', {}, icon('photo'), 'Photo unavailable'));
+    parent.append(el('span.broken-label', {}, icon('photo'), t('photo.unavailable')));
 }, true);
 
 // Hearts and "open this photo" links of every card and cell; capture, so the viewer's source is set before routing.
@@ -212,8 +213,10 @@ export function outLink(url, text) {
 export function credit(photo) {
     const source = photo.source;
     if (!source?.name) return null;
-    const on = [' on ', outLink(source.url, source.name)];
-    return source.author_name ? ['Photo by ', outLink(source.author_url, source.author_name), ...on] : ['Photo', ...on];
+    const service = outLink(source.url, source.name);
+    return source.author_name
+        ? tNodes('photo.credit', { author: outLink(source.author_url, source.author_name), source: service })
+        : tNodes('photo.creditNoAuthor', { source: service });
 }
 
 /** Columns of the square grids (search, favourites) at a width. */
@@ -245,9 +248,9 @@ export function gridCell(photo, list, from, { withLike = false, reuse = null } =
 
 function paintLike(button, photo) {
     button.setAttribute('aria-pressed', String(Boolean(photo.liked_by_user)));
-    button.setAttribute('aria-label', photo.liked_by_user ? 'Unlike' : 'Like');
+    button.setAttribute('aria-label', photo.liked_by_user ? t('like.unlike') : t('like.like'));
     const count = button.querySelector('.count');
-    if (count) count.textContent = photo.likes > 0 ? String(photo.likes) : '';
+    if (count) count.textContent = photo.likes > 0 ? formatNumber(photo.likes) : '';
 }
 
 function fillLike(button, photo) {
@@ -296,8 +299,8 @@ export async function toggleLike(photo, button) {
                 signInFor(photo);
                 return;
             }
-            const choice = await showAlert(wanted ? 'Could not like this photo' : 'Could not unlike this photo',
-                reason(error), ['Try again', 'Cancel']);
+            const choice = await showAlert(wanted ? t('like.likeFailed') : t('like.unlikeFailed'),
+                reason(error), [t('common.tryAgain'), t('common.cancel')]);
             if (choice !== 0) return;
         }
     }

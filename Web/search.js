@@ -3,6 +3,7 @@
 
 import { PhotoList, request, get, query, reason } from './api.js';
 import { albumCard } from './album-card.js';
+import { formatKilometres, formatNumber, t } from './i18n.js';
 import { personItem } from './people.js';
 import { gridCell, gridColumns } from './photos.js';
 import { current, go, OPEN_ON } from './router.js';
@@ -10,19 +11,30 @@ import { el, icon, showAlert, toast } from './ui.js';
 import { askDevice } from './device.js';
 import { VirtualGrid } from './vgrid.js';
 
+/** The colour filter's choices: the API's value, and the catalogue key of its name. */
 const COLOURS = [
-    ['', 'Any colour'], ['black_and_white', 'Black and white'], ['black', 'Black'], ['white', 'White'],
-    ['yellow', 'Yellow'], ['orange', 'Orange'], ['red', 'Red'], ['purple', 'Purple'], ['magenta', 'Magenta'],
-    ['green', 'Green'], ['teal', 'Teal'], ['blue', 'Blue'],
+    ['', 'colour.any'], ['black_and_white', 'colour.blackAndWhite'], ['black', 'colour.black'], ['white', 'colour.white'],
+    ['yellow', 'colour.yellow'], ['orange', 'colour.orange'], ['red', 'colour.red'], ['purple', 'colour.purple'],
+    ['magenta', 'colour.magenta'], ['green', 'colour.green'], ['teal', 'colour.teal'], ['blue', 'colour.blue'],
 ];
-const ORIENTATIONS = [['', 'Any shape'], ['landscape', 'Landscape'], ['portrait', 'Portrait'], ['squarish', 'Square']];
+const ORIENTATIONS = [['', 'shape.any'], ['landscape', 'shape.landscape'], ['portrait', 'shape.portrait'],
+    ['squarish', 'shape.square']];
 const NEAR_RADIUS_KM = 50;
-/** What can be searched for: the `type` in the address (none: photos), its tab, and how its results are named. */
+/**
+ * What can be searched for: the `type` in the address (none: photos), and the catalogue keys of its tab, field
+ * label, placeholder, the count of its results ("12 people for “ann”"), and what to say when there are none.
+ * Placeholders are short enough for a phone's field (390 px wide, beside the Search button): the label says "Search".
+ */
 const KINDS = {
-    // Placeholders short enough for a phone's field (390 px wide, beside the Search button): the label says "Search".
-    photos: { tab: 'Photos', field: 'Search photos', placeholder: 'Photos, tags, places', one: 'photo', many: 'photos' },
-    users: { tab: 'People', field: 'Search people', placeholder: 'Name or username', one: 'person', many: 'people' },
-    collections: { tab: 'Albums', field: 'Search albums', placeholder: 'Search albums', one: 'album', many: 'albums' },
+    photos: { tab: 'search.photos.tab', field: 'search.photos.field', placeholder: 'search.photos.placeholder' },
+    users: {
+        tab: 'search.people.tab', field: 'search.people.field', placeholder: 'search.people.placeholder',
+        found: 'search.people.found', none: 'search.people.none', hint: 'search.people.hint',
+    },
+    collections: {
+        tab: 'search.albums.tab', field: 'search.albums.field', placeholder: 'search.albums.placeholder',
+        found: 'search.albums.found', none: 'search.albums.none', hint: 'search.albums.hint',
+    },
 };
 const kindOf = (type) => (Object.hasOwn(KINDS, type || '') ? type : 'photos');
 
@@ -30,7 +42,7 @@ const kindOf = (type) => (Object.hasOwn(KINDS, type || '') ? type : 'photos');
 function locate() {
     return new Promise((resolve, reject) => {
         if (!navigator.geolocation) {
-            reject(Object.assign(new Error('This browser cannot tell where you are.'), { code: 0 }));
+            reject(Object.assign(new Error('no geolocation'), { code: 0 }));
             return;
         }
         navigator.geolocation.getCurrentPosition((position) => resolve(position.coords), reject,
@@ -55,9 +67,8 @@ const nearRoute = (coords) => `/search${query({ lat: coords.latitude.toFixed(4),
  */
 export async function openNearMe() {
     const first = !localStorage.getItem(OPEN_ON);
-    if (first && (await permissionState() === 'denied' || await showAlert('See photos taken near you?',
-        'ImageFeed can open on the photos taken around you. Your browser will ask for your location, used only for this.',
-        ['Use my location', 'Not now'], { sheet: true }))) {
+    if (first && (await permissionState() === 'denied' || await showAlert(t('near.ask.title'), t('near.ask.text'),
+        [t('near.ask.yes'), t('common.notNow')], { sheet: true }))) {
         localStorage.setItem(OPEN_ON, 'feed');
         return;
     }
@@ -68,37 +79,37 @@ export async function openNearMe() {
     } catch {
         // Refused or not found: the feed stays, and on a first launch it becomes the choice.
         if (first) localStorage.setItem(OPEN_ON, 'feed');
-        toast('Your location is not available, so here is the feed.');
+        toast(t('near.unavailable'));
     }
 }
 
 export function createSearch(section) {
-    const field = el('input', { id: 'search-field', type: 'search', name: 'query', placeholder: KINDS.photos.placeholder, autocomplete: 'off', enterkeyhint: 'search' });
-    const colour = el('select', { id: 'search-colour', name: 'color' }, COLOURS.map(([value, label]) => el('option', { value, text: label })));
-    const orientation = el('select', { id: 'search-orientation', name: 'orientation' }, ORIENTATIONS.map(([value, label]) => el('option', { value, text: label })));
-    const nearButton = el('button.secondary.near-button', { type: 'button' }, icon('pin'), 'Near me');
-    const fieldLabel = el('label.visually-hidden', { for: 'search-field', text: 'Search photos' });
-    const kindLinks = Object.fromEntries(Object.entries(KINDS).map(([kind, { tab }]) => [kind, el('a', { href: '#/search' }, tab)]));
+    const field = el('input', { id: 'search-field', type: 'search', name: 'query', placeholder: t(KINDS.photos.placeholder), autocomplete: 'off', enterkeyhint: 'search' });
+    const colour = el('select', { id: 'search-colour', name: 'color' }, COLOURS.map(([value, label]) => el('option', { value, text: t(label) })));
+    const orientation = el('select', { id: 'search-orientation', name: 'orientation' }, ORIENTATIONS.map(([value, label]) => el('option', { value, text: t(label) })));
+    const nearButton = el('button.secondary.near-button', { type: 'button' }, icon('pin'), t('search.nearMe'));
+    const fieldLabel = el('label.visually-hidden', { for: 'search-field', text: t(KINDS.photos.field) });
+    const kindLinks = Object.fromEntries(Object.entries(KINDS).map(([kind, { tab }]) => [kind, el('a', { href: '#/search' }, t(tab))]));
     const filters = el('div.filters', {},
-        el('label.visually-hidden', { for: 'search-colour', text: 'Colour' }), colour,
-        el('label.visually-hidden', { for: 'search-orientation', text: 'Orientation' }), orientation,
+        el('label.visually-hidden', { for: 'search-colour', text: t('search.colour') }), colour,
+        el('label.visually-hidden', { for: 'search-orientation', text: t('search.orientation') }), orientation,
         nearButton);
     // The first search asks which device this is (once), as wallpaper apps do.
     const form = el('form.search-form', { role: 'search', onsubmit: (event) => { event.preventDefault(); askDevice().then(() => submit()); } },
         el('div.search-row', {},
             fieldLabel,
             el('span.search-icon', {}, icon('search')), field,
-            el('button.primary', { type: 'submit' }, 'Search')),
-        el('nav.segments', { 'aria-label': 'Search for' }, Object.values(kindLinks)),
+            el('button.primary', { type: 'submit' }, t('search.submit'))),
+        el('nav.segments', { 'aria-label': t('search.kinds') }, Object.values(kindLinks)),
         filters);
-    const chips = el('ul.chips', { 'aria-label': 'Tags in these results' });
+    const chips = el('ul.chips', { 'aria-label': t('search.tags') });
     const summary = el('p.search-summary', { role: 'status' });
     const notice = el('p.notice', { hidden: true, role: 'status' });
     const grid = el('div.photo-grid');
     const found = el('ul', { hidden: true });
     const status = el('div.empty', { hidden: true });
     const more = el('div.list-status', { hidden: true });
-    section.append(el('h1.visually-hidden', { text: 'Search' }), form, notice, summary, chips, grid, found, status, more);
+    section.append(el('h1.visually-hidden', { text: t('screen.search') }), form, notice, summary, chips, grid, found, status, more);
 
     let list = new PhotoList(async () => ({ photos: [] }));
     let virtual = null;
@@ -161,7 +172,7 @@ export function createSearch(section) {
         } catch (error) {
             if (search !== others) return;
             search.loading = false;
-            if (await showAlert('Search failed', reason(error), ['Try again', 'Cancel']) === 0) moreOthers();
+            if (await showAlert(t('search.failed'), reason(error), [t('common.tryAgain'), t('common.cancel')]) === 0) moreOthers();
             return;
         } finally {
             if (search === others) more.classList.remove('loading');
@@ -172,12 +183,11 @@ export function createSearch(section) {
 
     function paintOthers() {
         const { kind, text, total, page } = others;
-        const { one, many } = KINDS[kind];
         more.hidden = page >= others.pages;
-        summary.textContent = total ? `${total} ${total === 1 ? one : many} for “${text}”` : '';
+        summary.textContent = total ? t(KINDS[kind].found, { count: total, query: text }) : '';
         status.hidden = total > 0 || !page;
-        status.replaceChildren(icon('search', 'icon big'), el('h2', { text: `No ${many} found` }),
-            el('p', { text: kind === 'users' ? 'Try another name or username.' : 'Try another word.' }));
+        status.replaceChildren(icon('search', 'icon big'), el('h2', { text: t(KINDS[kind].none) }),
+            el('p', { text: t(KINDS[kind].hint) }));
     }
 
     function runOthers(kind, text) {
@@ -200,7 +210,7 @@ export function createSearch(section) {
             await list.more();
             renderMeta();
         } catch (error) {
-            const choice = await showAlert('Search failed', reason(error), ['Try again', 'Cancel']);
+            const choice = await showAlert(t('search.failed'), reason(error), [t('common.tryAgain'), t('common.cancel')]);
             if (choice === 0) loadMore();
         }
     }
@@ -218,16 +228,20 @@ export function createSearch(section) {
                     selected.has(tag.title) ? selected.delete(tag.title) : selected.add(tag.title);
                     submit({ tags: [...selected].join(',') });
                 },
-            }, tag.title, tag.count ? el('span.chip-count', { text: String(tag.count) }) : null))));
+            }, tag.title, tag.count ? el('span.chip-count', { text: formatNumber(tag.count) }) : null))));
         const near = params.lat !== undefined;
-        const words = params.query ? `“${params.query}”` : '';
-        summary.textContent = list.total
-            ? `${list.total} photo${list.total === 1 ? '' : 's'}${near ? ` within ${NEAR_RADIUS_KM} km${params.query ? ' of you' : ''}` : ''}${words ? ` for ${words}` : ''}`
-            : '';
-        if (near && list.total) summary.prepend(el('strong', { text: params.nearLabel || 'Near you · ' }));
+        // One whole sentence for each kind of search: near a place or not, with words or not.
+        const values = { count: list.total, query: params.query || '', distance: formatKilometres(NEAR_RADIUS_KM) };
+        const key = near ? (params.query ? 'search.photos.foundNearFor' : 'search.photos.foundNear')
+            : params.query ? 'search.photos.foundFor' : 'search.photos.found';
+        summary.textContent = list.total ? t(key, values) : '';
+        if (near && list.total) {
+            summary.prepend(el('strong', { text: t(params.near === 'me' ? 'search.nearYou' : 'search.nearPlace') }),
+                t('common.separator'));
+        }
         status.hidden = list.items.length > 0 || list.loading || !list.page;
-        status.replaceChildren(icon('search', 'icon big'), el('h2', { text: 'No photos found' }),
-            el('p', { text: near ? 'Nothing was taken near here yet. Try a word instead.' : 'Try another word, or fewer filters.' }));
+        status.replaceChildren(icon('search', 'icon big'), el('h2', { text: t('search.photos.none') }),
+            el('p', { text: near ? t('search.photos.noneNear') : t('search.photos.hint') }));
     }
 
     /** Lights the tab of `kind`; every tab searches for the same words. */
@@ -236,8 +250,8 @@ export function createSearch(section) {
             link.href = `#/search${query({ query: text, type: name === 'photos' ? '' : name })}`;
             if (name === kind) link.setAttribute('aria-current', 'page'); else link.removeAttribute('aria-current');
         }
-        fieldLabel.textContent = KINDS[kind].field;
-        field.placeholder = KINDS[kind].placeholder;
+        fieldLabel.textContent = t(KINDS[kind].field);
+        field.placeholder = t(KINDS[kind].placeholder);
         filters.hidden = kind !== 'photos';
     }
 
@@ -264,7 +278,7 @@ export function createSearch(section) {
             return;
         }
         list = new PhotoList(async (page, perPage) => {
-            const { data } = await request('GET', `/search/photos${query({ ...params, radius: params.lat !== undefined ? NEAR_RADIUS_KM : '', nearLabel: undefined, page, per_page: perPage })}`);
+            const { data } = await request('GET', `/search/photos${query({ ...params, radius: params.lat !== undefined ? NEAR_RADIUS_KM : '', near: undefined, page, per_page: perPage })}`);
             return { photos: data.results, total: data.total, extra: data.tags };
         }, 30);
         list.params = params;
@@ -285,9 +299,7 @@ export function createSearch(section) {
             go(nearRoute(await locate()));
         } catch (error) {
             notice.hidden = false;
-            notice.textContent = error.code === 1
-                ? 'Location is turned off for this site, so photos near you can’t be shown. You can still search by word, tag or colour.'
-                : 'Your location could not be found right now. You can still search by word, tag or colour.';
+            notice.textContent = error.code === 1 ? t('near.off') : t('near.notFound');
         } finally {
             nearButton.removeAttribute('aria-busy');
         }
@@ -307,7 +319,7 @@ export function createSearch(section) {
             for (const key of ['query', 'color', 'orientation', 'tags', 'lat', 'lon', 'type']) {
                 if (q.get(key)) params[key] = q.get(key);
             }
-            if (params.lat !== undefined) params.nearLabel = q.get('near') === 'me' ? 'Near you · ' : 'Near this place · ';
+            if (params.lat !== undefined) params.near = q.get('near') === 'me' ? 'me' : 'place';
             const empty = !params.query && params.lat === undefined && !params.type;
             if (firstVisit && empty) {
                 firstVisit = false;
@@ -316,7 +328,7 @@ export function createSearch(section) {
                 if (state !== 'denied') nearMe();
                 else {
                     notice.hidden = false;
-                    notice.textContent = 'Location is turned off for this site, so photos near you can’t be shown. You can still search by word, tag or colour.';
+                    notice.textContent = t('near.off');
                 }
                 return;
             }

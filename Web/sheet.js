@@ -2,6 +2,7 @@
 // a <dialog> with a title and a close button, and the form fields they share. A modal <dialog> keeps the focus
 // inside it and closes on Escape by itself; closing gives the focus back to what opened it.
 
+import { t } from './i18n.js';
 import { el, icon } from './ui.js';
 
 let sheets = 0;
@@ -17,7 +18,7 @@ export function openSheet(title, { className = '' } = {}) {
     const body = el('div.sheet-body');
     const dialog = el(`dialog.modal-sheet${className ? `.${className}` : ''}`, { 'aria-labelledby': titleID },
         el('header.sheet-head', {}, el('h2', { id: titleID, text: title }),
-            el('button.icon-button.sheet-close', { type: 'button', 'aria-label': 'Close', onclick: () => dialog.close('') },
+            el('button.icon-button.sheet-close', { type: 'button', 'aria-label': t('common.close'), onclick: () => dialog.close('') },
                 icon('close'))),
         body);
     const opener = document.activeElement;
@@ -69,8 +70,11 @@ export function checkField(label, { name, checked = false, hint } = {}) {
     return { node: el('div.check-field', {}, input, el('label', { for: id }, el('span', { text: label }), hintNode)), input };
 }
 
-/** Every message of a failed request, for the person to read (a form may have several problems at once). */
+/**
+ * Every message of a failed request, for the person to read (a form may have several problems at once): the
+ * server's own words (the API's are English), else `fallback`, a catalogue key of a message with a `{status}`.
+ */
 export function problems(error, fallback) {
-    return error.errors?.length ? error.errors.join(' ') : error.status ? `${fallback} (HTTP ${error.status}).`
-        : 'The server did not answer. Check your connection.';
+    return error.errors?.length ? error.errors.join(' ') : error.status ? t(fallback, { status: String(error.status) })
+        : t('common.noAnswer');
 }

@@ -10,9 +10,11 @@ const SHELL_FILES = [
     '/', '/index.html', '/app.css', '/app.js', '/api.js', '/router.js', '/ui.js', '/blurhash.js', '/vgrid.js',
     '/photos.js', '/feed.js', '/viewer.js', '/viewer-gestures.js', '/viewer-info.js', '/viewer-download.js',
     '/device.js', '/search.js', '/albums.js', '/album-card.js', '/favourites.js', '/profile.js', '/auth.js', '/topics.js',
-    '/people.js', '/sheet.js', '/upload.js', '/photo-edit.js', '/album-edit.js', '/collect.js',
+    '/people.js', '/sheet.js', '/upload.js', '/photo-edit.js', '/album-edit.js', '/collect.js', '/i18n.js',
     '/icon.svg', '/manifest.webmanifest',
 ];
+/** The languages' catalogues: only the one in use is kept (the page asks for it once this worker controls it). */
+const CATALOGUE = /^\/i18n\/[\w-]+\.json$/;
 
 self.addEventListener('install', (event) => {
     event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
@@ -73,7 +75,7 @@ self.addEventListener('fetch', (event) => {
     if (url.pathname.startsWith('/img/') || url.pathname.startsWith('/avatars/')) {
         if (url.searchParams.has('dl')) return;
         event.respondWith(cacheFirst(event));
-    } else if (request.mode === 'navigate' || SHELL_FILES.includes(url.pathname)) {
+    } else if (request.mode === 'navigate' || SHELL_FILES.includes(url.pathname) || CATALOGUE.test(url.pathname)) {
         event.respondWith(networkFirst(event, SHELL));
     } else if (/^\/(photos|search|users|collections|me|devices|topics)(\/|$)/.test(url.pathname)) {
         event.respondWith(networkFirst(event, API, MAX_API));

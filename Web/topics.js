@@ -4,7 +4,8 @@
 
 import { PhotoList, arrayPages, get, reason } from './api.js';
 import { cardColumn, feedNav, slimPages } from './feed.js';
-import { el, icon, formatCount } from './ui.js';
+import { t } from './i18n.js';
+import { el, icon } from './ui.js';
 
 const KEPT = 5;
 
@@ -18,14 +19,14 @@ function topicPage(slug) {
     function failed(error) {
         const missing = error.status === 404;
         node.replaceChildren(nav, el('div.empty', {}, icon(missing ? 'search' : 'offline', 'icon big'),
-            el('h2', { text: missing ? 'No such topic' : 'Could not load this topic' }),
-            el('p', { text: missing ? 'It may have been renamed or removed.' : reason(error) }),
-            missing ? el('a.button.secondary', { href: '#/feed' }, 'Back to the feed')
-                : el('button.secondary', { type: 'button', onclick: load }, 'Try again')));
+            el('h2', { text: missing ? t('topic.missing.title') : t('topic.loadFailed') }),
+            el('p', { text: missing ? t('topic.missing.text') : reason(error) }),
+            missing ? el('a.button.secondary', { href: '#/feed' }, t('topic.backToFeed'))
+                : el('button.secondary', { type: 'button', onclick: load }, t('common.tryAgain'))));
     }
 
     async function load() {
-        node.replaceChildren(nav, el('p.list-status.loading', { role: 'status', text: 'Loading…' }));
+        node.replaceChildren(nav, el('p.list-status.loading', { role: 'status', text: t('common.loading') }));
         let topic;
         try {
             topic = await get(`/topics/${encodeURIComponent(slug)}`);
@@ -37,11 +38,11 @@ function topicPage(slug) {
         node.replaceChildren(nav, el('header.topic-head', {},
             el('h1', { text: topic.title }),
             topic.description ? el('p.muted', { text: topic.description }) : null,
-            Number.isFinite(count) ? el('p.muted', { text: `${formatCount(count)} photo${count === 1 ? '' : 's'}` }) : null));
+            Number.isFinite(count) ? el('p.muted', { text: t('common.photoCount', { count }) }) : null));
         const list = new PhotoList(slimPages(arrayPages(`/topics/${encodeURIComponent(slug)}/photos`)), 20);
         column = cardColumn(node, list, 't', {
-            empty: el('div.empty', {}, icon('photo', 'icon big'), el('h2', { text: 'No photos in this topic yet' }),
-                el('p', {}, el('a', { href: '#/feed', text: 'Browse the feed' }))),
+            empty: el('div.empty', {}, icon('photo', 'icon big'), el('h2', { text: t('topic.empty') }),
+                el('p', {}, el('a', { href: '#/feed', text: t('common.browseFeed') }))),
         });
         if (active) column.show();
     }

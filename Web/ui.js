@@ -1,4 +1,9 @@
-// Shared interface pieces: element builder, icons, alert dialogs, toasts, formatting.
+// Shared interface pieces: element builder, icons, alert dialogs, toasts, names and alt text.
+
+import { isRTL, t } from './i18n.js';
+
+// Numbers, dates and sizes are the language's (i18n.js); screens take them from here with the rest.
+export { formatBytes, formatDate, formatNumber as formatCount } from './i18n.js';
 
 /** Creates an element: `el('button.like', {type: 'button'}, child…)`. */
 export function el(tag, attributes = {}, ...children) {
@@ -34,8 +39,12 @@ const PATHS = {
     offline: 'M3 3l18 18M8.5 16.5a5 5 0 017 0M5 12.5a10 10 0 014.2-2.4M19 12.5a10 10 0 00-3-2M12 20h.01M1.5 9a15 15 0 015-3M22.5 9A15 15 0 0011 4.6',
 };
 
+/** Icons that point along the reading direction: mirrored in right-to-left languages (app.css `.icon.directional`). */
+const DIRECTIONAL = new Set(['back', 'next']);
+
 /** An inline SVG icon, hidden from assistive technology (its button carries the label). */
 export function icon(name, className = 'icon') {
+    if (DIRECTIONAL.has(name)) className += ' directional';
     const wrapper = document.createElement('span');
     wrapper.innerHTML = `<svg class="${className}" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${PATHS[name]}"/></svg>`;
     return wrapper.firstChild;
@@ -46,7 +55,7 @@ export function icon(name, className = 'icon') {
  * are several). `body`: more content under the message (a field); `sheet`: a question at the foot of the screen
  * that leaves the page usable (not modal).
  */
-export function showAlert(title, message, buttons = ['OK'], { body, sheet } = {}) {
+export function showAlert(title, message, buttons = [t('common.ok')], { body, sheet } = {}) {
     return new Promise((resolve) => {
         const titleID = `alert-${Math.random().toString(36).slice(2)}`;
         const dialog = el(`dialog.alert${sheet ? '.sheet' : ''}`, { 'aria-labelledby': titleID, role: sheet ? 'dialog' : 'alertdialog' },
@@ -79,38 +88,17 @@ export function toast(message) {
     toastTimer = setTimeout(() => region.classList.remove('show'), 3200);
 }
 
-// Dates as the interface's English reads them ("Mar 12, 2024"), without Intl: building a DateTimeFormat loads
-// locale data, which costs a phone ~300 ms on the way to the first card.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const formatted = new Map();
-export function formatDate(iso) {
-    if (!iso) return '';
-    let text = formatted.get(iso);
-    if (text === undefined) {
-        const date = new Date(iso);
-        text = Number.isNaN(date.getTime()) ? '' : `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-        if (formatted.size > 2000) formatted.clear();
-        formatted.set(iso, text);
-    }
-    return text;
-}
-
-/** A count with thousands separated ("12,345"), without Intl (see formatDate); "—" when unknown. */
-export function formatCount(count) {
-    return Number.isFinite(count) ? String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : '—';
-}
-
-export function formatBytes(bytes) {
-    if (!bytes) return '';
-    if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-    return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** A person's name; people imported without one are named after their folder ("Extra_Photos"), read as words. */
 export function displayName(user) {
     return (user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.username || '')
         .replace(/_+/g, ' ');
 }
+
+/**
+ * "@username", which reads left to right in any language: in right-to-left text it is isolated as such (else the
+ * "@" would be drawn after the name).
+ */
+export const handle = (username) => (isRTL() ? `\u2066@${username}\u2069` : `@${username}`);
 
 /** Delays calls until `wait` ms passed without a new one. */
 export function debounce(fn, wait) {
@@ -124,7 +112,7 @@ export function debounce(fn, wait) {
 /** A photo's alt text: its alt description, else its description, else a neutral phrase. */
 export function altText(photo) {
     const text = photo.alt_description || photo.description;
-    return text ? text.charAt(0).toUpperCase() + text.slice(1) : `Photo by ${displayName(photo.user)}`;
+    return text ? text.charAt(0).toUpperCase() + text.slice(1) : t('photo.alt', { name: displayName(photo.user) });
 }
 
 /** An avatar image that falls back to initials when it can't load. */

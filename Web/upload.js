@@ -4,6 +4,7 @@
 // XMLHttpRequest: fetch cannot tell how much of a request body has been sent.
 
 import { ApiError, NetworkError } from './api.js';
+import { formatList, t } from './i18n.js';
 import { editPhoto } from './photo-edit.js';
 import { openSheet, problems } from './sheet.js';
 import { el, icon, formatBytes, toast } from './ui.js';
@@ -37,9 +38,9 @@ function send(file, onProgress) {
 
 /** Why a file was not taken, in the server's words when it gave some. */
 function refusal(error) {
-    if (!error.errors?.length && error.status === 413) return 'This file is larger than the server accepts.';
-    if (!error.errors?.length && error.status === 401) return 'You were signed out. Sign in again to upload.';
-    return problems(error, 'The server refused this file');
+    if (!error.errors?.length && error.status === 413) return t('upload.tooLarge');
+    if (!error.errors?.length && error.status === 401) return t('upload.signedOut');
+    return problems(error, 'upload.refused');
 }
 
 /** One file's row: thumbnail, name and size, progress, then what became of it; `onView()` when its photo is opened. */
@@ -50,23 +51,23 @@ function uploadRow(file, onView) {
     const image = el('img', { src: url, alt: '', width: 48, height: 48, decoding: 'async' });
     image.addEventListener('load', () => preview.replaceChildren(image));
     image.addEventListener('error', () => URL.revokeObjectURL(url));
-    const progress = el('progress', { max: 100, value: 0, 'aria-label': `Uploading ${file.name}` });
-    const status = el('p.upload-status', { text: 'Waiting…' });
+    const progress = el('progress', { max: 100, value: 0, 'aria-label': t('upload.progress', { file: file.name }) });
+    const status = el('p.upload-status', { text: t('upload.waiting') });
     const actions = el('div.upload-actions');
     const node = el('li.upload-row', {}, preview,
-        el('div.upload-main', {}, el('p.upload-name', {}, el('strong', { text: file.name }), el('span.muted', { text: file.size < 1024 ? `${file.size} bytes` : formatBytes(file.size) })),
+        el('div.upload-main', {}, el('p.upload-name', {}, el('strong', { text: file.name }), el('span.muted', { text: formatBytes(file.size) })),
             progress, status, actions));
     return {
         node,
-        started() { status.textContent = 'Uploading…'; },
+        started() { status.textContent = t('upload.uploading'); },
         progress(fraction) { progress.value = Math.round(fraction * 100); },
         done(photo) {
             node.classList.add('uploaded');
             progress.value = 100;
-            status.textContent = 'Uploaded';
+            status.textContent = t('upload.uploaded');
             actions.replaceChildren(
-                el('a.button.secondary.small', { href: `#/photo/${encodeURIComponent(photo.id)}`, onclick: onView }, 'View'),
-                el('button.secondary.small', { type: 'button', onclick: () => editPhoto(photo) }, 'Edit details'));
+                el('a.button.secondary.small', { href: `#/photo/${encodeURIComponent(photo.id)}`, onclick: onView }, t('upload.view')),
+                el('button.secondary.small', { type: 'button', onclick: () => editPhoto(photo) }, t('info.edit')));
         },
         failed(message) {
             node.classList.add('failed');
@@ -84,15 +85,15 @@ export function openUpload(files = []) {
         current.add(files);
         return;
     }
-    const { dialog, body, close, closed } = openSheet('Upload photos', { className: 'upload' });
-    const input = el('input.visually-hidden', { type: 'file', accept: ACCEPT, multiple: true, id: 'upload-files', tabindex: '-1', 'aria-label': 'Photos to upload' });
-    const choose = el('button.primary', { type: 'button', onclick: () => input.click() }, icon('photo'), 'Choose photos');
+    const { dialog, body, close, closed } = openSheet(t('upload.button.title'), { className: 'upload' });
+    const input = el('input.visually-hidden', { type: 'file', accept: ACCEPT, multiple: true, id: 'upload-files', tabindex: '-1', 'aria-label': t('upload.picker') });
+    const choose = el('button.primary', { type: 'button', onclick: () => input.click() }, icon('photo'), t('upload.choose'));
     const zone = el('div.drop-zone', {},
-        el('p.drop-hint', { text: 'Drag photos here, or' }), choose, input,
-        el('p.hint', { text: 'JPEG, PNG, WebP, HEIC or AVIF. They are added to the feed as soon as they are in.' }));
+        el('p.drop-hint', { text: t('upload.dragHere') }), choose, input,
+        el('p.hint', { text: t('upload.formats', { formats: formatList(['JPEG', 'PNG', 'WebP', 'HEIC', 'AVIF'], 'disjunction') }) }));
     const summary = el('p.upload-summary', { role: 'status' });
-    const rows = el('ul.upload-list', { 'aria-label': 'Files' });
-    const done = el('button.secondary', { type: 'button', onclick: () => close('done') }, 'Done');
+    const rows = el('ul.upload-list', { 'aria-label': t('upload.files') });
+    const done = el('button.secondary', { type: 'button', onclick: () => close('done') }, t('upload.done'));
     body.append(zone, summary, rows, el('div.form-actions', {}, done));
 
     const queue = [];
@@ -102,9 +103,9 @@ export function openUpload(files = []) {
     function paintSummary() {
         const left = counts.total - counts.uploaded - counts.failed;
         summary.textContent = [
-            left ? `Uploading ${counts.total - left + 1} of ${counts.total}…` : '',
-            counts.uploaded ? `${counts.uploaded} uploaded.` : '',
-            counts.failed ? `${counts.failed} not uploaded.` : '',
+            left ? t('upload.summary.progress', { current: counts.total - left + 1, count: counts.total }) : '',
+            counts.uploaded ? t('upload.summary.uploaded', { count: counts.uploaded }) : '',
+            counts.failed ? t('upload.summary.failed', { count: counts.failed }) : '',
         ].filter(Boolean).join(' ');
     }
 
@@ -123,7 +124,9 @@ export function openUpload(files = []) {
             }).finally(() => {
                 running -= 1;
                 paintSummary();
-                if (!dialog.isConnected && !running && !queue.length) toast(`${counts.uploaded} of ${counts.total} photos uploaded`);
+                if (!dialog.isConnected && !running && !queue.length) {
+                    toast(t('upload.summary.toast', { uploaded: counts.uploaded, count: counts.total }));
+                }
                 next();
             });
         }

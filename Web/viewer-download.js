@@ -2,7 +2,8 @@
 // menu — the original file, or a copy cropped to the person's device (device.js), made by the server on request.
 
 import { request, reason, session, query } from './api.js';
-import { chosenDevice } from './device.js';
+import { chosenDevice, deviceName } from './device.js';
+import { formatDimensions, t } from './i18n.js';
 import { el, showAlert, toast, formatBytes } from './ui.js';
 
 /** Shares the photo's page through the share sheet where there is one, else copies its address. */
@@ -10,7 +11,7 @@ export async function sharePhoto(photo) {
     const url = photo.links?.html || `${location.origin}/p/${photo.id}`;
     if (navigator.share) {
         try {
-            await navigator.share({ title: photo.description || 'Photo on ImageFeed', url });
+            await navigator.share({ title: photo.description || t('share.title'), url });
             return;
         } catch (error) {
             if (error.name === 'AbortError') return;
@@ -18,9 +19,9 @@ export async function sharePhoto(photo) {
     }
     try {
         await navigator.clipboard.writeText(url);
-        toast('Link copied');
+        toast(t('share.copied'));
     } catch {
-        toast(`Copy this link: ${url}`);
+        toast(t('share.copyThis', { url }));
     }
 }
 
@@ -48,10 +49,10 @@ export function createDownloadMenu(menu, button, { onDownload } = {}) {
             document.body.append(link);
             link.click();
             link.remove();
-            toast(`Downloading for ${device.name}`);
+            toast(t('download.started', { device: deviceName(device) }));
             onDownload?.(photo);
         } catch (error) {
-            showAlert('Download failed', reason(error));
+            showAlert(t('download.failed'), reason(error));
         }
     }
 
@@ -60,13 +61,17 @@ export function createDownloadMenu(menu, button, { onDownload } = {}) {
         const device = chosenDevice();
         const original = el('a', {
             role: 'menuitem', href: photo.links.download, download: '', onclick: () => countOriginal(photo),
-        }, el('strong', { text: 'Original' }),
-        el('span', { text: `${photo.width} × ${photo.height}${photo.original?.bytes ? ` · ${formatBytes(photo.original.bytes)}` : ''}` }));
+        }, el('strong', { text: t('download.original') }),
+        el('span', { text: photo.original?.bytes
+            ? t('download.originalSize', { dimensions: formatDimensions(photo.width, photo.height), size: formatBytes(photo.original.bytes) })
+            : formatDimensions(photo.width, photo.height) }));
         const forDevice = device
             ? el('button', { type: 'button', role: 'menuitem', onclick: () => downloadForDevice(photo, device) },
-                el('strong', { text: `For my ${device.name}` }), el('span', { text: `${device.width} × ${device.height}, cropped to fit` }))
+                el('strong', { text: t('download.forDevice', { device: deviceName(device) }) }),
+                el('span', { text: t('download.cropped', { dimensions: formatDimensions(device.width, device.height) }) }))
             : el('a', { role: 'menuitem', href: session.user ? '#/profile' : '#/signin?next=%2Fprofile', onclick: close },
-                el('strong', { text: 'For my device' }), el('span', { text: session.user ? 'Choose your device in Profile' : 'Sign in to choose your device' }));
+                el('strong', { text: t('download.forMyDevice') }),
+                el('span', { text: session.user ? t('download.chooseInProfile') : t('download.signInToChoose') }));
         menu.replaceChildren(original, forDevice);
         menu.hidden = false;
         button.setAttribute('aria-expanded', 'true');

@@ -4,12 +4,13 @@
 // so each photo's full record is fetched when it is shown — the request that counts a view.
 
 import { get, intern, NetworkError, query, session } from './api.js';
+import { formatDateTime, formatDimensions, formatNumber, formatParts, t } from './i18n.js';
 import { outLink } from './photos.js';
 import { el, icon, formatDate, formatBytes, formatCount, displayName, altText, toast } from './ui.js';
 
 /** Runs `name` of photo-edit.js on `photo` (the module loaded on first use). */
 const photoEditor = (name, photo) => import('./photo-edit.js').then((m) => m[name](photo),
-    () => toast('The photo editor could not be loaded. Check your connection.'));
+    () => toast(t('info.editorFailed')));
 
 /** How often the totals of views and downloads are asked for again while the panel is open. */
 const STATISTICS_EVERY_MS = 5000;
@@ -34,44 +35,52 @@ export function createInfoPanel(panel, button, { onToggle }) {
         if (!p) return;  // opened before the first photo arrived: drawn when it does (see show)
         const exif = p.exif || {};
         const camera = [exif.make, exif.model].filter(Boolean).join(' ');
+        // EXIF's values ("2.8", "1/250"): their numbers in the locale's digits and separator, with its units.
+        const decimal = (value) => String(value).replace(/\d+(?:\.\d+)?/g,
+            (number) => formatNumber(Number(number), { maximumFractionDigits: 1, useGrouping: false }));
         const exposure = [
-            exif.aperture && `ƒ/${exif.aperture}`, exif.exposure_time && `${exif.exposure_time} s`,
-            exif.focal_length && `${exif.focal_length} mm`, exif.iso && `ISO ${exif.iso}`,
-        ].filter(Boolean).join(' · ');
+            exif.aperture && t('info.aperture', { value: decimal(exif.aperture) }),
+            exif.exposure_time && t('info.exposureTime', { value: decimal(exif.exposure_time) }),
+            exif.focal_length && t('info.focalLength', { value: decimal(exif.focal_length) }),
+            exif.iso && t('info.iso', { value: decimal(exif.iso) }),
+        ].filter(Boolean).join(t('common.separator'));
         const place = p.location || {};
-        const placeName = [place.name, place.city, place.country].filter(Boolean).join(', ');
+        const placeParts = [place.name, place.city, place.country].filter(Boolean);
         const position = place.position;
-        const where = placeName || position ? el('span', {}, placeName || `${position.latitude.toFixed(2)}, ${position.longitude.toFixed(2)}`,
-            position ? el('a.near', { href: `#/search${query({ lat: position.latitude, lon: position.longitude })}` }, icon('pin'), 'Photos near here') : null) : null;
-        const taken = p.taken_at ? new Date(p.taken_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+        const decimals = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+        const where = placeParts.length || position ? el('span', {}, placeParts.length ? formatParts(placeParts)
+            : t('info.coordinates', { latitude: formatNumber(position.latitude, decimals), longitude: formatNumber(position.longitude, decimals) }),
+        position ? el('a.near', { href: `#/search${query({ lat: position.latitude, lon: position.longitude })}` }, icon('pin'), t('info.nearHere')) : null) : null;
+        const taken = formatDateTime(p.taken_at);
         const source = p.source || {};
         const license = p.license;
         const own = session.user && p.user?.id === session.user.id;
         // Node.replaceChildren would write a null as the text "null": the parts left out are filtered out first.
         panel.replaceChildren(...[
-            el('button.icon-button.info-close', { type: 'button', 'aria-label': 'Close details', onclick: () => toggle(false) }, icon('close')),
+            el('button.icon-button.info-close', { type: 'button', 'aria-label': t('info.close'), onclick: () => toggle(false) }, icon('close')),
             el('h2', { text: p.description || altText(p) }),
             p.alt_description && p.alt_description !== (p.description || '').toLowerCase() ? el('p.muted', { text: altText(p) }) : null,
             problem ? el('p.notice', { text: problem }) : null,
             own ? el('div.inline-actions', {},
-                el('button.secondary.small', { type: 'button', onclick: () => photoEditor('editPhoto', p) }, 'Edit details'),
-                el('button.danger.small', { type: 'button', onclick: () => photoEditor('deletePhoto', p) }, 'Delete photo')) : null,
+                el('button.secondary.small', { type: 'button', onclick: () => photoEditor('editPhoto', p) }, t('info.edit')),
+                el('button.danger.small', { type: 'button', onclick: () => photoEditor('deletePhoto', p) }, t('info.delete'))) : null,
             el('dl', {},
-                row('Photographer', source.author_name ? outLink(source.author_url, source.author_name)
+                row(t('info.photographer'), source.author_name ? outLink(source.author_url, source.author_name)
                     : el('a', { href: `#/user/${encodeURIComponent(p.user.username)}` }, displayName(p.user))),
-                row('Licence', license && (license.name || license.id) ? outLink(license.url, license.name || license.id) : ''),
-                row('Source', source.name ? outLink(source.photo_url || source.url, `View on ${source.name}`) : ''),
-                row('Taken', taken),
-                row('Published', formatDate(p.created_at)),
-                row('Camera', camera),
-                row('Exposure', exposure),
-                row('Resolution', `${p.width} × ${p.height}`),
-                row('File size', p.original?.bytes ? `${formatBytes(p.original.bytes)} ${(p.original.format || '').toUpperCase()}` : ''),
-                row('Location', where),
-                row('Likes', String(p.likes ?? 0)),
-                row('Views', counts.views),
-                row('Downloads', counts.downloads)),
-            p.tags?.length ? el('ul.chips.static', { 'aria-label': 'Tags' }, p.tags.map((tag) => el('li', {},
+                row(t('info.licence'), license && (license.name || license.id) ? outLink(license.url, license.name || license.id) : ''),
+                row(t('info.source'), source.name ? outLink(source.photo_url || source.url, t('info.viewOn', { source: source.name })) : ''),
+                row(t('info.taken'), taken),
+                row(t('info.published'), formatDate(p.created_at)),
+                row(t('info.camera'), camera),
+                row(t('info.exposure'), exposure),
+                row(t('info.resolution'), formatDimensions(p.width, p.height)),
+                row(t('info.fileSize'), p.original?.bytes ? t('info.sizeAndFormat', {
+                    size: formatBytes(p.original.bytes), format: (p.original.format || '').toUpperCase() }) : ''),
+                row(t('info.location'), where),
+                row(t('info.likes'), formatCount(p.likes ?? 0)),
+                row(t('info.views'), counts.views),
+                row(t('info.downloads'), counts.downloads)),
+            p.tags?.length ? el('ul.chips.static', { 'aria-label': t('info.tags') }, p.tags.map((tag) => el('li', {},
                 el('a.chip', { href: `#/search${query({ query: tag.title })}` }, tag.title)))) : null,
         ].filter(Boolean));
     }
@@ -86,7 +95,7 @@ export function createInfoPanel(panel, button, { onToggle }) {
         } catch (error) {
             if (photo?.id !== wanted) return;
             if (error instanceof NetworkError && !panel.hidden) {
-                render('The server did not answer, so some details can’t be shown.');
+                render(t('info.partial'));
             }
         }
     }

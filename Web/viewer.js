@@ -3,8 +3,9 @@
 // (viewer-info.js), sharing and the download menu (viewer-download.js); adding the photo to albums is the collect
 // sheet's (collect.js, loaded when first asked for).
 
-import { get, PhotoList, NetworkError, imageURL, srcset, session, sessionReady } from './api.js';
+import { get, PhotoList, NetworkError, imageURL, reason, srcset, session, sessionReady } from './api.js';
 import { placeholderStyle } from './blurhash.js';
+import { isRTL, t } from './i18n.js';
 import { credit, likeButton, viewerSource } from './photos.js';
 import { go } from './router.js';
 import { el, icon, showAlert, toast, formatDate, displayName, altText } from './ui.js';
@@ -20,19 +21,19 @@ export function createViewer(onClose) {
     const stage = el('div.v-stage', {}, frame);
     const title = el('div.v-title');
     const likeSlot = el('span.v-like');
-    const infoButton = el('button.icon-button', { type: 'button', 'aria-label': 'Info', 'aria-expanded': 'false', title: 'Info (i)' }, icon('info'));
-    const downloadButton = el('button.icon-button', { type: 'button', 'aria-label': 'Download', 'aria-expanded': 'false', 'aria-haspopup': 'true', title: 'Download' }, icon('download'));
-    const shareButton = el('button.icon-button', { type: 'button', 'aria-label': 'Share', title: 'Share' }, icon('share'));
-    const collectButton = el('button.icon-button', { type: 'button', 'aria-label': 'Add to album', 'aria-haspopup': 'dialog', title: 'Add to album' }, icon('plus'));
+    const infoButton = el('button.icon-button', { type: 'button', 'aria-label': t('viewer.info'), 'aria-expanded': 'false', title: t('viewer.infoKey') }, icon('info'));
+    const downloadButton = el('button.icon-button', { type: 'button', 'aria-label': t('viewer.download'), 'aria-expanded': 'false', 'aria-haspopup': 'true', title: t('viewer.download') }, icon('download'));
+    const shareButton = el('button.icon-button', { type: 'button', 'aria-label': t('viewer.share'), title: t('viewer.share') }, icon('share'));
+    const collectButton = el('button.icon-button', { type: 'button', 'aria-label': t('viewer.collect'), 'aria-haspopup': 'dialog', title: t('viewer.collect') }, icon('plus'));
     const creditLine = el('p.v-credit', { hidden: true });
-    const zoomButton = el('button.icon-button.zoom', { type: 'button', 'aria-label': 'Zoom in', 'aria-pressed': 'false', title: 'Zoom (+ / −)' }, el('span.zoom-label', { 'aria-hidden': 'true', text: '1×' }));
-    const backButton = el('button.icon-button', { type: 'button', 'aria-label': 'Back', title: 'Back (Esc)' }, icon('back'));
-    const downloadMenu = el('div.menu', { hidden: true, role: 'menu', 'aria-label': 'Download' });
-    const previousButton = el('button.v-nav.prev', { type: 'button', 'aria-label': 'Previous photo' }, icon('back'));
-    const nextButton = el('button.v-nav.next', { type: 'button', 'aria-label': 'Next photo' }, icon('next'));
-    const info = el('aside.v-info', { hidden: true, 'aria-label': 'Photo details', tabindex: '-1' });
+    const zoomButton = el('button.icon-button.zoom', { type: 'button', 'aria-label': t('viewer.zoomIn'), 'aria-pressed': 'false', title: t('viewer.zoomKeys') }, el('span.zoom-label', { 'aria-hidden': 'true', text: t('viewer.scale', { scale: 1 }) }));
+    const backButton = el('button.icon-button', { type: 'button', 'aria-label': t('viewer.back'), title: t('viewer.backKey') }, icon('back'));
+    const downloadMenu = el('div.menu', { hidden: true, role: 'menu', 'aria-label': t('viewer.download') });
+    const previousButton = el('button.v-nav.prev', { type: 'button', 'aria-label': t('viewer.previous') }, icon('back'));
+    const nextButton = el('button.v-nav.next', { type: 'button', 'aria-label': t('viewer.next') }, icon('next'));
+    const info = el('aside.v-info', { hidden: true, 'aria-label': t('viewer.details'), tabindex: '-1' });
     const counter = el('span.visually-hidden', { 'aria-live': 'polite' });
-    const root = el('div.viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Photo viewer', hidden: true },
+    const root = el('div.viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': t('viewer.label'), hidden: true },
         el('div.v-bar', {}, backButton, title,
             el('div.v-actions', {}, likeSlot, collectButton, zoomButton, shareButton,
                 el('div.menu-anchor', {}, downloadButton, downloadMenu), infoButton)),
@@ -49,11 +50,12 @@ export function createViewer(onClose) {
         onScale(scale) {
             root.classList.toggle('zoomed', scale > 1.01);
             zoomButton.setAttribute('aria-pressed', String(scale > 1.01));
-            zoomButton.setAttribute('aria-label', scale > 1.01 ? 'Zoom out' : 'Zoom in');
-            zoomButton.firstChild.textContent = `${Math.round(scale * 10) / 10}×`;
+            zoomButton.setAttribute('aria-label', scale > 1.01 ? t('viewer.zoomOut') : t('viewer.zoomIn'));
+            zoomButton.firstChild.textContent = t('viewer.scale', { scale: Math.round(scale * 10) / 10 });
             root.dataset.scale = scale.toFixed(2);
         },
-        onSwipe: (direction) => step(direction),
+        // A swipe goes on in the reading direction: towards the left in English, towards the right in Arabic.
+        onSwipe: (direction) => step(isRTL() ? -direction : direction),
         onSwipeDown: () => close(),
     });
     const details = createInfoPanel(info, infoButton, {
@@ -91,7 +93,7 @@ export function createViewer(onClose) {
         frame.classList.add('broken');
         image.hidden = true;
         if (!frame.querySelector('.broken-label')) {
-            frame.append(el('span.broken-label', {}, icon('photo'), 'This photo can’t be shown right now'));
+            frame.append(el('span.broken-label', {}, icon('photo'), t('viewer.broken')));
         }
     });
 
@@ -111,7 +113,7 @@ export function createViewer(onClose) {
         previousButton.disabled = index === 0;
         nextButton.disabled = index === list.items.length - 1 && list.done;
         counter.textContent = altText(photo);
-        document.title = `${photo.description || altText(photo)} · ImageFeed`;
+        document.title = t('app.title', { screen: photo.description || altText(photo) });
         download.close();
         details.show(photo);
     }
@@ -127,7 +129,7 @@ export function createViewer(onClose) {
             try {
                 await list.more();
             } catch {
-                toast('Could not load more photos.');
+                toast(t('viewer.moreFailed'));
                 return;
             }
             if (next >= list.items.length) return;
@@ -151,7 +153,7 @@ export function createViewer(onClose) {
             go(`/signin?next=${encodeURIComponent(`/photo/${encodeURIComponent(shown.id)}`)}`);
             return;
         }
-        import('./collect.js').then((m) => m.openCollect(shown), () => toast('Albums could not be loaded. Check your connection.'));
+        import('./collect.js').then((m) => m.openCollect(shown), () => toast(t('viewer.collectFailed')));
     });
     // A photo deleted (by its owner, from the details) leaves the viewer for the next one, or closes it.
     document.addEventListener('photo-deleted', ({ detail: { id } }) => {
@@ -184,8 +186,11 @@ export function createViewer(onClose) {
         if (event.key === 'Escape') {
             event.preventDefault();
             if (download.isOpen) { download.close(); downloadButton.focus(); } else close();
-        } else if (event.key === 'ArrowRight' && !inInfo) { event.preventDefault(); step(1); }
-        else if (event.key === 'ArrowLeft' && !inInfo) { event.preventDefault(); step(-1); }
+        } else if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && !inInfo) {
+            // The arrow that points the reading direction goes on: → in English, ← in Arabic.
+            event.preventDefault();
+            step((event.key === 'ArrowRight') !== isRTL() ? 1 : -1);
+        }
         else if (event.key === '+' || event.key === '=') { gestures.zoomStep(1); }
         else if (event.key === '-') { gestures.zoomStep(-1); }
         else if (event.key === 'i' && !event.metaKey && !event.ctrlKey) { details.toggle(); }
@@ -241,17 +246,24 @@ export function createViewer(onClose) {
                     render();
                 } catch (error) {
                     if (error instanceof NetworkError) {
-                        const choice = await showAlert('The server is not answering',
-                            'This photo could not be loaded. Check your connection and try again.', ['Try again', 'Close']);
+                        const choice = await showAlert(t('viewer.offline.title'), t('viewer.offline.text'),
+                            [t('common.tryAgain'), t('common.close')]);
                         if (choice === 0) return this.open(id);
+                    } else if (error.status === 404) {
+                        await showAlert(t('viewer.missing.title'), t('viewer.missing.text'));
                     } else {
-                        await showAlert('Photo not found', error.message || 'This photo does not exist.');
+                        await showAlert(t('viewer.failed'), reason(error));
                     }
                     close();
                     return;
                 }
             }
             if (!root.contains(document.activeElement)) backButton.focus();
+        },
+        /** Closes it for good and takes it out of the page (app.js makes another in another language). */
+        dispose() {
+            this.close();
+            root.remove();
         },
         close() {
             if (root.hidden) return;

@@ -31,6 +31,7 @@ public enum CivilDate {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         func padded(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
-        return text(daysSince1970: days) + " \(padded(secondOfDay / 3600)):\(padded(secondOfDay / 60 % 60)):\(padded(secondOfDay % 60))"
+        return text(daysSince1970: days)
+            + " \(padded(secondOfDay / 3600)):\(padded(secondOfDay / 60 % 60)):\(padded(secondOfDay % 60))"
     }
 }

@@ -22,7 +22,8 @@ public struct CollectionLinks: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            self: try container.decode(String.self, forKey: .self), html: try container.decode(String.self, forKey: .html),
+            self: try container.decode(String.self, forKey: .self),
+            html: try container.decode(String.self, forKey: .html),
             photos: try container.decode(String.self, forKey: .photos),
             related: try container.decodeIfPresent(String.self, forKey: .related)
         )

@@ -158,7 +158,9 @@ public struct JSONWriter {
 
     private mutating func digits(_ value: Int64, _ width: Int) {
         let text = String(value)
-        if text.utf8.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - text.utf8.count)) }
+        if text.utf8.count < width {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - text.utf8.count))
+        }
         bytes.append(contentsOf: text.utf8)
     }
 }

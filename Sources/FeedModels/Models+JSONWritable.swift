@@ -223,6 +223,7 @@ extension User: JSONWritable {
             }
             if let email { json.key("email", email) }
             if let device { json.key("device", device) }
+            if let language { json.key("language", language) }
             if let exactLocationPublic { json.key("exact_location_public", exactLocationPublic) }
             if let uid { json.key("uid", uid) }
             if let uploadsRemaining { json.key("uploads_remaining", uploadsRemaining) }

@@ -125,11 +125,14 @@ extension User {
         forHire = try container.decodeIfPresent(Bool.self, forKey: .forHire) ?? false
         email = try container.decodeIfPresent(String.self, forKey: .email)
         device = try container.decodeIfPresent(Device.self, forKey: .device)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
         exactLocationPublic = try container.decodeIfPresent(Bool.self, forKey: .exactLocationPublic)
-        social = try container.decodeIfPresent(UserSocial.self, forKey: .social) ?? UserSocial(
-            instagramUsername: instagramUsername, portfolioUrl: portfolioUrl, twitterUsername: twitterUsername,
-            paypalEmail: nil
-        )
+        social =
+            try container.decodeIfPresent(UserSocial.self, forKey: .social)
+            ?? UserSocial(
+                instagramUsername: instagramUsername, portfolioUrl: portfolioUrl, twitterUsername: twitterUsername,
+                paypalEmail: nil
+            )
         followersCount = try container.decodeIfPresent(Int.self, forKey: .followersCount)
         followingCount = try container.decodeIfPresent(Int.self, forKey: .followingCount)
         downloads = try container.decodeIfPresent(Int.self, forKey: .downloads)
@@ -183,6 +186,7 @@ extension User {
         }
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(device, forKey: .device)
+        try container.encodeIfPresent(language, forKey: .language)
         try container.encodeIfPresent(exactLocationPublic, forKey: .exactLocationPublic)
         try container.encodeIfPresent(uid, forKey: .uid)
         try container.encodeIfPresent(uploadsRemaining, forKey: .uploadsRemaining)

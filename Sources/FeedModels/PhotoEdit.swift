@@ -8,7 +8,9 @@ public struct PhotoEdit: Encodable, Sendable, Hashable {
     public var tags: [String]?
     public var location: PlaceEdit?
 
-    public init(description: String? = nil, altDescription: String? = nil, tags: [String]? = nil, location: PlaceEdit? = nil) {
+    public init(
+        description: String? = nil, altDescription: String? = nil, tags: [String]? = nil, location: PlaceEdit? = nil
+    ) {
         self.description = description
         self.altDescription = altDescription
         self.tags = tags
@@ -19,8 +21,11 @@ public struct PhotoEdit: Encodable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case description, tags
         case altDescription = "alt_description"
-        case name = "location[name]", city = "location[city]", country = "location[country]"
-        case latitude = "location[latitude]", longitude = "location[longitude]"
+        case name = "location[name]"
+        case city = "location[city]"
+        case country = "location[country]"
+        case latitude = "location[latitude]"
+        case longitude = "location[longitude]"
     }
 
     public func encode(to encoder: any Encoder) throws {

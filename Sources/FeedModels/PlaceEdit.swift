@@ -8,7 +8,10 @@ public struct PlaceEdit: Sendable, Hashable {
     public var latitude: Double?
     public var longitude: Double?
 
-    public init(name: String? = nil, city: String? = nil, country: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+    public init(
+        name: String? = nil, city: String? = nil, country: String? = nil, latitude: Double? = nil,
+        longitude: Double? = nil
+    ) {
         self.name = name
         self.city = city
         self.country = country

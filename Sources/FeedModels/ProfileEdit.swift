@@ -13,14 +13,18 @@ public struct ProfileEdit: Codable, Sendable, Hashable {
     public var instagramUsername: String?
     /// Extension: a device id from `GET /devices`, whose screen downloads are cut to.
     public var device: String?
+    /// Extension: the language of the web app and the server's pages, one the server has a catalogue of (`ru`);
+    /// an empty string goes back to the browser's languages.
+    public var language: String?
     /// Extension: show exact photo coordinates to everyone.
     public var exactLocationPublic: Bool?
 
     public init(
         username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
         bio: String? = nil, location: String? = nil, url: String? = nil, instagramUsername: String? = nil,
-        device: String? = nil, exactLocationPublic: Bool? = nil
+        device: String? = nil, language: String? = nil, exactLocationPublic: Bool? = nil
     ) {
+        self.language = language
         self.username = username
         self.firstName = firstName
         self.lastName = lastName
@@ -34,7 +38,7 @@ public struct ProfileEdit: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case username, email, bio, location, url, device
+        case username, email, bio, location, url, device, language
         case firstName = "first_name"
         case lastName = "last_name"
         case instagramUsername = "instagram_username"

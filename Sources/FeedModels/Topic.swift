@@ -80,13 +80,15 @@ public struct Topic: Codable, Sendable, Hashable, Identifiable {
         onlySubmissionsAfter = try container.decodeIfPresent(Date.self, forKey: .onlySubmissionsAfter)
         featured = try container.decodeIfPresent(Bool.self, forKey: .featured) ?? false
         totalPhotos = try container.decodeIfPresent(Int.self, forKey: .totalPhotos) ?? 0
-        visibility = try container.decodeIfPresent(String.self, forKey: .visibility) ?? (featured ? "featured" : "visible")
+        visibility =
+            try container.decodeIfPresent(String.self, forKey: .visibility) ?? (featured ? "featured" : "visible")
         status = try container.decodeIfPresent(String.self, forKey: .status) ?? "open"
         links = try container.decode(TopicLinks.self, forKey: .links)
         owners = try container.decodeIfPresent([User].self, forKey: .owners) ?? []
         coverPhoto = try container.decodeIfPresent(Photo.self, forKey: .coverPhoto)
         previewPhotos = try container.decodeIfPresent([PreviewPhoto].self, forKey: .previewPhotos)
-        currentUserContributions = try container.decodeIfPresent([Contribution].self, forKey: .currentUserContributions)?
+        currentUserContributions =
+            try container.decodeIfPresent([Contribution].self, forKey: .currentUserContributions)?
             .map(\.id) ?? []
         topContributors = try container.decodeIfPresent([User].self, forKey: .topContributors)
     }

@@ -27,6 +27,9 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var email: String?
     /// Extension, only on `/me`: the device chosen for wallpaper downloads.
     public var device: Device?
+    /// Extension, only on `/me`: the language chosen for the web app and the server's pages (`ru`); absent when
+    /// none is, and the browser's languages decide.
+    public var language: String?
     /// Extension, only on `/me`: whether exact photo coordinates are public (otherwise rounded to about 1 km).
     public var exactLocationPublic: Bool?
     /// The social accounts, as Unsplash groups them (the same values as the top-level keys).
@@ -84,7 +87,8 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, name, bio, location, links, email, device, social, downloads, photos, badge, tags, uid
+        case id, username, name, bio, location, links, email, device, language, social, downloads, photos, badge, tags
+        case uid
         case address, phone, website, company
         case followersCount = "followers_count"
         case followingCount = "following_count"

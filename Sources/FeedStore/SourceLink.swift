@@ -13,7 +13,9 @@ public struct SourceLink: Sendable, Hashable {
     /// The URL the source asks to be called when the photo is downloaded (Unsplash's `download_location`).
     public var downloadLocation: String?
 
-    public init(sourceID: String, remoteID: String, fingerprint: String, hotlink: RemoteImage?, downloadLocation: String?) {
+    public init(
+        sourceID: String, remoteID: String, fingerprint: String, hotlink: RemoteImage?, downloadLocation: String?
+    ) {
         self.sourceID = sourceID
         self.remoteID = remoteID
         self.fingerprint = fingerprint

@@ -22,6 +22,9 @@ public struct UserRecord: Sendable, Hashable, Identifiable {
     public var avatarFormat: String?
     /// The device chosen for wallpaper downloads (an id of the device catalogue).
     public var deviceID: String?
+    /// The language chosen for the web app and the server's pages (a catalogue's code); nil follows the browser.
+    /// Read only with the account's own columns (not for the owner of each photo of a list).
+    public var language: String? = nil
     /// Whether the exact coordinates of this user's photos are public; otherwise they are rounded to about 1 km.
     public var exactLocationPublic: Bool
     /// The stable numeric id the Flickr, Pixabay and JSONPlaceholder dialects use.

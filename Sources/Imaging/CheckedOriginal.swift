@@ -1,5 +1,4 @@
 internal import CVips
-
 import Foundation
 
 /// An original whose size, format and header passed the limits; no pixels decoded yet.

@@ -18,14 +18,14 @@ struct ExifField: Equatable {
     /// Parses libvips's string; a string without the suffix is taken as a bare value.
     init(_ text: String) {
         guard text.hasSuffix(" bytes)"),
-              let components = text.range(of: " components, ", options: .backwards),
-              let formatComma = text[..<components.lowerBound].range(of: ", ", options: .backwards)
+            let components = text.range(of: " components, ", options: .backwards),
+            let formatComma = text[..<components.lowerBound].range(of: ", ", options: .backwards)
         else {
             self.init(value: text.trimmed, human: text.trimmed, format: "")
             return
         }
         let format = String(text[formatComma.upperBound..<components.lowerBound])
-        let head = text[..<formatComma.lowerBound]   // "<value> (<human>"
+        let head = text[..<formatComma.lowerBound]  // "<value> (<human>"
         // ASCII values print twice, so "X (X" splits in the middle even when X holds " (".
         if format == "ASCII", (head.count - 2).isMultiple(of: 2) {
             let half = (head.count - 2) / 2
@@ -61,7 +61,8 @@ struct ExifField: Equatable {
         guard let first = value.split(separator: " ").first else { return nil }
         let pieces = first.split(separator: "/")
         guard pieces.count == 2, let numerator = Int(pieces[0]), let denominator = Int(pieces[1]),
-              denominator != 0 else { return nil }
+            denominator != 0
+        else { return nil }
         return (numerator, denominator)
     }
 }

@@ -27,15 +27,16 @@ struct ExifReader {
 
     var gps: GPSPosition? {
         guard let latitude = degrees("exif-ifd3-GPSLatitude", reference: "exif-ifd3-GPSLatitudeRef", negative: "S"),
-              let longitude = degrees("exif-ifd3-GPSLongitude", reference: "exif-ifd3-GPSLongitudeRef", negative: "W"),
-              abs(latitude) <= 90, abs(longitude) <= 180, !(latitude == 0 && longitude == 0)
+            let longitude = degrees("exif-ifd3-GPSLongitude", reference: "exif-ifd3-GPSLongitudeRef", negative: "W"),
+            abs(latitude) <= 90, abs(longitude) <= 180, !(latitude == 0 && longitude == 0)
         else { return nil }
         return GPSPosition(latitude: latitude, longitude: longitude)
     }
 
     private func text(_ name: String) -> String? {
         guard let value = field(name)?.value.trimmingCharacters(in: .whitespaces.union(.controlCharacters)),
-              !value.isEmpty else { return nil }
+            !value.isEmpty
+        else { return nil }
         return value
     }
 
@@ -46,7 +47,8 @@ struct ExifReader {
 
     private var exposureTime: String? {
         guard let exposure = field("exif-ifd2-ExposureTime"), let seconds = exposure.numbers.first,
-              seconds.isFinite, seconds > 0 else { return nil }
+            seconds.isFinite, seconds > 0
+        else { return nil }
         if seconds >= 1 {
             return seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
         }

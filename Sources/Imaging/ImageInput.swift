@@ -1,5 +1,4 @@
 internal import CVips
-
 import Foundation
 
 /// Where an original comes from, valid for the length of one `Imaging` call.

@@ -56,10 +56,11 @@ extension Imaging {
         var renditions: [Rendition] = []
         for (spec, box) in zip(specs, boxes) {
             let needed = box.scale(fromWidth: probe.width, height: probe.height)
-            let source = sources.last { image in
-                Double(image.width) >= needed * Double(probe.width) - 0.5
-                    && Double(image.height) >= needed * Double(probe.height) - 0.5
-            } ?? base
+            let source =
+                sources.last { image in
+                    Double(image.width) >= needed * Double(probe.width) - 0.5
+                        && Double(image.height) >= needed * Double(probe.height) - 0.5
+                } ?? base
             var sized = try VipsImageHandle.from("vips_thumbnail_image") { out in
                 cvips_thumbnail_image(source.pointer, out, box.width, box.height, box.size, box.crop)
             }
@@ -98,7 +99,8 @@ extension Imaging {
         image = try VipsImageHandle.from("vips_copy") { cvips_copy_without_metadata(source.pointer, $0) }
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        guard cvips_jpegsave_mezzanine(image.pointer, &buffer, &length, Int32(Mezzanine.quality)) == 0, let buffer else {
+        guard cvips_jpegsave_mezzanine(image.pointer, &buffer, &length, Int32(Mezzanine.quality)) == 0, let buffer
+        else {
             if let buffer { cvips_free(buffer) }
             throw .failed(in: "vips_jpegsave_buffer")
         }

@@ -1,5 +1,4 @@
 internal import CVips
-
 import Foundation
 
 extension Imaging {
@@ -41,9 +40,9 @@ extension Imaging {
         var loader: UnsafePointer<CChar>?
         let header: UnsafeMutablePointer<VipsImage>?
         switch input {
-        case let .file(path):
+        case .file(let path):
             header = cvips_header_from_file(path, &loader)
-        case let .buffer(bytes):
+        case .buffer(let bytes):
             loader = vips_foreign_find_load_buffer(bytes.baseAddress, bytes.count)
             header = loader == nil ? nil : cvips_header_from_buffer(bytes.baseAddress, bytes.count)
         }
@@ -53,8 +52,9 @@ extension Imaging {
         }
         guard let header else { throw .damaged(in: "vips_image_new_from_header") }
         let image = VipsImageHandle(owning: header)
-        guard let format = ImageFormat(
-            loaderName: String(cString: loader), heifCompression: image.string("heif-compression"))
+        guard
+            let format = ImageFormat(
+                loaderName: String(cString: loader), heifCompression: image.string("heif-compression"))
         else { throw .notAnImage }
         let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
         guard !overflow, pixels <= limits.maxPixels else {

@@ -38,14 +38,16 @@ extension Imaging {
         // Only an embedded profile needs converting to sRGB; an untagged image already is sRGB, and the identity
         // transform through lcms cost about a tenth of a rendition.
         let tagged = vips_image_get_typeof(original.header.pointer, "icc-profile-data") != 0
-        let rgb: Int32 = tagged && original.header.bands >= 3
-            && [VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_RGB, VIPS_INTERPRETATION_RGB16].contains(interpretation)
+        let rgb: Int32 =
+            tagged && original.header.bands >= 3
+                && [VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_RGB, VIPS_INTERPRETATION_RGB16].contains(
+                    interpretation)
             ? 1 : 0
         return try VipsImageHandle.from("vips_thumbnail", orThrow: { .damaged(in: $0) }) { out in
             switch original.input {
-            case let .file(path):
+            case .file(let path):
                 cvips_thumbnail_file(path, out, box.width, box.height, box.size, box.crop, rgb)
-            case let .buffer(bytes):
+            case .buffer(let bytes):
                 cvips_thumbnail_buffer(
                     UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, out,
                     box.width, box.height, box.size, box.crop, rgb)
@@ -63,8 +65,9 @@ extension Imaging {
             if image.hasAlpha { background[background.count - 1] = 0 }
             let source = image
             image = try VipsImageHandle.from("vips_gravity") { out in
-                cvips_pad(source.pointer, out, Int32(padding.width), Int32(padding.height),
-                          background, Int32(background.count))
+                cvips_pad(
+                    source.pointer, out, Int32(padding.width), Int32(padding.height),
+                    background, Int32(background.count))
             }
         }
         let data = try encode(image, format: spec.format, quality: spec.quality)
@@ -88,12 +91,13 @@ extension Imaging {
         var length = 0
         let quality = Int32(quality)
         let strip: Int32 = strip ? 1 : 0
-        let (call, status): (String, Int32) = switch format {
-        case .jpeg: ("vips_jpegsave_buffer", cvips_jpegsave(image.pointer, &buffer, &length, quality, strip))
-        case .png: ("vips_pngsave_buffer", cvips_pngsave(image.pointer, &buffer, &length, quality, strip))
-        case .webp: ("vips_webpsave_buffer", cvips_webpsave(image.pointer, &buffer, &length, quality, strip))
-        case .avif: ("vips_heifsave_buffer", cvips_avifsave(image.pointer, &buffer, &length, quality, strip))
-        }
+        let (call, status): (String, Int32) =
+            switch format {
+            case .jpeg: ("vips_jpegsave_buffer", cvips_jpegsave(image.pointer, &buffer, &length, quality, strip))
+            case .png: ("vips_pngsave_buffer", cvips_pngsave(image.pointer, &buffer, &length, quality, strip))
+            case .webp: ("vips_webpsave_buffer", cvips_webpsave(image.pointer, &buffer, &length, quality, strip))
+            case .avif: ("vips_heifsave_buffer", cvips_avifsave(image.pointer, &buffer, &length, quality, strip))
+            }
         guard status == 0, let buffer else {
             if let buffer { cvips_free(buffer) }
             throw .failed(in: call)

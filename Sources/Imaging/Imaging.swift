@@ -1,5 +1,4 @@
 internal import CVips
-
 import Locking
 
 /// Probes and renders images with libvips.

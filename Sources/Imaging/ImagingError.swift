@@ -25,15 +25,15 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notAnImage:
             "The file is not an image in a supported format (JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF)."
-        case let .tooManyPixels(width, height, limit):
+        case .tooManyPixels(let width, let height, let limit):
             "The image is \(width)×\(height) pixels; the limit is \(limit) pixels."
-        case let .tooLarge(bytes, limit):
+        case .tooLarge(let bytes, let limit):
             "The file is \(bytes) bytes; the limit is \(limit) bytes."
         case .corrupt:
             "The image is damaged or truncated: its data ends early or does not decode."
-        case let .invalidParameter(message):
+        case .invalidParameter(let message):
             message
-        case let .vips(call, _):
+        case .vips(let call, _):
             "The image library could not process this image (\(call) failed)."
         }
     }
@@ -41,7 +41,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// ``description`` plus libvips's message where there is one: for the server's log, never for clients.
     public var logDetail: String {
         switch self {
-        case let .corrupt(message), let .vips(_, message): "\(description) libvips: \(message)"
+        case .corrupt(let message), .vips(_, let message): "\(description) libvips: \(message)"
         default: description
         }
     }

@@ -98,7 +98,8 @@ enum KeywordParser {
         var subjects: [String] = []
         var searchStart = xml.startIndex
         while let open = xml.range(of: "<dc:subject", range: searchStart..<xml.endIndex),
-              let close = xml.range(of: "</dc:subject>", range: open.upperBound..<xml.endIndex) {
+            let close = xml.range(of: "</dc:subject>", range: open.upperBound..<xml.endIndex)
+        {
             subjects += listItems(xml[open.upperBound..<close.lowerBound])
             searchStart = close.upperBound
         }
@@ -109,7 +110,8 @@ enum KeywordParser {
         var items: [String] = []
         var searchStart = xml.startIndex
         while let open = xml.range(of: "<rdf:li", range: searchStart..<xml.endIndex),
-              let tagEnd = xml.range(of: ">", range: open.upperBound..<xml.endIndex) {
+            let tagEnd = xml.range(of: ">", range: open.upperBound..<xml.endIndex)
+        {
             if xml[..<tagEnd.lowerBound].hasSuffix("/") {
                 searchStart = tagEnd.upperBound
                 continue
@@ -129,7 +131,8 @@ enum KeywordParser {
         while let ampersand = rest.firstIndex(of: "&") {
             result += rest[..<ampersand]
             guard let semicolon = rest[ampersand...].firstIndex(of: ";"),
-                  rest.distance(from: ampersand, to: semicolon) <= 10 else {
+                rest.distance(from: ampersand, to: semicolon) <= 10
+            else {
                 result += "&"
                 rest = rest[rest.index(after: ampersand)...]
                 continue
@@ -152,7 +155,8 @@ enum KeywordParser {
             let isHex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
             let digits = entity.dropFirst(isHex ? 2 : 1)
             guard entity.hasPrefix("#"), let code = UInt32(digits, radix: isHex ? 16 : 10),
-                  let scalar = Unicode.Scalar(code) else { return nil }
+                let scalar = Unicode.Scalar(code)
+            else { return nil }
             return String(Character(scalar))
         }
     }

@@ -23,11 +23,12 @@ struct ThumbnailBox {
             break
         case .crop:
             size = VIPS_SIZE_BOTH
-            crop = switch spec.crop {
-            case .centre: VIPS_INTERESTING_CENTRE
-            case .entropy: VIPS_INTERESTING_ENTROPY
-            case .attention: VIPS_INTERESTING_ATTENTION
-            }
+            crop =
+                switch spec.crop {
+                case .centre: VIPS_INTERESTING_CENTRE
+                case .entropy: VIPS_INTERESTING_ENTROPY
+                case .attention: VIPS_INTERESTING_ATTENTION
+                }
         case .fill:
             size = VIPS_SIZE_BOTH
             padding = (boxWidth, boxHeight)

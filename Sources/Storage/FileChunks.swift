@@ -22,7 +22,9 @@ struct FileChunks: AsyncSequence, Sendable {
         mutating func next() async throws -> ByteBuffer? {
             guard position < source.length else { return nil }
             let file: FileDescriptor
-            if let descriptor { file = descriptor } else {
+            if let descriptor {
+                file = descriptor
+            } else {
                 file = try await FileDescriptor.open(source.path, flags: O_RDONLY)
                 descriptor = file
             }
@@ -32,7 +34,8 @@ struct FileChunks: AsyncSequence, Sendable {
             let buffer = try await NIOThreadPool.singleton.runIfActive {
                 var buffer = ByteBufferAllocator().buffer(capacity: count)
                 while buffer.readableBytes < count {
-                    let done = buffer.readableBytes, wanted = count - done
+                    let done = buffer.readableBytes
+                    let wanted = count - done
                     let read = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: wanted) { target in
                         let read = pread(file.raw, target.baseAddress!, wanted, off_t(start) + off_t(done))
                         if read < 0, errno != EINTR { throw BlobStoreError.file("read", path, errno) }

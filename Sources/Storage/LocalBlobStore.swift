@@ -128,7 +128,8 @@ public struct LocalBlobStore: BlobStore {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name.hasPrefix(".") { continue }
-            let path = folder + "/" + name, child = key.isEmpty ? name : key + "/" + name
+            let path = folder + "/" + name
+            let child = key.isEmpty ? name : key + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {

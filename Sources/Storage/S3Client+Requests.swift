@@ -86,17 +86,19 @@ extension S3Client {
             method: request.method.rawValue, host: host, path: path,
             query: request.query.map { (name: $0.0, value: $0.1) },
             headers: request.headers.map { (name: $0.0, value: $0.1) })
-        let payloadHash = switch request.body {
-        case .none: SigV4Signer.emptyPayloadHash
-        case .bytes(let bytes): SigV4Signer.sha256Hex(bytes)
-        case .file: SigV4Signer.unsignedPayload
-        }
+        let payloadHash =
+            switch request.body {
+            case .none: SigV4Signer.emptyPayloadHash
+            case .bytes(let bytes): SigV4Signer.sha256Hex(bytes)
+            case .file: SigV4Signer.unsignedPayload
+            }
         signable.headers.append(("x-amz-content-sha256", payloadHash))
         signer.sign(&signable, payloadHash: payloadHash, date: date)
 
         let query = signable.encodedQuery
-        var http = HTTPClientRequest(url: "\(endpoint.scheme)://\(host)\(signable.encodedPath)"
-            + (query.isEmpty ? "" : "?\(query)"))
+        var http = HTTPClientRequest(
+            url: "\(endpoint.scheme)://\(host)\(signable.encodedPath)"
+                + (query.isEmpty ? "" : "?\(query)"))
         http.method = request.method
         for (name, value) in signable.headers { http.headers.add(name: name, value: value) }
         switch request.body {

@@ -47,8 +47,10 @@ public final class S3Client: Sendable {
 
     /// A client over `httpClient`, which the caller keeps and shuts down (`HTTPClient.shared` needs neither); with
     /// nil, the client makes its own (connect timeout 10 s, read timeout 60 s): call ``shutdown()`` when done.
-    public init(endpoint: S3Endpoint, credentials: AWSCredentials, httpClient: HTTPClient? = nil,
-                options: Options = Options()) {
+    public init(
+        endpoint: S3Endpoint, credentials: AWSCredentials, httpClient: HTTPClient? = nil,
+        options: Options = Options()
+    ) {
         self.endpoint = endpoint
         self.options = options
         self.health = StorageHealth(cooldown: options.outageCooldown)
@@ -131,8 +133,9 @@ public final class S3Client: Sendable {
     public func createBucket(_ bucket: String) async throws {
         var body: [UInt8] = []
         if endpoint.region != "us-east-1" {
-            body = Array(("<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
-                + "<LocationConstraint>\(endpoint.region)</LocationConstraint></CreateBucketConfiguration>").utf8)
+            body = Array(
+                ("<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+                    + "<LocationConstraint>\(endpoint.region)</LocationConstraint></CreateBucketConfiguration>").utf8)
         }
         let request = S3Request("CreateBucket", .PUT, bucket: bucket, body: .bytes(body))
         try await perform(request)

@@ -31,7 +31,8 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
     /// One sentence a user can act on, e.g. `S3 GetObject of "a.jpg" in bucket "photos" failed: HTTP 404
     /// NoSuchBucket: The specified bucket does not exist`.
     public var description: String {
-        let target = key.map { "S3 \(operation) of \"\($0)\" in bucket \"\(bucket)\"" }
+        let target =
+            key.map { "S3 \(operation) of \"\($0)\" in bucket \"\(bucket)\"" }
             ?? "S3 \(operation) in bucket \"\(bucket)\""
         guard let status else { return "\(target) got no answer: \(message ?? "unknown error")" }
         let detail = [code, message].compactMap { $0 }.joined(separator: ": ")

@@ -75,8 +75,10 @@ public struct S3Location: Sendable, Equatable, CustomStringConvertible {
     /// S3's rules for names usable in both addressing styles.
     static func isValidBucketName(_ name: String) -> Bool {
         let allowed = name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9"))
-                .contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9"))
+                    .contains(byte)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
         }
         return allowed && (3...63).contains(name.utf8.count) && name.first != "-" && name.last != "-"
             && name.first != "." && name.last != "." && !name.contains("..")

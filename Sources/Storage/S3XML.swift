@@ -5,7 +5,8 @@ import Foundation
 enum S3XML {
     /// The contents of every `<name>…</name>` in `xml`, in order.
     static func elements(_ name: String, in xml: Substring) -> [Substring] {
-        let open = "<\(name)>", close = "</\(name)>"
+        let open = "<\(name)>"
+        let close = "</\(name)>"
         var found: [Substring] = []
         var rest = xml[...]
         while let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: close) {
@@ -36,7 +37,9 @@ enum S3XML {
             case "quot": result += "\""
             case "apos": result += "'"
             default:
-                let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16)
+                let number =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16)
                     : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
                 if let number, let scalar = Unicode.Scalar(number) {
                     result.unicodeScalars.append(scalar)

@@ -38,10 +38,11 @@ public struct SigV4Signer: Sendable {
         let (canonical, signedHeaders) = Self.canonicalRequest(request, payloadHash: payloadHash)
         let signature = self.signature(of: canonical, timestamp: stamp)
         let credential = "\(credentials.accessKeyID)/\(scope(stamp))"
-        request.headers.append((
-            "Authorization",
-            "AWS4-HMAC-SHA256 Credential=\(credential), SignedHeaders=\(signedHeaders), Signature=\(signature)"
-        ))
+        request.headers.append(
+            (
+                "Authorization",
+                "AWS4-HMAC-SHA256 Credential=\(credential), SignedHeaders=\(signedHeaders), Signature=\(signature)"
+            ))
     }
 
     /// A URL that lets whoever holds it make `request` (usually a GET) until `expires` seconds after `date`,
@@ -143,7 +144,8 @@ public struct SigV4Signer: Sendable {
                 UInt8(ascii: "~"):
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                encoded += "%" + String(byte >> 4, radix: 16, uppercase: true)
+                encoded +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true)
                     + String(byte & 0x0F, radix: 16, uppercase: true)
             }
         }

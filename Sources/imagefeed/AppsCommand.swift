@@ -7,14 +7,16 @@ import Logging
 /// `imagefeed apps create|list`: OAuth applications.
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "apps", abstract: "Manage OAuth applications.", subcommands: [Create.self, List.self, OAuth1Secret.self]
+        commandName: "apps", abstract: "Manage OAuth applications.",
+        subcommands: [Create.self, List.self, OAuth1Secret.self]
     )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Register an application and print its keys.")
         @OptionGroup var library: LibraryOptions
         @Option var name: String
-        @Option(name: .customLong("redirect-uri"), help: "Repeat for several; urn:ietf:wg:oauth:2.0:oob for native apps.")
+        @Option(
+            name: .customLong("redirect-uri"), help: "Repeat for several; urn:ietf:wg:oauth:2.0:oob for native apps.")
         var redirectURIs: [String]
         @Flag(name: .customLong("public"), help: "A client that cannot keep a secret: PKCE required.")
         var isPublic = false
@@ -47,9 +49,11 @@ struct AppsCommand: AsyncParsableCommand {
                 )
                 let app = registered.app
                 if output.isEnabled {
-                    try printJSON(CreatedAppOutput(
-                        id: app.id, name: app.name, accessKey: app.accessKey, secretKey: isPublic ? nil : registered.secret,
-                        oauth1Secret: app.oauth1Secret, isPublic: app.isPublic, redirectUris: app.redirectURIs))
+                    try printJSON(
+                        CreatedAppOutput(
+                            id: app.id, name: app.name, accessKey: app.accessKey,
+                            secretKey: isPublic ? nil : registered.secret,
+                            oauth1Secret: app.oauth1Secret, isPublic: app.isPublic, redirectUris: app.redirectURIs))
                     return
                 }
                 print("Access key: \(app.accessKey)")
@@ -66,8 +70,9 @@ struct AppsCommand: AsyncParsableCommand {
         func run() async throws {
             try await withStore(library) { store in
                 for app in try await store.apps() {
-                    print("\(app.name)\t\(app.accessKey)\t\(app.isPublic ? "public" : "confidential")\t"
-                        + app.redirectURIs.joined(separator: " "))
+                    print(
+                        "\(app.name)\t\(app.accessKey)\t\(app.isPublic ? "public" : "confidential")\t"
+                            + app.redirectURIs.joined(separator: " "))
                 }
             }
         }

@@ -7,7 +7,8 @@ import Foundation
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
-        abstract: "Back up the database, the originals and the Firebase Storage objects into a new folder, while the server keeps running.",
+        abstract:
+            "Back up the database, the originals and the Firebase Storage objects into a new folder, while the server keeps running.",
         discussion: """
             SQLite is copied with VACUUM INTO, PostgreSQL with pg_dump in the same snapshot as the list of originals; \
             the originals the copy points at are copied beside it. Restore with `imagefeed restore DIR`.
@@ -28,8 +29,9 @@ struct BackupCommand: AsyncParsableCommand {
             ) { counter.show($0, $1) }
             counter.finish()
             let objects = manifest.firebaseObjects.map { $0 > 0 ? ", \($0) Firebase Storage objects" : "" } ?? ""
-            print("Backed up \(manifest.photos) photos and \(manifest.originals) originals\(objects) "
-                + "(\(manifest.bytes / 1_048_576) MB) of the \(manifest.database) library into \(directory).")
+            print(
+                "Backed up \(manifest.photos) photos and \(manifest.originals) originals\(objects) "
+                    + "(\(manifest.bytes / 1_048_576) MB) of the \(manifest.database) library into \(directory).")
         }
     }
 

@@ -22,7 +22,11 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Remove orphaned files and leftovers, and make missing mezzanines again.")
     var repair = false
 
-    @Option(name: .long, help: "Judge only files older than this many seconds (default 600: an import may be writing newer ones). 0 when nothing else runs.")
+    @Option(
+        name: .long,
+        help:
+            "Judge only files older than this many seconds (default 600: an import may be writing newer ones). 0 when nothing else runs."
+    )
     var minAge: Int = Int(LibraryCheck.defaultSettlingTime)
 
     func run() async throws {
@@ -31,11 +35,13 @@ struct CheckCommand: AsyncParsableCommand {
             let counter = ProgressBar(unit: "originals", label: "Checking originals")
             defer { counter.finish() }
             return try await LibraryCheck(
-                store: store, files: try configuration.localLibraryFiles(for: "check"), settlingTime: TimeInterval(minAge)
+                store: store, files: try configuration.localLibraryFiles(for: "check"),
+                settlingTime: TimeInterval(minAge)
             ).run(repair: repair) { counter.show($0, $1) }
         }
         print(Self.describe(report, repaired: repair))
-        let unrepaired = !report.missing.isEmpty || !report.corrupt.isEmpty || report.remade < report.missingMezzanines.count
+        let unrepaired =
+            !report.missing.isEmpty || !report.corrupt.isEmpty || report.remade < report.missingMezzanines.count
         if unrepaired || (!repair && !report.isClean) { throw ExitCode(1) }
     }
 
@@ -48,8 +54,11 @@ struct CheckCommand: AsyncParsableCommand {
             if items.count > 50 { lines.append("  … and \(items.count - 50) more") }
         }
         list("Missing originals, restore them from a backup", report.missing.map { "\($0.sha256).\($0.format)" })
-        list("Corrupt originals (their bytes no longer match their checksum)", report.corrupt.map { "\($0.sha256).\($0.format)" })
-        list("Missing mezzanines (renditions are made from the original meanwhile, slower)",
+        list(
+            "Corrupt originals (their bytes no longer match their checksum)",
+            report.corrupt.map { "\($0.sha256).\($0.format)" })
+        list(
+            "Missing mezzanines (renditions are made from the original meanwhile, slower)",
             report.missingMezzanines.map { "\($0.sha256).jpg" })
         list("Orphaned files", report.orphanedFiles)
         list("Orphaned rendition folders", report.orphanedRenditions)

@@ -10,11 +10,11 @@ enum FileLimit {
     /// Raises the soft limit to the hard one and warns when that still cannot fit `connections` clients.
     static func raise(toFit connections: Int?, logger: Logger) {
         var limit = rlimit()
-        guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 else { return }
+        guard getrlimit(openFilesResource, &limit) == 0 else { return }
         if limit.rlim_cur < limit.rlim_max {
             var raised = limit
             raised.rlim_cur = limit.rlim_max
-            if setrlimit(RLIMIT_NOFILE_VALUE, &raised) == 0 { limit = raised }
+            if setrlimit(openFilesResource, &raised) == 0 { limit = raised }
         }
         if let connections, UInt64(limit.rlim_cur) < UInt64(connections + reserve) {
             logger.warning(
@@ -25,7 +25,7 @@ enum FileLimit {
 }
 
 #if canImport(Glibc)
-private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    private let openFilesResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 #else
-private let RLIMIT_NOFILE_VALUE = RLIMIT_NOFILE
+    private let openFilesResource = RLIMIT_NOFILE
 #endif

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FeedModels
 import FeedLibrary
+import FeedModels
 import FeedStore
 import Foundation
 import Imaging
@@ -30,14 +30,17 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Files processed at once (default: the number of cores).")
     var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The licence the photos are shared under, shown with them: \(PhotoLicense.known.map(\.id).joined(separator: ", ")).",
-        valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The licence the photos are shared under, shown with them: \(PhotoLicense.known.map(\.id).joined(separator: ", ")).",
+            valueName: "id"))
     var license: String?
 
     func validate() throws {
         if let license, PhotoLicense(id: license) == nil {
-            throw ValidationError("--license must be one of \(PhotoLicense.known.map(\.id).joined(separator: ", ")); got \"\(license)\".")
+            throw ValidationError(
+                "--license must be one of \(PhotoLicense.known.map(\.id).joined(separator: ", ")); got \"\(license)\".")
         }
     }
 
@@ -53,7 +56,8 @@ struct ImportCommand: AsyncParsableCommand {
         )
         let options = ImportOptions(
             username: user, collectionPerFolder: collectionPerFolder,
-            tags: tags.split(separator: ",").map(String.init), concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            tags: tags.split(separator: ",").map(String.init),
+            concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             license: license
         )
         let bar = ProgressBar()
@@ -73,9 +77,11 @@ struct ImportCommand: AsyncParsableCommand {
     static func report(_ summary: ImportSummary) -> String {
         let rate = summary.seconds > 0 ? Double(summary.imported) / summary.seconds : 0
         var lines = [
-            String(format: "Imported %d photo%@ in %.1f s (%.1f photos/s); %d already in the library, %d skipped, %d failed.",
-                   summary.imported, summary.imported == 1 ? "" : "s", summary.seconds, rate,
-                   summary.duplicates, summary.skipped.count, summary.failed.count)
+            String(
+                format:
+                    "Imported %d photo%@ in %.1f s (%.1f photos/s); %d already in the library, %d skipped, %d failed.",
+                summary.imported, summary.imported == 1 ? "" : "s", summary.seconds, rate,
+                summary.duplicates, summary.skipped.count, summary.failed.count)
         ]
         if !summary.skipped.isEmpty {
             lines.append("Skipped:")

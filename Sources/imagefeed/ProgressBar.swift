@@ -105,7 +105,8 @@ final class ProgressBar: Sendable {
         let rate = seconds > 0 ? Double(state.done) / seconds : 0
         let remaining = rate > 0 ? Double(state.total - state.done) / rate : 0
         let eta = String(format: "%d:%02d", Int(remaining) / 60, Int(remaining) % 60)
-        let counts = (label.map { $0 + " " } ?? "")
+        let counts =
+            (label.map { $0 + " " } ?? "")
             + "\(state.done)/\(state.total)  \(String(format: "%.1f", rate)) \(unit)/s  ETA \(eta)"
         guard interactive else { return "  \(counts)\n" }
         let width = 30

@@ -25,7 +25,8 @@ struct RestoreCommand: AsyncParsableCommand {
         counter.finish()
         print("Restored \(manifest.photos) photos and \(manifest.originals) originals from \(directory).")
         let report = try await withStore(library) { store, configuration in
-            try await LibraryCheck(store: store, files: LibraryFiles(root: configuration.dataDirectory)).run(repair: false)
+            try await LibraryCheck(store: store, files: LibraryFiles(root: configuration.dataDirectory)).run(
+                repair: false)
         }
         print(CheckCommand.describe(report, repaired: false))
         if !report.isClean { throw ExitCode(1) }

@@ -40,14 +40,17 @@ struct SourcesCommand: AsyncParsableCommand {
         @Argument(help: "The name to call it by (default: the service's name).")
         var name: String?
 
-        @Option(help: "Unsplash's access key, or another ImageFeed server's (an app's public key).") var accessKey: String?
+        @Option(help: "Unsplash's access key, or another ImageFeed server's (an app's public key).") var accessKey:
+            String?
         @Option(help: "Pixabay's API key.") var key: String?
         @Option(help: "Flickr's API key.") var apiKey: String?
-        @Option(help: "The API's address, for another ImageFeed server or a stand-in for the service.") var apiURL: String?
+        @Option(help: "The API's address, for another ImageFeed server or a stand-in for the service.") var apiURL:
+            String?
 
         @Option(help: "Unsplash: a topic's slug or id.") var topic: String?
         @Option(help: "Unsplash: a collection's id.") var collection: String?
-        @Option(help: "Unsplash: a person's photos. Flickr: a person's id (NSID), or the owner of --album.") var user: String?
+        @Option(help: "Unsplash: a person's photos. Flickr: a person's id (NSID), or the owner of --album.") var user:
+            String?
         @Option(help: "Unsplash, Pixabay: a search.") var query: String?
         @Option(help: "Unsplash: the app name in referral links (utm_source; default imagefeed).") var appName: String?
         @Option(help: "Pixabay: a category (nature, animals, …).") var category: String?
@@ -60,13 +63,18 @@ struct SourcesCommand: AsyncParsableCommand {
         @Option(help: "Flickr: photos near this longitude (with --lat).") var lon: String?
         @Option(help: "Flickr: how far from --lat/--lon, in km (default 5).") var radius: String?
         @Option(help: "Flickr: an album's (photoset's) id; needs --user.") var album: String?
-        @Option(help: "Flickr: the licences to bring in, as ids or Flickr numbers (default: Creative Commons and public domain, 1 to 10).")
+        @Option(
+            help:
+                "Flickr: the licences to bring in, as ids or Flickr numbers (default: Creative Commons and public domain, 1 to 10)."
+        )
         var licenses: String?
         @Option(help: "Photos looked at per sync (default \(SourceSyncer.defaultLimit)).") var limit: String?
 
         func run() async throws {
             guard let kind = SourceKind(rawValue: kind.lowercased()) else {
-                throw ValidationError("The service must be one of \(SourceKind.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(self.kind)\".")
+                throw ValidationError(
+                    "The service must be one of \(SourceKind.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(self.kind)\"."
+                )
             }
             let given: [String: String?] = [
                 "topic": topic, "collection": collection, "user": user, "query": query, "app_name": appName,
@@ -77,8 +85,9 @@ struct SourcesCommand: AsyncParsableCommand {
             let options = given.compactMapValues { $0 }
             var credential = accessKey ?? key ?? apiKey ?? ""
             let needsKey = kind != .imagefeed
-            var problems = kind.problems(options: options, credential: needsKey && credential.isEmpty ? "?" : credential,
-                                         apiURL: apiURL)
+            var problems = kind.problems(
+                options: options, credential: needsKey && credential.isEmpty ? "?" : credential,
+                apiURL: apiURL)
             guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
             if needsKey, credential.isEmpty {
                 credential = try readSecret(prompt: "\(kind.rawValue.capitalized) key: ")
@@ -95,7 +104,9 @@ struct SourcesCommand: AsyncParsableCommand {
                 } catch StoreError.conflict {
                     throw ValidationError("There is already a source named \(source.name); give this one another name.")
                 }
-                print("Added \(source.name) (\(kind.rawValue), \(source.apiURL)). Run `imagefeed sources sync \(source.name)` to bring its photos in.")
+                print(
+                    "Added \(source.name) (\(kind.rawValue), \(source.apiURL)). Run `imagefeed sources sync \(source.name)` to bring its photos in."
+                )
             }
         }
     }
@@ -119,9 +130,11 @@ struct SourcesCommand: AsyncParsableCommand {
 
         /// One source in a few lines; the key shows only its last four characters.
         static func describe(_ source: SourceRecord) -> String {
-            let options = source.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let options = source.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: " ")
             let key = source.credential.isEmpty ? "none" : "…" + source.credential.suffix(4)
-            let last = source.lastSyncAt.map { "last synced \($0.formatted(.iso8601)): \(source.lastSyncSummary ?? "")" }
+            let last =
+                source.lastSyncAt.map { "last synced \($0.formatted(.iso8601)): \(source.lastSyncSummary ?? "")" }
                 ?? "never synced"
             return """
                 \(source.name)  \(source.kind)  \(source.apiURL)  key \(key)  \(source.photoCount) photos
@@ -185,12 +198,16 @@ struct SourcesCommand: AsyncParsableCommand {
                 logger.logLevel = .error
                 try Imaging.start(concurrency: 1)
                 let all = try await store.sources()
-                let chosen = names.isEmpty ? all : try names.map { name in
-                    guard let source = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                        throw ValidationError("There is no source named \(name); `imagefeed sources list` shows them.")
+                let chosen =
+                    names.isEmpty
+                    ? all
+                    : try names.map { name in
+                        guard let source = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                            throw ValidationError(
+                                "There is no source named \(name); `imagefeed sources list` shows them.")
+                        }
+                        return source
                     }
-                    return source
-                }
                 if chosen.isEmpty { print("No sources yet; add one with `imagefeed sources add`.") }
                 let syncer = SourceSyncer(
                     store: store, files: try configuration.libraryFiles(),
@@ -205,7 +222,11 @@ struct SourcesCommand: AsyncParsableCommand {
                             case .started(let name, let limit):
                                 bar.start(total: limit, message: "Syncing \(name) (up to \(limit) photos)…")
                             case .photo(let remoteID, let outcome):
-                                if case .failed(let reason) = outcome { bar.step(failure: "\(remoteID): \(reason)") } else { bar.step() }
+                                if case .failed(let reason) = outcome {
+                                    bar.step(failure: "\(remoteID): \(reason)")
+                                } else {
+                                    bar.step()
+                                }
                             case .waiting(let wait, let reason):
                                 bar.note("waiting \(wait.components.seconds) s: \(reason)")
                             case .removed(let remoteID, let deleted):

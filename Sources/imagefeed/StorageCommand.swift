@@ -22,7 +22,11 @@ struct StorageCommand: AsyncParsableCommand {
 
         @OptionGroup var library: LibraryOptions
 
-        @Option(name: .long, help: "The bucket: s3://bucket/prefix?endpoint=https://host&region=eu-west-1&style=path (credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN).")
+        @Option(
+            name: .long,
+            help:
+                "The bucket: s3://bucket/prefix?endpoint=https://host&region=eu-west-1&style=path (credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN)."
+        )
         var to: String
 
         @Option(name: .long, help: "Files copied at once (default 4).")
@@ -33,12 +37,14 @@ struct StorageCommand: AsyncParsableCommand {
             let report = try await withStore(library) { store, configuration in
                 guard configuration.storage == nil else {
                     throw ValidationError(
-                        "This library is already kept in \(configuration.storage!); migrate copies from the data directory.")
+                        "This library is already kept in \(configuration.storage!); migrate copies from the data directory."
+                    )
                 }
                 let target: LibraryFiles
                 do {
                     target = try LibraryFiles.configured(
-                        root: configuration.dataDirectory, storage: to, environment: ProcessInfo.processInfo.environment)
+                        root: configuration.dataDirectory, storage: to, environment: ProcessInfo.processInfo.environment
+                    )
                 } catch let error as ConfigurationError {
                     throw ValidationError(error.problems.joined(separator: "\n"))
                 }
@@ -57,7 +63,7 @@ struct StorageCommand: AsyncParsableCommand {
             var lines = [
                 "Copied \(report.copied) file\(report.copied == 1 ? "" : "s") (\(report.bytes / 1_048_576) MB) to "
                     + "\(bucket), each read back and verified by SHA-256; \(report.alreadyThere) were already there "
-                    + "from an earlier run.",
+                    + "from an earlier run."
             ]
             if !report.missing.isEmpty {
                 lines.append("Missing in the data directory, restore them from a backup (\(report.missing.count)):")

@@ -38,7 +38,9 @@ struct TopicsCommand: AsyncParsableCommand {
         func run() async throws {
             if let problem = TopicRules.title(topic.title, required: true) { throw ValidationError(problem) }
             try await withStore(library) { store in
-                let created = try await Self.explained { try await store.createTopic(topic.changes(featured: featured)) }
+                let created = try await Self.explained {
+                    try await store.createTopic(topic.changes(featured: featured))
+                }
                 print("Created topic \(created.slug) (\(created.id)) with \(created.totalPhotos) photos.")
             }
         }
@@ -65,8 +67,9 @@ struct TopicsCommand: AsyncParsableCommand {
                 for topic in topics {
                     let members = (topic.tags.map { "#" + $0 } + topic.collectionIDs.map { "album " + $0 })
                         .joined(separator: ", ")
-                    print("\(topic.slug)\t\(topic.title)\t\(topic.featured ? "featured" : "-")\t"
-                        + "position \(topic.position)\t\(topic.totalPhotos) photos\t\(members)")
+                    print(
+                        "\(topic.slug)\t\(topic.title)\t\(topic.featured ? "featured" : "-")\t"
+                            + "position \(topic.position)\t\(topic.totalPhotos) photos\t\(members)")
                 }
             }
         }
@@ -85,7 +88,8 @@ struct TopicsCommand: AsyncParsableCommand {
             if let problem = TopicRules.title(topic.title, required: false) { throw ValidationError(problem) }
             try await withStore(library) { store in
                 let updated = try await Create.explained {
-                    try await store.updateTopic(topicID, topic.changes(featured: featured ? true : notFeatured ? false : nil))
+                    try await store.updateTopic(
+                        topicID, topic.changes(featured: featured ? true : notFeatured ? false : nil))
                 }
                 print("Updated topic \(updated.slug) (\(updated.id)): \(updated.totalPhotos) photos.")
             }

@@ -23,15 +23,17 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let password = try self.password ?? readSecret(prompt: "Password: ")
-            let problems = AccountRules.signUp(username: username, firstName: firstName, lastName: lastName,
-                                                  email: email, password: password)
+            let problems = AccountRules.signUp(
+                username: username, firstName: firstName, lastName: lastName,
+                email: email, password: password)
             guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
             try await withStore(library) { store, configuration in
                 do {
-                    let user = try await store.createAccount(NewAccount(
-                        username: username, firstName: firstName, lastName: lastName, email: email,
-                        passwordHash: try await configuration.passwordHasher().hash(password)
-                    ))
+                    let user = try await store.createAccount(
+                        NewAccount(
+                            username: username, firstName: firstName, lastName: lastName, email: email,
+                            passwordHash: try await configuration.passwordHasher().hash(password)
+                        ))
                     if output.isEnabled {
                         try printJSON(CreatedUserOutput(id: user.id, username: user.username, email: user.email))
                     } else {
@@ -71,7 +73,8 @@ struct UsersCommand: AsyncParsableCommand {
                 guard let user = try await store.user(username: username) else {
                     throw ValidationError("No account is called \(username).")
                 }
-                try await store.setPasswordHash(try await configuration.passwordHasher().hash(password), userID: user.id)
+                try await store.setPasswordHash(
+                    try await configuration.passwordHasher().hash(password), userID: user.id)
                 print("Password set for @\(user.username).")
             }
         }
@@ -110,7 +113,9 @@ struct UsersCommand: AsyncParsableCommand {
                 }
                 let orphans = try await store.deleteUser(id: user.id)
                 await files.remove(orphans, recordingIn: store)
-                print("Deleted @\(user.username): \(orphans.photoIDs.count) photo(s), \(orphans.originals.count) original file(s) removed.")
+                print(
+                    "Deleted @\(user.username): \(orphans.photoIDs.count) photo(s), \(orphans.originals.count) original file(s) removed."
+                )
             }
         }
     }

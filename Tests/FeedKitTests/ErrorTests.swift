@@ -1,11 +1,12 @@
 import FeedKit
 import FeedServer
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Each kind of failure a UI acts on, produced for real.
 @Suite("Errors")
@@ -60,7 +61,8 @@ struct ErrorTests {
             let ana = try await live.server.user("ana")
             let client = live.client(as: ana)
             do {
-                _ = try await client.updateMe(ProfileEdit(email: "not-an-email", bio: String(repeating: "b", count: 300)))
+                _ = try await client.updateMe(
+                    ProfileEdit(email: "not-an-email", bio: String(repeating: "b", count: 300)))
                 Issue.record("a bad profile was accepted")
             } catch FeedError.rejected(let status, let messages) {
                 #expect(status == 422)

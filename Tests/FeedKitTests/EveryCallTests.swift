@@ -12,12 +12,14 @@ struct EveryCallTests {
             let client = live.client(as: ana)
             let uploaded = try await client.upload(
                 Data(try smallJPEG(seed: 7)), filename: "harbour.jpg", title: "Harbour", description: "Boats",
-                tags: ["sea", "boats"], location: PlaceEdit(city: "Porto", country: "Portugal", latitude: 41.14, longitude: -8.61))
+                tags: ["sea", "boats"],
+                location: PlaceEdit(city: "Porto", country: "Portugal", latitude: 41.14, longitude: -8.61))
             #expect(uploaded.description == "Boats")
             #expect(Set(uploaded.tags.map(\.title)) == ["sea", "boats"])
             #expect(uploaded.location?.city == "Porto")
 
-            let edited = try await client.update(photo: uploaded.id, PhotoEdit(description: "Fishing boats", tags: ["harbour"]))
+            let edited = try await client.update(
+                photo: uploaded.id, PhotoEdit(description: "Fishing boats", tags: ["harbour"]))
             #expect(edited.description == "Fishing boats")
             #expect(edited.tags.map(\.title) == ["harbour"])
 
@@ -62,7 +64,8 @@ struct EveryCallTests {
             for try await photo in client.photos(inCollection: porto.id).items { inPorto.append(photo.id) }
             #expect(inPorto == [first])
 
-            let renamed = try await client.update(collection: porto.id, CollectionEdit(title: "Oporto", isPrivate: true))
+            let renamed = try await client.update(
+                collection: porto.id, CollectionEdit(title: "Oporto", isPrivate: true))
             #expect(renamed.title == "Oporto")
             #expect(renamed.private)
             var everyone: [String] = []

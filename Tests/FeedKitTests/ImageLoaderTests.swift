@@ -19,7 +19,8 @@ struct ImageLoaderTests {
     @Test func aRenditionURLIsServedAtItsSizeAndKeepsOtherParameters() async throws {
         try await withLiveServer(library: .fixtures) { live in
             let photo = try await Self.photo(live)
-            let url = try #require(photo.url(ImageRendition(width: 60, height: 60, fit: .crop, crop: [.center], quality: 70, dpr: 2)))
+            let url = try #require(
+                photo.url(ImageRendition(width: 60, height: 60, fit: .crop, crop: [.center], quality: 70, dpr: 2)))
             let items = URLComponents(url: url, resolvingAgainstBaseURL: false)!.queryItems!
             #expect(items.contains(URLQueryItem(name: "w", value: "60")))
             #expect(items.contains(URLQueryItem(name: "dpr", value: "2")))
@@ -61,10 +62,12 @@ struct ImageLoaderTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedkit-images-\(UUID())")
             defer { try? FileManager.default.removeItem(at: directory) }
             let url = try #require((try await Self.photo(live)).url(ImageRendition(width: 100)))
-            let first = ImageLoader(transport: TestTransport(log: live.traffic), diskCache: ImageDiskCache(directory: directory))
+            let first = ImageLoader(
+                transport: TestTransport(log: live.traffic), diskCache: ImageDiskCache(directory: directory))
             let data = try await first.data(for: url)
 
-            let second = ImageLoader(transport: TestTransport(log: live.traffic), diskCache: ImageDiskCache(directory: directory))
+            let second = ImageLoader(
+                transport: TestTransport(log: live.traffic), diskCache: ImageDiskCache(directory: directory))
             #expect(try await second.data(for: url) == data)
             #expect(await second.statistics.diskHits == 1)
             #expect(await second.statistics.networkLoads == 0)

@@ -1,7 +1,8 @@
-@testable import FeedKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FeedKit
 
 @Suite("Sign-in against the live server")
 struct SignInTests {
@@ -34,8 +35,9 @@ struct SignInTests {
                 clientID: app.key, redirectURI: Self.redirect, scopes: ["public", "read_user", "write_likes"])
             let client = live.client()
             let request = AuthorizationRequest(client: client, configuration: configuration)
-            let query = Dictionary(uniqueKeysWithValues: URLComponents(url: request.url, resolvingAgainstBaseURL: false)!
-                .queryItems!.map { ($0.name, $0.value ?? "") })
+            let query = Dictionary(
+                uniqueKeysWithValues: URLComponents(url: request.url, resolvingAgainstBaseURL: false)!
+                    .queryItems!.map { ($0.name, $0.value ?? "") })
             #expect(query["code_challenge_method"] == "S256")
             #expect(query["code_challenge"] == AuthorizationRequest.challenge(for: request.codeVerifier))
             #expect(query["state"] == request.state)

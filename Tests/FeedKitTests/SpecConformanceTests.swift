@@ -1,9 +1,11 @@
-@testable import FeedKit
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+@testable import FeedKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// FeedKit's requests are checked against `openapi.yaml`, the contract of the server.
 @Suite("The spec")
@@ -18,7 +20,10 @@ struct SpecConformanceTests {
         var method: String?
         var inPaths = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "paths:" { inPaths = true; continue }
+            if line == "paths:" {
+                inPaths = true
+                continue
+            }
             guard inPaths else { continue }
             if !line.hasPrefix(" "), !line.isEmpty { break }
             if line.hasPrefix("  /"), line.hasSuffix(":") {
@@ -36,7 +41,8 @@ struct SpecConformanceTests {
         let spec = try Self.operations()
         #expect(spec.count > 60, "the spec parser found too few operations")
         for operation in FeedOperation.allCases {
-            let entry = try #require(spec[operation.rawValue], "\(operation.rawValue) is not an operation of openapi.yaml")
+            let entry = try #require(
+                spec[operation.rawValue], "\(operation.rawValue) is not an operation of openapi.yaml")
             #expect(entry.method == operation.method, "\(operation.rawValue)")
             #expect(entry.path == operation.pathTemplate, "\(operation.rawValue)")
         }
@@ -45,7 +51,8 @@ struct SpecConformanceTests {
     @Test func everyServerOperationIsInTheSpecWithItsMethodAndPath() throws {
         let spec = try Self.operations()
         for operation in ServerOperation.allCases {
-            let entry = try #require(spec[operation.rawValue], "\(operation.rawValue) is not an operation of openapi.yaml")
+            let entry = try #require(
+                spec[operation.rawValue], "\(operation.rawValue) is not an operation of openapi.yaml")
             #expect(entry.method == operation.method, "\(operation.rawValue)")
             #expect(entry.path == operation.pathTemplate, "\(operation.rawValue)")
         }
@@ -61,8 +68,9 @@ struct SpecConformanceTests {
         let spec = try Self.operations()
         let log = TrafficLog()
         let transport = TestTransport(log: log, base: EmptyAnswers())
-        let client = FeedClient(baseURL: URL(string: "https://photos.example")!, credentials: .userToken("t"),
-                                transport: transport)
+        let client = FeedClient(
+            baseURL: URL(string: "https://photos.example")!, credentials: .userToken("t"),
+            transport: transport)
         // Each call fails to decode the empty answer; only the request matters here.
         _ = try? await client.photos().first()
         _ = try? await client.followingFeed().first()
@@ -126,7 +134,9 @@ struct SpecConformanceTests {
         let unauthorizedURL = authorization.url
         #expect(spec["oauthAuthorize"]?.path == unauthorizedURL.path)
         seen.insert("oauthAuthorize")
-        #expect(seen == Set(FeedOperation.allCases.map(\.rawValue)), "calls that were not made: \(Set(FeedOperation.allCases.map(\.rawValue)).subtracting(seen))")
+        #expect(
+            seen == Set(FeedOperation.allCases.map(\.rawValue)),
+            "calls that were not made: \(Set(FeedOperation.allCases.map(\.rawValue)).subtracting(seen))")
     }
 
     static func matches(_ path: String, template: String) -> Bool {
@@ -153,7 +163,11 @@ struct SpecConformanceTests {
 /// Answers every request with 200 and an empty JSON object.
 struct EmptyAnswers: HTTPTransport {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        (Data("{}".utf8), HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1",
-                                          headerFields: ["Content-Type": "application/json"])!)
+        (
+            Data("{}".utf8),
+            HTTPURLResponse(
+                url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json"])!
+        )
     }
 }

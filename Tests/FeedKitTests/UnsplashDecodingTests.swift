@@ -1,9 +1,10 @@
 import FeedKit
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// FeedKit's real calls against `api.unsplash.com`'s answers as recorded (`Fixtures/unsplash`, shaped as
 /// `unsplash-api.md` §3 documents them), served by a ``RecordedTransport``: what FeedKit sends, and what it reads.
@@ -31,18 +32,24 @@ struct UnsplashDecodingTests {
 
     // MARK: - The feed
 
-    static let feedPage1 = RecordedTransport.Route.get("/photos", query: ["page": "1"], .list(
-        "photos-page-1", total: 106_524, perPage: 3, links: [
-            ("last", "https://api.unsplash.com/photos?order_by=latest&page=35508&per_page=3"),
-            ("next", "https://api.unsplash.com/photos?order_by=latest&page=2&per_page=3"),
-        ]))
-    static let feedPage2 = RecordedTransport.Route.get("/photos", query: ["page": "2"], .list(
-        "photos-page-2", total: 106_524, perPage: 3, links: [
-            ("first", "https://api.unsplash.com/photos?order_by=latest&page=1&per_page=3"),
-            ("prev", "https://api.unsplash.com/photos?order_by=latest&page=1&per_page=3"),
-            ("last", "https://api.unsplash.com/photos?order_by=latest&page=35508&per_page=3"),
-            ("next", "https://api.unsplash.com/photos?order_by=latest&page=3&per_page=3"),
-        ]))
+    static let feedPage1 = RecordedTransport.Route.get(
+        "/photos", query: ["page": "1"],
+        .list(
+            "photos-page-1", total: 106_524, perPage: 3,
+            links: [
+                ("last", "https://api.unsplash.com/photos?order_by=latest&page=35508&per_page=3"),
+                ("next", "https://api.unsplash.com/photos?order_by=latest&page=2&per_page=3"),
+            ]))
+    static let feedPage2 = RecordedTransport.Route.get(
+        "/photos", query: ["page": "2"],
+        .list(
+            "photos-page-2", total: 106_524, perPage: 3,
+            links: [
+                ("first", "https://api.unsplash.com/photos?order_by=latest&page=1&per_page=3"),
+                ("prev", "https://api.unsplash.com/photos?order_by=latest&page=1&per_page=3"),
+                ("last", "https://api.unsplash.com/photos?order_by=latest&page=35508&per_page=3"),
+                ("next", "https://api.unsplash.com/photos?order_by=latest&page=3&per_page=3"),
+            ]))
 
     @Test func readsTheFeedsFirstPage() async throws {
         // setup
@@ -98,7 +105,8 @@ struct UnsplashDecodingTests {
         #expect(user.links.html == "https://unsplash.com/@ozgemalkoc")
         #expect(user.links.photos == "https://api.unsplash.com/users/ozgemalkoc/photos")
         #expect(user.links.followers == "https://api.unsplash.com/users/ozgemalkoc/followers")
-        let avatar = "https://images.unsplash.com/profile-1661352211347-6c4b8d8f2b5eimage"
+        let avatar =
+            "https://images.unsplash.com/profile-1661352211347-6c4b8d8f2b5eimage"
             + "?ixlib=rb-4.0.3&crop=faces&fit=crop"
         #expect(user.profileImage.small == avatar + "&w=32&h=32")
         #expect(user.profileImage.medium == avatar + "&w=64&h=64")
@@ -119,14 +127,16 @@ struct UnsplashDecodingTests {
             if pages.count == 2 { break }
         }
         // assert
-        #expect(pages.map { $0.items.map(\.id) } == [
-            ["hlPongnSUns", "Kq9mZ2vTn4E", "7Zx4pL0sQcY"], ["Wd2Vq8nHj3k", "bR5tF1yXm0o"],
-        ])
+        #expect(
+            pages.map { $0.items.map(\.id) } == [
+                ["hlPongnSUns", "Kq9mZ2vTn4E", "7Zx4pL0sQcY"], ["Wd2Vq8nHj3k", "bR5tF1yXm0o"],
+            ])
         let urls = await Self.urls(transport)
-        #expect(urls == [
-            "https://api.unsplash.com/photos?page=1&per_page=3&order_by=latest",
-            "https://api.unsplash.com/photos?order_by=latest&page=2&per_page=3",
-        ])
+        #expect(
+            urls == [
+                "https://api.unsplash.com/photos?page=1&per_page=3&order_by=latest",
+                "https://api.unsplash.com/photos?order_by=latest&page=2&per_page=3",
+            ])
         #expect(pages[1].next?.absoluteString == "https://api.unsplash.com/photos?order_by=latest&page=3&per_page=3")
         #expect(pages[1].total == 106_524)
     }
@@ -161,9 +171,10 @@ struct UnsplashDecodingTests {
         #expect(photo.tags.map(\.title) == ["hills", "hot air balloon", "turkey", "göreme"])
         #expect(photo.tags.map(\.type) == ["search", "search", "landing_page", "search"])
         #expect(photo.views == 2_458_107 && photo.downloads == 15_340)
-        #expect(photo.topics == [
-            PhotoTopic(id: "Fzo3zuOHN6w", title: "Travel", slug: "travel", visibility: "featured"),
-        ])
+        #expect(
+            photo.topics == [
+                PhotoTopic(id: "Fzo3zuOHN6w", title: "Travel", slug: "travel", visibility: "featured")
+            ])
         #expect(photo.user.username == "ozgemalkoc")
     }
 
@@ -176,8 +187,9 @@ struct UnsplashDecodingTests {
         // assert
         let raw = "https://images.unsplash.com/photo-1692374227159-2d3592f274c9?ixid=\(Self.ixid)&ixlib=rb-4.0.3"
         #expect(photo.urls.raw == raw)
-        #expect(photo.urls.smallS3
-            == "https://s3.us-west-2.amazonaws.com/images.unsplash.com/small/photo-1692374227159-2d3592f274c9")
+        #expect(
+            photo.urls.smallS3
+                == "https://s3.us-west-2.amazonaws.com/images.unsplash.com/small/photo-1692374227159-2d3592f274c9")
         #expect(url?.absoluteString == raw + "&w=400&dpr=3")
     }
 
@@ -185,25 +197,38 @@ struct UnsplashDecodingTests {
 
     @Test func readsASearchWithoutATagsFacet() async throws {
         // setup
-        let transport = RecordedTransport([.get("/search/photos", query: ["query": "balloons"], .list(
-            "search-photos", total: 2486, perPage: 3, links: [
-                ("last", "https://api.unsplash.com/search/photos?order_by=relevant&page=829&per_page=3&query=balloons"),
-                ("next", "https://api.unsplash.com/search/photos?order_by=relevant&page=2&per_page=3&query=balloons"),
-            ]))])
+        let transport = RecordedTransport([
+            .get(
+                "/search/photos", query: ["query": "balloons"],
+                .list(
+                    "search-photos", total: 2486, perPage: 3,
+                    links: [
+                        (
+                            "last",
+                            "https://api.unsplash.com/search/photos?order_by=relevant&page=829&per_page=3&query=balloons"
+                        ),
+                        (
+                            "next",
+                            "https://api.unsplash.com/search/photos?order_by=relevant&page=2&per_page=3&query=balloons"
+                        ),
+                    ]))
+        ])
         // act
         let page = try await unsplash(transport).searchPhotos("balloons", perPage: 3).first()
         // assert
-        #expect(await Self.urls(transport) == [
-            "https://api.unsplash.com/search/photos?query=balloons&page=1&per_page=3&order_by=relevant",
-        ])
+        #expect(
+            await Self.urls(transport) == [
+                "https://api.unsplash.com/search/photos?query=balloons&page=1&per_page=3&order_by=relevant"
+            ])
         #expect(page.total == 2486)
         #expect(page.totalPages == 829)
         #expect(page.tags.isEmpty)
         #expect(page.items.map(\.id) == ["hlPongnSUns", "Cn3hGv9Lp2w", "Ua7sXe4Kd1q"])
         #expect(page.items[0].tags.map(\.title) == ["hot air balloon", "turkey", "hills"])
         #expect(page.items[2].createdAt == Date(timeIntervalSince1970: 1_530_103_473))
-        #expect(page.next?.absoluteString
-            == "https://api.unsplash.com/search/photos?order_by=relevant&page=2&per_page=3&query=balloons")
+        #expect(
+            page.next?.absoluteString
+                == "https://api.unsplash.com/search/photos?order_by=relevant&page=2&per_page=3&query=balloons")
     }
 
     // MARK: - People
@@ -270,18 +295,26 @@ struct UnsplashDecodingTests {
         #expect(collection.user.username == "ozgemalkoc")
         #expect(collection.links.html == "https://unsplash.com/collections/4397820/balloons")
         #expect(collection.links.related == "https://api.unsplash.com/collections/4397820/related")
-        #expect(collection.meta == CollectionMeta(
-            title: "Balloons | Unsplash", description: "Hot air balloons over valleys, seas and cities.", index: true,
-            canonical: nil))
+        #expect(
+            collection.meta
+                == CollectionMeta(
+                    title: "Balloons | Unsplash", description: "Hot air balloons over valleys, seas and cities.",
+                    index: true,
+                    canonical: nil))
     }
 
     @Test func readsTheTopics() async throws {
         // setup
-        let transport = RecordedTransport([.get("/topics", .list(
-            "topics", total: 62, perPage: 2, links: [
-                ("last", "https://api.unsplash.com/topics?order_by=featured&page=31&per_page=2"),
-                ("next", "https://api.unsplash.com/topics?order_by=featured&page=2&per_page=2"),
-            ]))])
+        let transport = RecordedTransport([
+            .get(
+                "/topics",
+                .list(
+                    "topics", total: 62, perPage: 2,
+                    links: [
+                        ("last", "https://api.unsplash.com/topics?order_by=featured&page=31&per_page=2"),
+                        ("next", "https://api.unsplash.com/topics?order_by=featured&page=2&per_page=2"),
+                    ]))
+        ])
         // act
         let page = try await unsplash(transport).topics(perPage: 2).first()
         // assert
@@ -331,9 +364,11 @@ struct UnsplashDecodingTests {
         let liked = try await unsplash(transport, .userToken(Self.userToken)).like("hlPongnSUns")
         // assert
         let requests = await transport.requests.map { "\($0.httpMethod ?? "") \($0.url?.absoluteString ?? "")" }
-        #expect(requests == [
-            "POST https://api.unsplash.com/photos/hlPongnSUns/like", "GET https://api.unsplash.com/photos/hlPongnSUns",
-        ])
+        #expect(
+            requests == [
+                "POST https://api.unsplash.com/photos/hlPongnSUns/like",
+                "GET https://api.unsplash.com/photos/hlPongnSUns",
+            ])
         #expect(liked.id == "hlPongnSUns" && liked.isFull)
         #expect(liked.user.username == "ozgemalkoc")
         // The photo read again may lag; the like's own answer has the counts.
@@ -374,11 +409,12 @@ struct UnsplashDecodingTests {
         let body = try #require(request.httpBody)
         let fields = URLComponents(string: "?" + String(decoding: body, as: UTF8.self))?.queryItems ?? []
         let form = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.value ?? "") })
-        #expect(form == [
-            "grant_type": "authorization_code", "code": "Zq3uV8yK1mXc0bN5tR7wE2aS4dF6gH9j",
-            "redirect_uri": "feedkit-demo://signed-in", "client_id": Self.accessKey,
-            "code_verifier": signIn.codeVerifier,
-        ])
+        #expect(
+            form == [
+                "grant_type": "authorization_code", "code": "Zq3uV8yK1mXc0bN5tR7wE2aS4dF6gH9j",
+                "redirect_uri": "feedkit-demo://signed-in", "client_id": Self.accessKey,
+                "code_verifier": signIn.codeVerifier,
+            ])
 
         #expect(token.accessToken == Self.userToken)
         #expect(token.tokenType == "bearer")
@@ -410,8 +446,13 @@ struct UnsplashDecodingTests {
 
     @Test func plainTextRateLimitIsRateLimited() async throws {
         // setup
-        let transport = RecordedTransport([.get("/photos", .text(
-            "Rate Limit Exceeded", status: 403, headers: ["X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": "0"]))])
+        let transport = RecordedTransport([
+            .get(
+                "/photos",
+                .text(
+                    "Rate Limit Exceeded", status: 403,
+                    headers: ["X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": "0"]))
+        ])
         // act
         let error = await #expect(throws: FeedError.self) { try await unsplash(transport).photos(perPage: 3).first() }
         // assert

@@ -7,8 +7,9 @@ import Testing
 @Suite("Unsplash's older shapes")
 struct UnsplashVariantTests {
     static func fixture<T: Decodable>(_ name: String, as type: T.Type) throws -> T {
-        let url = try #require(Bundle.module.url(
-            forResource: "variant-\(name)", withExtension: "json", subdirectory: "Fixtures/unsplash"))
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "variant-\(name)", withExtension: "json", subdirectory: "Fixtures/unsplash"))
         return try FeedJSON.makeDecoder().decode(T.self, from: Data(contentsOf: url))
     }
 

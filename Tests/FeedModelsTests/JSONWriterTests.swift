@@ -23,26 +23,33 @@ struct JSONWriterTests {
 
     static func photo(full: Bool) -> Photo {
         Photo(
-            id: "abc_DEF-123", slug: "yellow-flower-abc_DEF-123", createdAt: Date(timeIntervalSince1970: 1_700_000_000.75),
-            updatedAt: Date(timeIntervalSince1970: 951_782_400), // 2000-02-29, a leap day
-            promotedAt: full ? Date(timeIntervalSince1970: -86_401) : nil, // before 1970
+            id: "abc_DEF-123", slug: "yellow-flower-abc_DEF-123",
+            createdAt: Date(timeIntervalSince1970: 1_700_000_000.75),
+            updatedAt: Date(timeIntervalSince1970: 951_782_400),  // 2000-02-29, a leap day
+            promotedAt: full ? Date(timeIntervalSince1970: -86_401) : nil,  // before 1970
             width: 4000, height: 3000, color: "#a0b1c2", blurHash: full ? "LEHV6nWB2yk8pyo0adR*.7kCMdnj" : nil,
             description: full ? "Ein “Bild” — 🌼 </script>" : nil, altDescription: nil,
             breadcrumbs: full ? ["a", "b\"c"] : [],
-            urls: PhotoURLs(raw: "http://h/img/1", full: "http://h/img/1?fm=jpg&q=85", regular: "r", small: "s",
-                            thumb: "t", smallS3: "s3"),
+            urls: PhotoURLs(
+                raw: "http://h/img/1", full: "http://h/img/1?fm=jpg&q=85", regular: "r", small: "s",
+                thumb: "t", smallS3: "s3"),
             links: PhotoLinks(self: "http://h/photos/1", html: "h", download: "d", downloadLocation: "dl"),
             likes: 12, likedByUser: full,
             currentUserCollections: full ? [CollectionReference(id: "c1", title: "Trips")] : [],
-            user: user(email: full ? "z@example.com" : nil, device: full ? Device.named("iphone-16-pro") : nil,
-                       exact: full ? true : nil),
-            exif: full ? Exif(make: "Canon", model: "EOS R5", exposureTime: "1/250", aperture: "2.8",
-                              focalLength: "50.0", iso: 100) : nil,
-            location: full ? Location(name: "Lake", city: nil, country: "Schweiz",
-                                      position: Position(latitude: 47.37, longitude: -8.0)) : nil,
+            user: user(
+                email: full ? "z@example.com" : nil, device: full ? Device.named("iphone-16-pro") : nil,
+                exact: full ? true : nil),
+            exif: full
+                ? Exif(
+                    make: "Canon", model: "EOS R5", exposureTime: "1/250", aperture: "2.8",
+                    focalLength: "50.0", iso: 100) : nil,
+            location: full
+                ? Location(
+                    name: "Lake", city: nil, country: "Schweiz",
+                    position: Position(latitude: 47.37, longitude: -8.0)) : nil,
             tags: full ? [Tag(title: "flower"), Tag(title: "yellow")] : [],
             views: full ? 7 : nil, downloads: full ? 0 : nil,
-            takenAt: full ? Date(timeIntervalSince1970: 4_102_444_800) : nil, // 2100-01-01
+            takenAt: full ? Date(timeIntervalSince1970: 4_102_444_800) : nil,  // 2100-01-01
             original: full ? OriginalFile(bytes: 1_234_567, format: "jpeg") : nil
         )
     }
@@ -66,8 +73,10 @@ struct JSONWriterTests {
         let photos = [Self.photo(full: true), Self.photo(full: false)]
         try expectSameBytes(photos)
         try expectSameBytes([Photo]())
-        try expectSameBytes(PhotoSearchResults(total: 2, totalPages: 1, results: photos,
-                                               tags: [TagCount(title: "flower", count: 2)]))
+        try expectSameBytes(
+            PhotoSearchResults(
+                total: 2, totalPages: 1, results: photos,
+                tags: [TagCount(title: "flower", count: 2)]))
         try expectSameBytes(SearchResults(total: 1, totalPages: 1, results: [Self.user()]))
     }
 

@@ -1,6 +1,4 @@
-@testable import FeedLibrary
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -8,6 +6,9 @@ import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("Errors and headers", .fixtureLibrary)
 struct ErrorsAndHeadersTests {
@@ -30,18 +31,22 @@ struct ErrorsAndHeadersTests {
         }
     }
 
-    @Test(arguments: Backend.available, [
-        (HTTPRequest.Method.put, "/photos", "GET, HEAD, POST, OPTIONS"), (.delete, "/photos", "GET, HEAD, POST, OPTIONS"),
-        (.post, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"),
-        (.patch, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"), (.post, "/photos/random", "GET, HEAD, OPTIONS"),
-        (.delete, "/photos/{id}/download", "GET, HEAD, OPTIONS"), (.post, "/search/photos", "GET, HEAD, OPTIONS"),
-        (.put, "/users/alice", "GET, HEAD, OPTIONS"), (.post, "/collections/x/photos", "GET, HEAD, OPTIONS"),
-        (.trace, "/photos", "GET, HEAD, POST, OPTIONS"), (.get, "/oauth/token", "POST, OPTIONS"),
-        // methods the server knows nothing of
-        (.init("QUERY")!, "/photos", "GET, HEAD, POST, OPTIONS"),
-        (.init("PROPFIND")!, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"),
-        (.init("QUERY")!, "/photos/random", "GET, HEAD, OPTIONS"),
-    ])
+    @Test(
+        arguments: Backend.available,
+        [
+            (HTTPRequest.Method.put, "/photos", "GET, HEAD, POST, OPTIONS"),
+            (.delete, "/photos", "GET, HEAD, POST, OPTIONS"),
+            (.post, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"),
+            (.patch, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"),
+            (.post, "/photos/random", "GET, HEAD, OPTIONS"),
+            (.delete, "/photos/{id}/download", "GET, HEAD, OPTIONS"), (.post, "/search/photos", "GET, HEAD, OPTIONS"),
+            (.put, "/users/alice", "GET, HEAD, OPTIONS"), (.post, "/collections/x/photos", "GET, HEAD, OPTIONS"),
+            (.trace, "/photos", "GET, HEAD, POST, OPTIONS"), (.get, "/oauth/token", "POST, OPTIONS"),
+            // methods the server knows nothing of
+            (.init("QUERY")!, "/photos", "GET, HEAD, POST, OPTIONS"),
+            (.init("PROPFIND")!, "/photos/{id}", "GET, HEAD, PUT, DELETE, OPTIONS"),
+            (.init("QUERY")!, "/photos/random", "GET, HEAD, OPTIONS"),
+        ])
     func methods_a_path_does_not_serve_are_405_with_allow(
         backend: Backend, request: (method: HTTPRequest.Method, uri: String, allow: String)
     ) async throws {
@@ -69,10 +74,12 @@ struct ErrorsAndHeadersTests {
         }
     }
 
-    @Test(arguments: Backend.available, [
-        ("page=abc", "page"), ("page=-1", "page"), ("per_page=0", "per_page"), ("per_page=x", "per_page"),
-        ("order_by=best", "order_by"),
-    ])
+    @Test(
+        arguments: Backend.available,
+        [
+            ("page=abc", "page"), ("page=-1", "page"), ("per_page=0", "per_page"), ("per_page=x", "per_page"),
+            ("order_by=best", "order_by"),
+        ])
     func bad_paging_parameter_is_400_naming_it(backend: Backend, parameter: (query: String, name: String))
         async throws
     {
@@ -123,8 +130,12 @@ struct ErrorsAndHeadersTests {
 
             // act
             var statuses: [HTTPResponse.Status] = []
-            for _ in 0..<3 { statuses.append(try await server.client.get(
-                "/photos?per_page=1", headers: caller).status) }
+            for _ in 0..<3 {
+                statuses.append(
+                    try await server.client.get(
+                        "/photos?per_page=1", headers: caller
+                    ).status)
+            }
             let fourth = try await server.client.get("/photos?per_page=1", headers: caller)
 
             // assert
@@ -143,7 +154,8 @@ struct ErrorsAndHeadersTests {
     func each_client_id_has_its_own_budget(backend: Backend) async throws {
         try await withTestServer(backend, library: .fixtures, configure: { $0.rateLimitPerHour = 1 }) { server in
             // setup
-            let one = try await Self.newClient(server), two = try await Self.newClient(server)
+            let one = try await Self.newClient(server)
+            let two = try await Self.newClient(server)
 
             // act
             let first = try await server.client.get("/photos", headers: one)
@@ -167,8 +179,9 @@ struct ErrorsAndHeadersTests {
             let api = try await server.client.get("/photos?per_page=1", headers: caller)
             var images: [TestResponse] = []
             for _ in 0..<4 {
-                images.append(try await server.client.get(
-                    "/img/\(server.fixtures.id(.seaView))?w=100", headers: caller))
+                images.append(
+                    try await server.client.get(
+                        "/img/\(server.fixtures.id(.seaView))?w=100", headers: caller))
             }
             let apiAgain = try await server.client.get("/photos?per_page=1", headers: caller)
 
@@ -279,7 +292,9 @@ struct ServerLifecycleTests {
 @Suite("Malformed requests")
 struct MalformedRequestTests {
     /// The status line and the JSON body of what the server answered to raw bytes.
-    static func answer(_ server: TestServer, _ request: String) async throws -> (status: String, errors: [String], closes: Bool) {
+    static func answer(_ server: TestServer, _ request: String) async throws -> (
+        status: String, errors: [String], closes: Bool
+    ) {
         let port = try #require(server.client.port)
         let text = try await rawHTTP(port: port, Array(request.utf8.map { $0 == UInt8(ascii: "~") ? 0xFF : $0 }))
         let parts = text.components(separatedBy: "\r\n\r\n")
@@ -293,10 +308,16 @@ struct MalformedRequestTests {
         // `~` stands for the byte 0xFF, which is not UTF-8 and no URL may hold.
         ("GET /photos?query=caf~ HTTP/1.1\r\nHost: localhost\r\n\r\n", "HTTP/1.1 400", "Percent-encode"),
         ("GET /photos/~~ HTTP/1.1\r\nHost: localhost\r\n\r\n", "HTTP/1.1 400", "Percent-encode"),
-        ("GET /search/photos?query=" + String(repeating: "a", count: 90_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
-         "HTTP/1.1 431", "larger than 80 kB"),
-        ("GET /photos HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + String(repeating: "a", count: 100_000) + "\r\n\r\n",
-         "HTTP/1.1 431", "larger than 80 kB"),
+        (
+            "GET /search/photos?query=" + String(repeating: "a", count: 90_000)
+                + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
+            "HTTP/1.1 431", "larger than 80 kB"
+        ),
+        (
+            "GET /photos HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + String(repeating: "a", count: 100_000)
+                + "\r\n\r\n",
+            "HTTP/1.1 431", "larger than 80 kB"
+        ),
         ("GET /photos HTTP/7.0\r\nHost: localhost\r\n\r\n", "HTTP/1.1 505", "HTTP/1.1"),
         ("POST /photos HTTP/1.1\r\nHost: localhost\r\nContent-Length: lots\r\n\r\n", "HTTP/1.1 400", "length"),
     ])
@@ -320,7 +341,8 @@ struct MalformedRequestTests {
             // act: two pipelined requests, the second unreadable
             let port = try #require(server.client.port)
             let good = "GET /photos?per_page=1 HTTP/1.1\r\nHost: localhost\r\n\r\n"
-            let text = try await rawHTTP(port: port, Array(good.utf8) + Array("GET /\u{7F}\u{1}x HTTP/1.1\r\n\r\n".utf8))
+            let text = try await rawHTTP(
+                port: port, Array(good.utf8) + Array("GET /\u{7F}\u{1}x HTTP/1.1\r\n\r\n".utf8))
 
             // assert: the first answered in full, then the refusal, then the connection closed
             let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }

@@ -1,13 +1,14 @@
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import NIOCore
 import Locking
+import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The fast path answers cached renditions and anonymous cached API reads on the event loop: over a real socket it
 /// must answer exactly what the router answers, keep answers in order, and leave everything else to the router.
@@ -26,19 +27,26 @@ struct FastPathTests {
     /// Runs `body` against a live server over the SQLite fixture library, with the fast path on or off.
     static func withLiveServer<Result: Sendable>(
         fastPath: Bool,
-        _ body: @escaping @Sendable (any TestClientProtocol, FixtureLibrary, RouteTable, _ appKey: String) async throws
+        _ body:
+            @escaping @Sendable (any TestClientProtocol, FixtureLibrary, RouteTable, _ appKey: String) async throws
             -> Result
     ) async throws -> Result {
         let result = Locked<Result?>(nil)
-        try await withTestServer(.sqlite, library: .fixtures, transport: .live, configure: {
-            configure(&$0, fastPath: fastPath)
-        }) { server in
+        try await withTestServer(
+            .sqlite, library: .fixtures, transport: .live,
+            configure: {
+                configure(&$0, fastPath: fastPath)
+            }
+        ) { server in
             // Every photo already viewed today from this machine: views during the run change no count (the fixture
             // library outlives each server), so both servers' answers say the same.
             let today = StatisticsDay(Date())
-            try await server.store.recordViews(FixturePhoto.allCases.flatMap { photo in
-                ["ip:127.0.0.1", "ip:::1"].map { PhotoView(photo: server.fixtures.id(photo), viewer: $0, day: today) }
-            })
+            try await server.store.recordViews(
+                FixturePhoto.allCases.flatMap { photo in
+                    ["ip:127.0.0.1", "ip:::1"].map {
+                        PhotoView(photo: server.fixtures.id(photo), viewer: $0, day: today)
+                    }
+                })
             // a registered app: an unknown key is refused, by both paths
             let value = try await body(server.client, server.fixtures, server.routes, try await server.app().key)
             result.withLock { $0 = value }
@@ -95,7 +103,8 @@ struct FastPathTests {
         }
 
         // assert: identical answers, and the fast path did answer (all but the first of each cached read)
-        let fast = try #require(answers[true]), slow = try #require(answers[false])
+        let fast = try #require(answers[true])
+        let slow = try #require(answers[false])
         for (index, (withFastPath, withoutFastPath)) in zip(fast, slow).enumerated() {
             #expect(withFastPath == withoutFastPath, "request \(index)")
         }
@@ -114,10 +123,12 @@ struct FastPathTests {
             let before = routes.fastAnswers
 
             // act: a slow request (an upload-sized random read through the router) and a fast one, pipelined
-            let answers = try await RawHTTP.pipelined(port: port, [
-                "GET /photos/random?count=3 HTTP/1.1\r\nHost: localhost\r\n\r\n",
-                "GET \(small) HTTP/1.1\r\nHost: localhost\r\n\r\n",
-            ])
+            let answers = try await RawHTTP.pipelined(
+                port: port,
+                [
+                    "GET /photos/random?count=3 HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                    "GET \(small) HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                ])
 
             // assert: the answers come in the order asked, the second one not from the fast path
             #expect(answers.count == 2)
@@ -148,7 +159,9 @@ enum RawHTTP {
                     received.removeFirst(used)
                     continue
                 }
-                guard let bytes = connection.receive() else { throw RawHTTPError(operation: "read answer \(answers.count + 1)") }
+                guard let bytes = connection.receive() else {
+                    throw RawHTTPError(operation: "read answer \(answers.count + 1)")
+                }
                 received += bytes
             }
             return answers

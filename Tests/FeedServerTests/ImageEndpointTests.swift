@@ -1,12 +1,13 @@
-@testable import FeedLibrary
 import FeedModels
-@testable import FeedServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("Image endpoint", .fixtureLibrary)
 struct ImageEndpointTests {
@@ -31,12 +32,14 @@ struct ImageEndpointTests {
         }
     }
 
-    @Test(arguments: Backend.available, [
-        ("png", "image/png", [UInt8]([0x89, 0x50, 0x4E, 0x47])),
-        ("jpg", "image/jpeg", [0xFF, 0xD8, 0xFF]),
-        ("webp", "image/webp", Array("RIFF".utf8)),
-        ("avif", "image/avif", []),
-    ])
+    @Test(
+        arguments: Backend.available,
+        [
+            ("png", "image/png", [UInt8]([0x89, 0x50, 0x4E, 0x47])),
+            ("jpg", "image/jpeg", [0xFF, 0xD8, 0xFF]),
+            ("webp", "image/webp", Array("RIFF".utf8)),
+            ("avif", "image/avif", []),
+        ])
     func format_parameter_picks_the_encoder(
         backend: Backend, format: (name: String, mime: String, magic: [UInt8])
     ) async throws {
@@ -94,9 +97,15 @@ struct ImageEndpointTests {
     }
 
     @Test(arguments: [
-        ("w=8192&h=8192&fit=fill&fm=avif", "This rendition would be 8192 × 8192 pixels (67.1 MP); the limit is 40.0 MP."),
+        (
+            "w=8192&h=8192&fit=fill&fm=avif",
+            "This rendition would be 8192 × 8192 pixels (67.1 MP); the limit is 40.0 MP."
+        ),
         ("w=4096&h=4096&fit=crop&dpr=2", "This rendition would be 8192 × 8192 pixels (67.1 MP); the limit is 40.0 MP."),
-        ("w=3000&h=2000&fit=crop&fm=avif", "An AVIF rendition would be 3000 × 2000 pixels (6.0 MP); AVIF is limited to 4.0 MP."),
+        (
+            "w=3000&h=2000&fit=crop&fm=avif",
+            "An AVIF rendition would be 3000 × 2000 pixels (6.0 MP); AVIF is limited to 4.0 MP."
+        ),
     ])
     func a_rendition_larger_than_the_limits_is_refused_before_any_work(query: String, message: String) async throws {
         try await withTestServer(.sqlite, library: .fixtures) { server in
@@ -193,8 +202,10 @@ struct ImageEndpointTests {
         try await withTestServer(backend, library: .fixtures) { server in
             // setup
             let photo = try await server.client.get("/photos/\(server.fixtures.id(Self.large))").decode(Photo.self)
-            let sizes = [(photo.urls.regular, FeedSizes.regular), (photo.urls.small, FeedSizes.small),
-                         (photo.urls.thumb, FeedSizes.thumb)]
+            let sizes = [
+                (photo.urls.regular, FeedSizes.regular), (photo.urls.small, FeedSizes.small),
+                (photo.urls.thumb, FeedSizes.thumb),
+            ]
 
             for (url, size) in sizes {
                 let path = server.fixtures.files.renditionPath(
@@ -282,11 +293,13 @@ struct ImageEndpointTests {
         }
     }
 
-    @Test(arguments: Backend.available, [
-        ("image/avif,image/webp,*/*", "image/avif"),
-        ("image/webp,*/*", "image/webp"),
-        ("*/*", "image/jpeg"),
-    ])
+    @Test(
+        arguments: Backend.available,
+        [
+            ("image/avif,image/webp,*/*", "image/avif"),
+            ("image/webp,*/*", "image/webp"),
+            ("*/*", "image/jpeg"),
+        ])
     func auto_format_follows_accept(backend: Backend, negotiation: (accept: String, type: String)) async throws {
         try await withTestServer(backend, library: .fixtures) { server in
             // act
@@ -315,10 +328,12 @@ struct ImageEndpointTests {
         }
     }
 
-    @Test(arguments: Backend.available, [
-        ("w=0", "w"), ("w=99999", "w"), ("h=-5", "h"), ("q=0", "q"), ("q=101", "q"), ("w=100&dpr=9", "dpr"),
-        ("w=100&fit=banana", "fit"), ("fm=gif", "fm"), ("w=5000&dpr=2", "w"), ("w=100&crop=banana", "crop"),
-    ])
+    @Test(
+        arguments: Backend.available,
+        [
+            ("w=0", "w"), ("w=99999", "w"), ("h=-5", "h"), ("q=0", "q"), ("q=101", "q"), ("w=100&dpr=9", "dpr"),
+            ("w=100&fit=banana", "fit"), ("fm=gif", "fm"), ("w=5000&dpr=2", "w"), ("w=100&crop=banana", "crop"),
+        ])
     func bad_image_parameter_is_400_naming_it(backend: Backend, parameter: (query: String, name: String))
         async throws
     {
@@ -343,7 +358,7 @@ struct ImageEndpointTests {
             // assert
             #expect(response.status == .badRequest)
             #expect(response.errors.first?.hasPrefix(parameter.name + " ") == true)
-            
+
         }
     }
 

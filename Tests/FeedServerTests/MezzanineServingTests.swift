@@ -1,4 +1,3 @@
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
@@ -7,12 +6,16 @@ import Imaging
 import TestSupport
 import Testing
 
+@testable import FeedServer
+
 /// Large photos get a mezzanine when they enter the library; renditions it is big enough for are made from it,
 /// larger ones from the original, and it leaves with the original.
 @Suite("Mezzanine serving")
 struct MezzanineServingTests {
     /// Alice uploads a 2600 × 1950 photo (its mezzanine is 1300 × 975); returns it with its sha256.
-    static func uploadLarge(_ server: TestServer, seed: Int) async throws -> (photo: Photo, sha256: String, owner: TestUser) {
+    static func uploadLarge(_ server: TestServer, seed: Int) async throws -> (
+        photo: Photo, sha256: String, owner: TestUser
+    ) {
         let alice = try await server.user("alice")
         let bytes = try Fixtures.jpeg(width: 2600, height: 1950, seed: seed)
         return (try await server.uploadPhoto(bytes, as: alice), sha256Hex(bytes), alice)

@@ -1,8 +1,9 @@
-@testable import FeedServer
 import Foundation
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Multipart header guard")
 struct MultipartHeaderGuardTests {
@@ -23,7 +24,8 @@ struct MultipartHeaderGuardTests {
     @Test(arguments: [1, 2, 3, 7, 1000])
     func a_part_header_name_that_is_not_ascii_is_refused_however_the_body_is_cut(size: Int) {
         // setup: the same name after a first, good part
-        let second = Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nbody bytes\r\n".utf8)
+        let second =
+            Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nbody bytes\r\n".utf8)
             + Array("--b\r\nX-".utf8) + [0xFF] + Array(": y\r\n\r\n\r\n--b--\r\n".utf8)
 
         // act, assert
@@ -34,7 +36,8 @@ struct MultipartHeaderGuardTests {
     @Test(arguments: [1, 5, 64, 100_000])
     func utf8_in_header_values_and_any_bytes_in_bodies_pass(size: Int) {
         // setup: a UTF-8 file name, and a body full of bytes above 0x7F and near-delimiters
-        let body = Array("preamble\r\n--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"café.jpg\"\r\n".utf8)
+        let body =
+            Array("preamble\r\n--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"café.jpg\"\r\n".utf8)
             + Array("Content-Type: image/jpeg\r\n\r\n".utf8) + [0xFF, 0xD8, 0xC2, 0x9A, 13, 10, 45, 45, 0x80, 13, 10]
             + Array("\r\n--bb: not a delimiter of this body, as its boundary is b".utf8)
             + Array("\r\n--b\r\nContent-Disposition: form-data; name=\"t\"\r\n\r\nté\r\n--b--\r\n".utf8)

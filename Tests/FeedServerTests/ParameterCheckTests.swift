@@ -1,9 +1,10 @@
 import FeedModels
-@testable import FeedServer
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Every parameter given is checked, whether or not this request goes on to use it, and a value of the wrong kind is
 /// refused rather than read as something else (found by schemathesis's negative-data checks).
@@ -17,7 +18,10 @@ struct ParameterCheckTests {
         ("/users/alice/photos?stats=maybe", "stats must be true or false; got \"maybe\"."),
         ("/users/alice/photos?quantity=99", "quantity must be a whole number from 1 to 30; got \"99\"."),
         ("/avatars/alice?w=-5", "w must be a number of pixels from 1 to 8192; got \"-5\"."),
-        ("/photos/{id}/download?device=ipad-10&h=1.5e308", "h must be a number of pixels from 1 to 8192; got \"1.5e308\"."),
+        (
+            "/photos/{id}/download?device=ipad-10&h=1.5e308",
+            "h must be a number of pixels from 1 to 8192; got \"1.5e308\"."
+        ),
     ])
     func a_bad_value_is_refused_even_where_the_request_would_not_use_it(request: (path: String, message: String))
         async throws
@@ -173,11 +177,15 @@ struct ParameterCheckTests {
     @Test(arguments: [
         ("/oauth/token", "{bad", "The body is not valid JSON"),
         ("/oauth/revoke", "{bad", "The body is not valid JSON"),
-        ("/oauth/token", #"{"grant_type": "authorization_code", "code_verifier": {}}"#,
-         "code_verifier must be a single value, not an object."),
+        (
+            "/oauth/token", #"{"grant_type": "authorization_code", "code_verifier": {}}"#,
+            "code_verifier must be a single value, not an object."
+        ),
         ("/oauth/revoke", #"{"token": 42}"#, "token must be text; got 42."),
     ])
-    func an_unreadable_body_at_the_token_endpoints_is_an_oauth_error(request: (path: String, body: String, message: String))
+    func an_unreadable_body_at_the_token_endpoints_is_an_oauth_error(
+        request: (path: String, body: String, message: String)
+    )
         async throws
     {
         try await withTestServer { server in

@@ -1,11 +1,12 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HummingbirdTesting
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Photos API", .fixtureLibrary)
 struct PhotosAPITests {
@@ -162,9 +163,11 @@ struct PhotosAPITests {
             let text = String(decoding: response.bytes, as: UTF8.self)
             #expect(text.contains("\"liked_by_user\":false"))
             #expect(text.contains("\"likes\":0"))
-            for key in ["id", "slug", "created_at", "updated_at", "width", "height", "color", "blur_hash",
-                        "description", "alt_description", "urls", "links", "likes", "liked_by_user", "user",
-                        "exif", "location", "tags", "views", "downloads"] {
+            for key in [
+                "id", "slug", "created_at", "updated_at", "width", "height", "color", "blur_hash",
+                "description", "alt_description", "urls", "links", "likes", "liked_by_user", "user",
+                "exif", "location", "tags", "views", "downloads",
+            ] {
                 #expect(object.keys.contains(key), "missing \(key)")
             }
             let urls = try #require(object["urls"] as? [String: Any])

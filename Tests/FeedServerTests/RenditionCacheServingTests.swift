@@ -1,8 +1,9 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// The rendition cache's budget as the server keeps it: what it serves from disk or memory is marked used, and its
 /// sweeps keep the folder within `--cache-size`.
@@ -23,8 +24,10 @@ struct RenditionCacheServingTests {
         // setup: four renditions last used 4, 3, 2.5 and 2 hours ago; the budget holds two and a half
         let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let read = folder + "/a/a/read", idle = folder + "/a/a/idle"
-        let remembered = folder + "/a/a/remembered", newer = folder + "/a/a/newer"
+        let read = folder + "/a/a/read"
+        let idle = folder + "/a/a/idle"
+        let remembered = folder + "/a/a/remembered"
+        let newer = folder + "/a/a/newer"
         try file(read, age: 4 * 3600)
         try file(remembered, age: 3 * 3600)
         try file(idle, age: 2.5 * 3600)

@@ -1,9 +1,10 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import Foundation
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("Rendition memory")
 struct RenditionMemoryTests {
@@ -14,7 +15,8 @@ struct RenditionMemoryTests {
         let path = folder + "/r.jpg"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
         let clock = ManualClock()
-        let memory = RenditionMemory(limit: RenditionCacheLimit(folder: folder, budget: nil), revalidateAfter: .seconds(1), clock: clock)
+        let memory = RenditionMemory(
+            limit: RenditionCacheLimit(folder: folder, budget: nil), revalidateAfter: .seconds(1), clock: clock)
 
         // act
         let first = memory.bytes(atPath: path)
@@ -40,7 +42,8 @@ struct RenditionMemoryTests {
         let path = folder + "/r.jpg"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
         let clock = ManualClock()
-        let answers = RenditionAnswers(limit: RenditionCacheLimit(folder: folder, budget: nil), revalidateAfter: .seconds(1), clock: clock)
+        let answers = RenditionAnswers(
+            limit: RenditionCacheLimit(folder: folder, budget: nil), revalidateAfter: .seconds(1), clock: clock)
         let body = ByteBuffer(bytes: [1, 2, 3])
         let made = ImmediateResponse.ok([.eTag: "\"e\"", .contentType: "image/jpeg"], body, method: .get)
         answers.remember("/img/x?w=1", path: path, made, body: body)

@@ -1,10 +1,11 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// The rendition service's refusals as HTTP answers them.
 @Suite("Rendition service, answered", .fixtureLibrary)
@@ -15,7 +16,9 @@ struct RenditionServiceAnswerTests {
             try await service.admission.acquire()
 
             // act: one render waits for the slot; the next finds the queue full
-            let waiting = Task { try await service.rendition(of: photo, spec: RenditionSpec(width: 131, format: .webp)) }
+            let waiting = Task {
+                try await service.rendition(of: photo, spec: RenditionSpec(width: 131, format: .webp))
+            }
             while await service.admission.load.waiting < 1 { await Task.yield() }
             do {
                 _ = try await service.rendition(of: photo, spec: RenditionSpec(width: 137, format: .webp))
@@ -33,7 +36,8 @@ struct RenditionServiceAnswerTests {
             #expect(try Imaging().probe(data: try await waiting.value).width == 131)
             #expect(await service.admission.load == (0, 0))
             try await service.admission.acquire()
-            #expect(try await service.rendition(of: photo, spec: RenditionSpec(width: 131, format: .webp)).isEmpty == false)
+            #expect(
+                try await service.rendition(of: photo, spec: RenditionSpec(width: 131, format: .webp)).isEmpty == false)
             await service.admission.release()
         }
     }

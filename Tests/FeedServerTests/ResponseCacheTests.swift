@@ -1,5 +1,4 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,6 +6,8 @@ import HummingbirdTesting
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The API response cache: repeated reads come from memory, yet nobody ever sees their own change missing, people
 /// never see each other's answers, and other processes' writes show within the configured age.
@@ -20,12 +21,15 @@ struct ResponseCacheTests {
 
     @Test(arguments: Backend.available)
     func repeated_reads_are_served_from_memory_until_this_process_writes(backend: Backend) async throws {
-        try await withTestServer(backend, configure: {
-            $0.responseCacheMaxAge = .seconds(3600)
-            $0.rateLimitFlushInterval = 3600  // rate-limit flushes are commits too; keep them out of the way
-            // so are the batches of views the reads below count: on a slow machine one fell between the reads
-            $0.viewFlushInterval = .seconds(3600)
-        }) { server in
+        try await withTestServer(
+            backend,
+            configure: {
+                $0.responseCacheMaxAge = .seconds(3600)
+                $0.rateLimitFlushInterval = 3600  // rate-limit flushes are commits too; keep them out of the way
+                // so are the batches of views the reads below count: on a slow machine one fell between the reads
+                $0.viewFlushInterval = .seconds(3600)
+            }
+        ) { server in
             // setup
             let alice = try await server.user("alice")
             let lara = try await server.user("lara")
@@ -50,10 +54,13 @@ struct ResponseCacheTests {
     @Test(arguments: Backend.available)
     func other_processes_writes_show_once_the_max_age_has_passed(backend: Backend) async throws {
         let clock = ManualClock()
-        try await withTestServer(backend, configure: {
-            $0.responseCacheMaxAge = .milliseconds(500)
-            $0.rateLimitFlushInterval = 3600  // rate-limit flushes are commits of this process; keep them out
-        }, clock: clock) { server in
+        try await withTestServer(
+            backend,
+            configure: {
+                $0.responseCacheMaxAge = .milliseconds(500)
+                $0.rateLimitFlushInterval = 3600  // rate-limit flushes are commits of this process; keep them out
+            }, clock: clock
+        ) { server in
             // setup
             let alice = try await server.user("alice")
             let id = try await server.recordPhoto(owner: alice, title: "Harbour")

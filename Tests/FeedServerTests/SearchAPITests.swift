@@ -1,10 +1,11 @@
-@testable import FeedLibrary
 import FeedModels
-@testable import FeedServer
 import Foundation
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("Search API", .fixtureLibrary)
 struct SearchAPITests {
@@ -93,11 +94,13 @@ struct SearchAPITests {
         }
     }
 
-    @Test(arguments: Backend.available, [
-        ("color=pink", "color", "black_and_white"),
-        ("orientation=round", "orientation", "squarish"),
-        ("order_by=popular", "order_by", "relevant"),
-    ])
+    @Test(
+        arguments: Backend.available,
+        [
+            ("color=pink", "color", "black_and_white"),
+            ("orientation=round", "orientation", "squarish"),
+            ("order_by=popular", "order_by", "relevant"),
+        ])
     func bad_filter_is_400_naming_the_allowed_values(
         backend: Backend, filter: (query: String, name: String, allowed: String)
     ) async throws {

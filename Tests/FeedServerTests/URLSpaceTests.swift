@@ -1,11 +1,12 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// The URL space is written down once, in the route groups: every route gets its group's middleware, no other
 /// path gets any group's, and the 405 and `OPTIONS` answers follow from the registered methods.
@@ -74,10 +75,13 @@ struct URLSpaceTests {
         defer { try? FileManager.default.removeItem(atPath: web) }
         try "<!doctype html>".write(toFile: web + "/index.html", atomically: true, encoding: .utf8)
         try "export {};".write(toFile: web + "/app.js", atomically: true, encoding: .utf8)
-        try await withTestServer(backend, configure: {
-            $0.webDirectory = web
-            $0.imageRateLimitPerHour = 1
-        }) { server in
+        try await withTestServer(
+            backend,
+            configure: {
+                $0.webDirectory = web
+                $0.imageRateLimitPerHour = 1
+            }
+        ) { server in
             // setup: a stale cookie (cleared by session middleware), a live session (for CSRF), a foreign origin
             let alice = try await server.user("alice")
             let session = "session-of-alice"
@@ -98,7 +102,8 @@ struct URLSpaceTests {
                 // act
                 let answer = try await server.client.execute(uri: uri, method: entry.method, headers: stale)
                 let unsafe = [.post, .put, .patch, .delete].contains(entry.method)
-                let forged = unsafe
+                let forged =
+                    unsafe
                     ? try await server.client.execute(uri: uri, method: entry.method, headers: crossSite) : nil
 
                 // assert: each group's marks, and nothing of another group's
@@ -107,7 +112,8 @@ struct URLSpaceTests {
                 if let forged {
                     // with a session, every group with a CSRF check refuses; without one, only the pages do
                     let checked: Set<RouteGroupKind> = [.api, .apiCachedReads, .pages, .jsonPlaceholder]
-                    #expect(Self.refusedAsCrossSite(forged) == checked.contains(entry.group), "\(label): \(forged.status)")
+                    #expect(
+                        Self.refusedAsCrossSite(forged) == checked.contains(entry.group), "\(label): \(forged.status)")
                     #expect(Self.refusedAsCrossSite(answer) == (entry.group == .pages), "\(label): \(answer.status)")
                 }
             }
@@ -148,8 +154,10 @@ struct URLSpaceTests {
                     if method != .head {  // a HEAD answer has no body
                         // in the format of the path's API: ours, or Google's for the Firebase surfaces
                         let message = "\(method.rawValue) is not allowed here; use \(allow)."
-                        let messages = refusal.errors.isEmpty
-                            ? ((try? refusal.object()["error"] as? [String: Any])?["message"] as? String).map { [$0] } ?? []
+                        let messages =
+                            refusal.errors.isEmpty
+                            ? ((try? refusal.object()["error"] as? [String: Any])?["message"] as? String).map { [$0] }
+                                ?? []
                             : refusal.errors
                         #expect(messages == [message], "\(method) \(path)")
                     }

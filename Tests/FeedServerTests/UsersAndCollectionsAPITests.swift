@@ -1,9 +1,10 @@
 import FeedModels
-@testable import FeedServer
 import Foundation
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Users and collections API", .fixtureLibrary)
 struct UsersAndCollectionsAPITests {
@@ -16,8 +17,10 @@ struct UsersAndCollectionsAPITests {
             // assert
             #expect(response.status == .ok)
             let object = try response.object()
-            for key in ["id", "username", "name", "first_name", "last_name", "bio", "location", "links",
-                        "profile_image", "total_photos", "total_collections", "total_likes"] {
+            for key in [
+                "id", "username", "name", "first_name", "last_name", "bio", "location", "links",
+                "profile_image", "total_photos", "total_collections", "total_likes",
+            ] {
                 #expect(object.keys.contains(key), "missing \(key)")
             }
             let user = try response.decode(User.self)
@@ -115,8 +118,10 @@ struct UsersAndCollectionsAPITests {
             #expect(response.status == .ok)
             #expect(response.header("X-Total") == "2")
             let object = try #require(try response.array().first)
-            for key in ["id", "title", "published_at", "last_collected_at", "updated_at", "total_photos", "private",
-                        "featured", "cover_photo", "user", "links"] {
+            for key in [
+                "id", "title", "published_at", "last_collected_at", "updated_at", "total_photos", "private",
+                "featured", "cover_photo", "user", "links",
+            ] {
                 #expect(object.keys.contains(key), "missing \(key)")
             }
             #expect(object["id"] is String)

@@ -1,6 +1,4 @@
-@testable import FeedLibrary
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -8,6 +6,9 @@ import HummingbirdTesting
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// The web app's files: gzip, ETags, no escape from the folder, and the first feed page inlined into `index.html`.
 @Suite("Web app serving")

@@ -1,8 +1,9 @@
-@testable import FeedStore
 import Foundation
 import SQLKit
 import TestSupport
 import Testing
+
+@testable import FeedStore
 
 /// `imagefeed database copy`: a library that began on SQLite, moved whole into PostgreSQL.
 @Suite("Database copy", .enabled(if: Backend.available.contains(.postgres)))
@@ -70,9 +71,13 @@ struct DatabaseCopyTests {
                 #expect(boats.items.map(\.id) == [ids[1]])
 
                 // assert: a new photo's number continues after the deleted photo's, never reusing it
-                guard case .inserted(let next) = try await target.recordPhoto(
-                    NumericIDTests.newPhoto(owner: ann.id, title: "After the move"))
-                else { Issue.record("not inserted"); return }
+                guard
+                    case .inserted(let next) = try await target.recordPhoto(
+                        NumericIDTests.newPhoto(owner: ann.id, title: "After the move"))
+                else {
+                    Issue.record("not inserted")
+                    return
+                }
                 #expect(deletedNumber > before.items.map(\.number).max()!)
                 #expect(try #require(try await target.photo(idOrSlug: next.id)).number == deletedNumber + 1)
             }

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Feed order and paging")
 struct FeedOrderTests {

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The library generation that response caches are keyed on: every content change moves it forward, in the same
 /// transaction; bookkeeping (sessions, rate limits) leaves it alone so caches survive it.
@@ -25,7 +25,8 @@ struct LibraryGenerationTests {
             let owner = try #require(try await store.photo(idOrSlug: ids[1])).owner
             _ = try await store.updatePhoto(ids[1], by: owner.id, PhotoChanges(description: "New words", tags: ["sea"]))
             #expect(try await moved())
-            let album = try await store.createCollection(ownerID: user.id, title: "Trips", description: nil, isPrivate: false)
+            let album = try await store.createCollection(
+                ownerID: user.id, title: "Trips", description: nil, isPrivate: false)
             #expect(try await moved())
             _ = try await store.addPhoto(ids[0], toCollection: album.id, by: user.id)
             #expect(try await moved())

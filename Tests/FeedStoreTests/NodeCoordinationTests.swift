@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What several nodes coordinate through: the logs of deleted photos and avatars, and the periodic jobs' runs.
 @Suite("Node coordination")
@@ -94,7 +94,9 @@ struct NodeCoordinationTests {
             let now = Date()
             let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for node in 0..<8 {
-                    group.addTask { try await store.claimJobRun("sweep", every: 3600, holder: "node-\(node)", now: now) }
+                    group.addTask {
+                        try await store.claimJobRun("sweep", every: 3600, holder: "node-\(node)", now: now)
+                    }
                 }
                 return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
@@ -117,7 +119,8 @@ struct SharedRateLimitCountTests {
             // act: two nodes flush, partly the same subjects
             let first = try await store.addRateLimitHits(many.merging(["app:a": 3]) { $1 }, windowStart: 3600)
             let commits = store.database.commitCount
-            let second = try await store.addRateLimitHits(["app:a": 2, "ip:10.0.0.1": 4, "app:b": 1], windowStart: 3600)
+            let second = try await store.addRateLimitHits(
+                ["app:a": 2, "ip:10.0.0.1": 4, "app:b": 1], windowStart: 3600)
             let otherWindow = try await store.addRateLimitHits(["app:a": 5], windowStart: 7200)
 
             // assert: every subject counted, the totals add up, one commit per flush

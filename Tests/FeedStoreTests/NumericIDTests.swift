@@ -16,7 +16,9 @@ struct NumericIDTests {
     }
 
     @Test(arguments: Backend.available)
-    func numbers_are_unique_under_concurrent_imports_stable_across_restarts_and_never_reused(backend: Backend) async throws {
+    func numbers_are_unique_under_concurrent_imports_stable_across_restarts_and_never_reused(backend: Backend)
+        async throws
+    {
         try await TestDatabase.withStore(backend) { store, url in
             // setup: two owners recording photos from eight tasks at once
             let owners = [
@@ -36,7 +38,8 @@ struct NumericIDTests {
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
-            let album = try await store.createCollection(ownerID: owners[0].id, title: "Trip", description: nil, isPrivate: false)
+            let album = try await store.createCollection(
+                ownerID: owners[0].id, title: "Trip", description: nil, isPrivate: false)
 
             // act
             var numbers: [String: Int64] = [:]
@@ -45,9 +48,15 @@ struct NumericIDTests {
             var afterRestart: [String: Int64] = [:]
             for id in ids { afterRestart[id] = try #require(try await reopened.photo(idOrSlug: id)).number }
             let newest = try #require(numbers.max { $0.value < $1.value })
-            _ = try await reopened.deletePhoto(newest.key, by: try #require(try await reopened.photo(idOrSlug: newest.key)).owner.id)
-            guard case .inserted(let next) = try await reopened.recordPhoto(Self.newPhoto(owner: owners[0].id, title: "after"))
-            else { Issue.record("not inserted"); return }
+            _ = try await reopened.deletePhoto(
+                newest.key, by: try #require(try await reopened.photo(idOrSlug: newest.key)).owner.id)
+            guard
+                case .inserted(let next) = try await reopened.recordPhoto(
+                    Self.newPhoto(owner: owners[0].id, title: "after"))
+            else {
+                Issue.record("not inserted")
+                return
+            }
             let byNumber = try await reopened.photo(number: numbers[ids[0]]!)
             let nextNumber = try #require(try await reopened.photo(idOrSlug: next.id)).number
             let ownerNumbers = try await reopened.usersByNumber().map(\.number)

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Photos, users and albums")
 struct PhotoRecordTests {
@@ -54,7 +54,10 @@ struct PhotoRecordTests {
             let first = try await store.recordPhoto(photo())
             let second = try await store.recordPhoto(photo())
             // assert
-            guard case .inserted(let record) = first else { Issue.record("first record was \(first)"); return }
+            guard case .inserted(let record) = first else {
+                Issue.record("first record was \(first)")
+                return
+            }
             #expect(second == .duplicate(id: record.id))
             #expect(try await store.photoCount() == 1)
             #expect(try await store.user(username: "BOB")?.totalPhotos == 1)
@@ -120,8 +123,10 @@ struct PhotoRecordTests {
             #expect(try await store.collection(id: album, ownerID: owner.id, likesViewerID: owner.id).id == album)
             #expect(try await store.collections(page: PageRequest(number: 1, size: 10)).total == 0)
             #expect(
-                try await store.collections(ofUsername: "dave", page: PageRequest(number: 1, size: 10),
-                                            viewerID: owner.id).total == 1
+                try await store.collections(
+                    ofUsername: "dave", page: PageRequest(number: 1, size: 10),
+                    viewerID: owner.id
+                ).total == 1
             )
         }
     }

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Full-text search")
 struct SearchTests {
@@ -22,12 +22,15 @@ struct SearchTests {
     func words_match_as_prefixes_and_all_must_match(backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store, _ in
             let ids = try await seedVariety(store)
-            let flower = try await store.searchPhotos(PhotoSearch(text: "flower"), page: PageRequest(number: 1, size: 10))
+            let flower = try await store.searchPhotos(
+                PhotoSearch(text: "flower"), page: PageRequest(number: 1, size: 10))
             #expect(Set(flower.page.items.map(\.id)) == [ids[0], ids[1]])
             #expect(flower.page.total == 2)
-            let both = try await store.searchPhotos(PhotoSearch(text: "red FLOWER"), page: PageRequest(number: 1, size: 10))
+            let both = try await store.searchPhotos(
+                PhotoSearch(text: "red FLOWER"), page: PageRequest(number: 1, size: 10))
             #expect(both.page.items.map(\.id) == [ids[1]])
-            let tagged = try await store.searchPhotos(PhotoSearch(text: "summer"), page: PageRequest(number: 1, size: 10))
+            let tagged = try await store.searchPhotos(
+                PhotoSearch(text: "summer"), page: PageRequest(number: 1, size: 10))
             #expect(Set(tagged.page.items.map(\.id)) == [ids[2], ids[3]])
         }
     }
@@ -53,7 +56,8 @@ struct SearchTests {
         try await TestDatabase.withStore(backend) { store, _ in
             _ = try await seedVariety(store)
             // one result per page, yet the facet covers all four "nature" photos
-            let result = try await store.searchPhotos(PhotoSearch(text: "nature"), page: PageRequest(number: 1, size: 1))
+            let result = try await store.searchPhotos(
+                PhotoSearch(text: "nature"), page: PageRequest(number: 1, size: 1))
             #expect(result.page.items.count == 1)
             #expect(result.page.total == 4)
             #expect(result.tagFacets.first == SearchPage.TagFacet(tag: "nature", count: 4))

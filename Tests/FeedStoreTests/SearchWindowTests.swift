@@ -1,7 +1,8 @@
-@testable import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import FeedStore
 
 /// Word searches rank a window of the newest matches and list the rest after it (see `SearchLimits`).
 @Suite("Search ranking window")
@@ -19,11 +20,12 @@ struct SearchWindowTests {
             // setup: more matches than the window; the oldest says "harbour" most, one in the window says it twice
             let count = SearchLimits.rankWindow + 10
             let ids = try await TestLibrary.seed(store, count: count) { index in
-                let title = switch index {
-                case 0: "Harbour harbour harbour"
-                case 300: "Harbour harbour view"
-                default: "Harbour number \(index)"
-                }
+                let title =
+                    switch index {
+                    case 0: "Harbour harbour harbour"
+                    case 300: "Harbour harbour view"
+                    default: "Harbour number \(index)"
+                    }
                 return (title, ["sea"], 1200, 800, "blue")
             }
 
@@ -32,7 +34,8 @@ struct SearchWindowTests {
             var number = 1
             var total = 0
             while true {
-                let result = try await store.searchPhotos(PhotoSearch(text: "harbour"), page: PageRequest(number: number, size: 30))
+                let result = try await store.searchPhotos(
+                    PhotoSearch(text: "harbour"), page: PageRequest(number: number, size: 30))
                 total = result.page.total
                 if result.page.items.isEmpty { break }
                 listed += result.page.items.map(\.id)

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Topics, follows and per-day statistics, on both backends.
 @Suite("Topics, follows and statistics")
@@ -21,15 +21,19 @@ struct SocialStoreTests {
             // setup: tag0 photos (0, 3), and photo 1 in a public album, photo 2 in a private one
             let ids = try await Self.seeded(store)
             let alice = try #require(try await store.user(username: "alice"))
-            let shown = try await store.createCollection(ownerID: alice.id, title: "Shown", description: nil, isPrivate: false)
-            let hidden = try await store.createCollection(ownerID: alice.id, title: "Hidden", description: nil, isPrivate: true)
+            let shown = try await store.createCollection(
+                ownerID: alice.id, title: "Shown", description: nil, isPrivate: false)
+            let hidden = try await store.createCollection(
+                ownerID: alice.id, title: "Hidden", description: nil, isPrivate: true)
             _ = try await store.addPhoto(ids[1], toCollection: shown.id, by: alice.id)
             _ = try await store.addPhoto(ids[2], toCollection: hidden.id, by: alice.id)
 
             // act
-            let topic = try await store.createTopic(TopicChanges(
-                title: "Sea & Sky", tags: ["TAG0"], collectionIDs: [shown.id, hidden.id], featured: true))
-            let photos = try await store.feed(order: .latest, page: Self.page, filter: PhotoFilter(topicIDs: [topic.id]))
+            let topic = try await store.createTopic(
+                TopicChanges(
+                    title: "Sea & Sky", tags: ["TAG0"], collectionIDs: [shown.id, hidden.id], featured: true))
+            let photos = try await store.feed(
+                order: .latest, page: Self.page, filter: PhotoFilter(topicIDs: [topic.id]))
 
             // assert
             #expect(topic.slug == "sea-sky")
@@ -53,7 +57,8 @@ struct SocialStoreTests {
             let travel = try await store.createTopic(TopicChanges(title: "Travel", position: 2), at: later)
             let nature = try await store.createTopic(
                 TopicChanges(title: "Nature", featured: true, position: 5), at: later.addingTimeInterval(10))
-            let film = try await store.createTopic(TopicChanges(title: "Film", position: 1), at: later.addingTimeInterval(20))
+            let film = try await store.createTopic(
+                TopicChanges(title: "Film", position: 1), at: later.addingTimeInterval(20))
 
             // act
             func slugs(_ order: TopicOrder, ids: [String] = []) async throws -> [String] {
@@ -66,7 +71,9 @@ struct SocialStoreTests {
             #expect(try await slugs(.latest) == ["film", "nature", "travel"])
             #expect(try await slugs(.oldest) == ["travel", "nature", "film"])
             #expect(try await slugs(.position, ids: ["nature", travel.id]) == ["travel", "nature"])
-            await #expect(throws: StoreError.conflict("slug")) { try await store.createTopic(TopicChanges(title: "Film")) }
+            await #expect(throws: StoreError.conflict("slug")) {
+                try await store.createTopic(TopicChanges(title: "Film"))
+            }
             let renamed = try await store.updateTopic("film", TopicChanges(title: "Analog film", featured: true))
             #expect(renamed.slug == "film" && renamed.title == "Analog film" && renamed.featured)
             try await store.deleteTopic(nature.id)
@@ -86,7 +93,8 @@ struct SocialStoreTests {
             let bob = try await store.ensureUser(username: "bob", firstName: "Bob")
             let carol = try await store.ensureUser(username: "carol", firstName: "Carol")
             func feed(_ viewer: String) async throws -> [String] {
-                try await store.feed(order: .latest, page: Self.page, filter: PhotoFilter(followedBy: viewer)).items.map(\.id)
+                try await store.feed(order: .latest, page: Self.page, filter: PhotoFilter(followedBy: viewer)).items
+                    .map(\.id)
             }
             #expect(try await feed(bob.id).isEmpty)
 
@@ -99,7 +107,10 @@ struct SocialStoreTests {
             // assert
             #expect(twice.followersCount == 1 && twice.followedByViewer)
             #expect(Set(try await feed(bob.id)) == Set(ids))
-            #expect(try await store.followers(ofUsername: "alice", page: Self.page).items.map(\.username).sorted() == ["bob", "carol"])
+            #expect(
+                try await store.followers(ofUsername: "alice", page: Self.page).items.map(\.username).sorted() == [
+                    "bob", "carol",
+                ])
             #expect(try await store.following(ofUsername: "bob", page: Self.page).total == 2)
             let bobAsCarolSeesHim = try #require(try await store.profile(username: "bob", viewerID: carol.id))
             #expect(bobAsCarolSeesHim.followingCount == 2 && !bobAsCarolSeesHim.followedByViewer)
@@ -139,7 +150,9 @@ struct SocialStoreTests {
             let (_, statistics) = try #require(try await store.statistics(photo: photo.id, days: 3, today: firstSecond))
             #expect(statistics.views.total == 3)
             #expect(statistics.views.days.map(\.value) == [0, 2, 1])
-            #expect(statistics.views.days.map(\.day) == [lastSecond.number - 1, lastSecond.number, firstSecond.number].map(StatisticsDay.init(number:)))
+            #expect(
+                statistics.views.days.map(\.day)
+                    == [lastSecond.number - 1, lastSecond.number, firstSecond.number].map(StatisticsDay.init(number:)))
             #expect(statistics.views.change == 3)
             #expect(try await store.photo(idOrSlug: photo.id)?.views == 3)
         }
@@ -207,16 +220,21 @@ struct SocialStoreTests {
     // MARK: people and albums
 
     @Test(arguments: Backend.available)
-    func people_and_albums_are_found_by_name_title_and_tag_and_related_by_what_they_share(backend: Backend) async throws {
+    func people_and_albums_are_found_by_name_title_and_tag_and_related_by_what_they_share(backend: Backend) async throws
+    {
         try await TestDatabase.withStore(backend) { store, _ in
             // setup: three albums; "Coast" and "Shore" share photo 0, "Hills" shares only tag2 with "Coast"
             let ids = try await Self.seeded(store)
             let alice = try #require(try await store.user(username: "alice"))
             _ = try await store.ensureUser(username: "zed_100", firstName: "Zoë", lastName: "Alicea")
-            let coast = try await store.createCollection(ownerID: alice.id, title: "Coast", description: "Waves", isPrivate: false)
-            let shore = try await store.createCollection(ownerID: alice.id, title: "Shore", description: nil, isPrivate: false)
-            let hills = try await store.createCollection(ownerID: alice.id, title: "Hills", description: nil, isPrivate: false)
-            let secret = try await store.createCollection(ownerID: alice.id, title: "Secret", description: nil, isPrivate: true)
+            let coast = try await store.createCollection(
+                ownerID: alice.id, title: "Coast", description: "Waves", isPrivate: false)
+            let shore = try await store.createCollection(
+                ownerID: alice.id, title: "Shore", description: nil, isPrivate: false)
+            let hills = try await store.createCollection(
+                ownerID: alice.id, title: "Hills", description: nil, isPrivate: false)
+            let secret = try await store.createCollection(
+                ownerID: alice.id, title: "Secret", description: nil, isPrivate: true)
             for (photo, album) in [(0, coast), (2, coast), (0, shore), (5, hills), (0, secret)] {
                 _ = try await store.addPhoto(ids[photo], toCollection: album.id, by: alice.id)
             }

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The store on a disk that fills up, and its list of deletions still to do (issue 34).
 @Suite("Store faults")
@@ -20,9 +20,11 @@ struct StoreFaultTests {
             var refusal: (any Error)?
             for index in 0..<2000 where refusal == nil {
                 do {
-                    let account = try await store.createAccount(NewAccount(
-                        username: "person\(index)", firstName: String(repeating: "x", count: 4000), lastName: "Full",
-                        email: "person\(index)@example.com", passwordHash: "x"))
+                    let account = try await store.createAccount(
+                        NewAccount(
+                            username: "person\(index)", firstName: String(repeating: "x", count: 4000),
+                            lastName: "Full",
+                            email: "person\(index)@example.com", passwordHash: "x"))
                     acknowledged.append(account.id)
                 } catch {
                     refusal = error
@@ -30,8 +32,10 @@ struct StoreFaultTests {
             }
             let readWhileFull = try await store.photo(idOrSlug: seeded[0])
             disk.free()
-            let afterwards = try await store.createAccount(NewAccount(
-                username: "after", firstName: "After", lastName: "Full", email: "after@example.com", passwordHash: "x"))
+            let afterwards = try await store.createAccount(
+                NewAccount(
+                    username: "after", firstName: "After", lastName: "Full", email: "after@example.com",
+                    passwordHash: "x"))
 
             // assert: refused as a full disk naming the folder; every acknowledged write kept; reads and, once space
             // is freed, writes work without reopening the store
@@ -48,7 +52,8 @@ struct StoreFaultTests {
         try await TestDatabase.withStore(backend) { store, _ in
             // setup
             let now = Date()
-            let ids = try await store.recordPendingDeletions(["originals/ab/cd/x.jpg", "renditions/ab/abcdefghijk/"], now: now)
+            let ids = try await store.recordPendingDeletions(
+                ["originals/ab/cd/x.jpg", "renditions/ab/abcdefghijk/"], now: now)
 
             // act
             let due = try await store.dueDeletions(limit: 10, now: now)

@@ -57,7 +57,9 @@ struct UseCaseStatementTests {
     func unknown_photos_are_not_found_and_leave_nothing_behind(backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store, _ in
             let lara = try await store.ensureUser(username: "lara", firstName: "Lara")
-            await #expect(throws: StoreError.notFound("Photo")) { try await store.like(photo: "NoSuchPhoto", by: lara.id) }
+            await #expect(throws: StoreError.notFound("Photo")) {
+                try await store.like(photo: "NoSuchPhoto", by: lara.id)
+            }
             await #expect(throws: StoreError.notFound("Photo")) {
                 try await store.updatePhoto("NoSuchPhoto", by: lara.id, PhotoChanges(description: "x"))
             }
@@ -97,7 +99,10 @@ struct UseCaseStatementTests {
                     createdAt: base.addingTimeInterval(TimeInterval(index)))
             }
             let photos = (0..<700).map(photo)
-            guard case .inserted = try await store.recordPhoto(photos[0]) else { Issue.record("not recorded"); return }
+            guard case .inserted = try await store.recordPhoto(photos[0]) else {
+                Issue.record("not recorded")
+                return
+            }
 
             // act
             let recorded = try await store.recordPhotos(photos)
@@ -110,8 +115,9 @@ struct UseCaseStatementTests {
             #expect(try await store.user(id: ada.id)?.totalPhotos == 350)
             #expect(try await store.user(id: bob.id)?.totalPhotos == 350)
             let page = PageRequest(number: 1, size: 5)
-            #expect(try await store.searchPhotos(PhotoSearch(text: "lighthouse"), page: page).page.items.map(\.id)
-                == [photos[5].id])
+            #expect(
+                try await store.searchPhotos(PhotoSearch(text: "lighthouse"), page: page).page.items.map(\.id)
+                    == [photos[5].id])
             #expect(try await store.searchPhotos(PhotoSearch(text: "lovelace"), page: page).page.total == 350)
             let tagged = try await store.feed(order: .latest, page: page, filter: PhotoFilter(tags: ["sea"]))
             #expect(tagged.total == 100)

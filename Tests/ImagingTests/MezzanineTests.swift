@@ -21,7 +21,8 @@ struct MezzanineTests {
 
     @Test func it_suffices_for_renditions_no_larger_than_itself() {
         // a 4000 × 3000 original has a 2000 × 1500 mezzanine
-        let width = 4000, height = 3000
+        let width = 4000
+        let height = 3000
         func suffices(_ spec: RenditionSpec) -> Bool {
             Mezzanine.suffices(forScale: spec.scale(fromWidth: width, height: height), width: width, height: height)
         }
@@ -37,8 +38,11 @@ struct MezzanineTests {
 
     @Test func prepare_makes_a_baseline_jpeg_mezzanine_of_a_large_original() throws {
         // setup
-        let path = try TestFiles.path(for: try Fixtures.jpeg(width: 2600, height: 1950, seed: 11, gps: GPSPosition(
-            latitude: 48.85, longitude: 2.29)))
+        let path = try TestFiles.path(
+            for: try Fixtures.jpeg(
+                width: 2600, height: 1950, seed: 11,
+                gps: GPSPosition(
+                    latitude: 48.85, longitude: 2.29)))
 
         // act
         let prepared = try imaging.prepare(file: path, renditions: [RenditionSpec(width: 1080)], mezzanine: true)
@@ -58,6 +62,7 @@ struct MezzanineTests {
         let large = try TestFiles.path(for: try Fixtures.jpeg(width: 2600, height: 1950, seed: 12))
         let small = try TestFiles.path(for: try Fixtures.jpeg(width: 1600, height: 1200, seed: 13))
         #expect(try imaging.prepare(file: large, renditions: [RenditionSpec(width: 400)]).mezzanine == nil)
-        #expect(try imaging.prepare(file: small, renditions: [RenditionSpec(width: 400)], mezzanine: true).mezzanine == nil)
+        #expect(
+            try imaging.prepare(file: small, renditions: [RenditionSpec(width: 400)], mezzanine: true).mezzanine == nil)
     }
 }

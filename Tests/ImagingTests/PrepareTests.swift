@@ -80,8 +80,9 @@ struct PrepareTests {
 
     @Test func dominant_colour_of_solid_red_is_red() throws {
         // setup
-        let png = try TestFiles.path(for: try Fixtures.solid(width: 64, height: 48, red: 255, green: 0, blue: 0),
-                                     name: "red.png")
+        let png = try TestFiles.path(
+            for: try Fixtures.solid(width: 64, height: 48, red: 255, green: 0, blue: 0),
+            name: "red.png")
         let jpeg = try TestFiles.path(
             for: try Fixtures.solid(width: 64, height: 48, red: 255, green: 0, blue: 0, format: .jpeg), name: "red.jpg")
 

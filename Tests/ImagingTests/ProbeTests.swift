@@ -65,7 +65,7 @@ struct ProbeTests {
         #expect(exif.aperture == "2.8")
         #expect(exif.focalLength == "50.0")
         #expect(exif.iso == 400)
-        #expect(exif.takenAt == Date(timeIntervalSince1970: 1_619_872_496))   // 2021-05-01T12:34:56Z
+        #expect(exif.takenAt == Date(timeIntervalSince1970: 1_619_872_496))  // 2021-05-01T12:34:56Z
     }
 
     @Test func probe_formats_long_exposures_in_seconds() throws {
@@ -81,7 +81,7 @@ struct ProbeTests {
     }
 
     @Test(arguments: [
-        GPSPosition(latitude: 51.507_4, longitude: -0.127_8),    // London: N, W
+        GPSPosition(latitude: 51.507_4, longitude: -0.127_8),  // London: N, W
         GPSPosition(latitude: -33.856_8, longitude: 151.215_3),  // Sydney: S, E
         GPSPosition(latitude: -22.951_9, longitude: -43.210_5),  // Rio: S, W
     ])

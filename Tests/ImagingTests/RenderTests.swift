@@ -152,7 +152,8 @@ struct RenderTests {
                 let format = OutputFormat.allCases[index % OutputFormat.allCases.count]
                 group.addTask {
                     let spec = RenditionSpec(width: 100 + index * 10, height: 100, fit: .crop, format: format)
-                    let rendition = index.isMultiple(of: 2)
+                    let rendition =
+                        index.isMultiple(of: 2)
                         ? try imaging.render(file: path, spec)
                         : try imaging.render(data: Array(try Data(contentsOf: URL(fileURLWithPath: path))), spec)
                     return (rendition.width, rendition.height)

@@ -33,8 +33,10 @@ struct RenditionSpecTests {
         #expect(throws: ImagingError.invalidParameter("A rendition needs a width (w), a height (h) or both.")) {
             try RenditionSpec().validated()
         }
-        #expect(throws: ImagingError.invalidParameter(
-            "Width (w) × dpr must be between 1 and 8192 pixels; got 5000 × 2.0 = 10000.")) {
+        #expect(
+            throws: ImagingError.invalidParameter(
+                "Width (w) × dpr must be between 1 and 8192 pixels; got 5000 × 2.0 = 10000.")
+        ) {
             try RenditionSpec(width: 5000, dpr: 2).validated()
         }
     }
@@ -66,9 +68,11 @@ struct RenditionSpecTests {
 
     @Test func output_size_is_known_before_decoding() {
         // fill and crop make the box; the other fits scale into it and never enlarge
-        #expect(RenditionSpec(width: 500, height: 400, fit: .fill).outputSize(fromWidth: 320, height: 240) == (500, 400))
-        #expect(RenditionSpec(width: 200, height: 200, fit: .crop, dpr: 2).outputSize(fromWidth: 800, height: 600)
-            == (400, 400))
+        #expect(
+            RenditionSpec(width: 500, height: 400, fit: .fill).outputSize(fromWidth: 320, height: 240) == (500, 400))
+        #expect(
+            RenditionSpec(width: 200, height: 200, fit: .crop, dpr: 2).outputSize(fromWidth: 800, height: 600)
+                == (400, 400))
         #expect(RenditionSpec(width: 160).outputSize(fromWidth: 320, height: 240) == (160, 120))
         #expect(RenditionSpec(height: 60, fit: .max).outputSize(fromWidth: 320, height: 240) == (80, 60))
         #expect(RenditionSpec(width: 8192, height: 8192).outputSize(fromWidth: 320, height: 240) == (320, 240))

@@ -7,8 +7,10 @@ extension Fixtures {
         let cellsX = 8
         let cellsY = 8
         let cellColours = (0..<(cellsX * cellsY)).map { _ in
-            (UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next()),
-             UInt8(truncatingIfNeeded: random.next()), random.next() % 3 == 0)
+            (
+                UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next()),
+                UInt8(truncatingIfNeeded: random.next()), random.next() % 3 == 0
+            )
         }
         let tint = UInt8(truncatingIfNeeded: random.next())
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
@@ -47,7 +49,8 @@ extension Fixtures {
                 .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             return "<rdf:li>\(escaped)</rdf:li>"
         }.joined(separator: "")
-        return Array("""
+        return Array(
+            """
             <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
             <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">\
             <dc:subject><rdf:Bag>\(items)</rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>
@@ -56,7 +59,7 @@ extension Fixtures {
 
     /// Inserts a Photoshop APP13 segment holding IPTC Keywords (2:25, UTF-8) right after SOI.
     static func insertingIPTC(keywords: [String], into jpeg: [UInt8]) -> [UInt8] {
-        var iim: [UInt8] = [0x1C, 1, 90, 0, 3, 0x1B, 0x25, 0x47]   // 1:90 coded character set = UTF-8
+        var iim: [UInt8] = [0x1C, 1, 90, 0, 3, 0x1B, 0x25, 0x47]  // 1:90 coded character set = UTF-8
         for keyword in keywords {
             let bytes = Array(keyword.utf8.prefix(64))
             iim += [0x1C, 2, 25, UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes

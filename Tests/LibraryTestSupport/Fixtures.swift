@@ -129,7 +129,8 @@ public enum Fixtures {
     /// Bytes that are not an image: a PDF, an SVG and plain text, by name.
     public static let nonImages: [String: [UInt8]] = [
         "pdf": Array("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n".utf8),
-        "svg": Array("""
+        "svg": Array(
+            """
             <?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">\
             <rect width="64" height="64" fill="red"/></svg>
             """.utf8),

@@ -7,9 +7,11 @@ public enum ImagefeedProcess {
         // Tests/LibraryTestSupport/this file
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let candidates = [".build/debug/imagefeed", ".build/x86_64-unknown-linux-gnu/debug/imagefeed",
-                          ".build/aarch64-unknown-linux-gnu/debug/imagefeed"]
-            .map { root.appendingPathComponent($0).path }
+        let candidates = [
+            ".build/debug/imagefeed", ".build/x86_64-unknown-linux-gnu/debug/imagefeed",
+            ".build/aarch64-unknown-linux-gnu/debug/imagefeed",
+        ]
+        .map { root.appendingPathComponent($0).path }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw ImagefeedProcessError.noExecutable(
                 "No imagefeed executable at \(candidates.joined(separator: " or ")); "

@@ -64,13 +64,16 @@ public enum TestDatabase {
             try await adminDatabase.shutdown()
             components.path = "/" + name
             let url = components.string!
-            return (url, {
-                let adminDatabase = try await Database.open(url: admin, logger: logger)
-                try await adminDatabase.read { db in
-                    try await db.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run()
+            return (
+                url,
+                {
+                    let adminDatabase = try await Database.open(url: admin, logger: logger)
+                    try await adminDatabase.read { db in
+                        try await db.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run()
+                    }
+                    try await adminDatabase.shutdown()
                 }
-                try await adminDatabase.shutdown()
-            })
+            )
         }
     }
 }

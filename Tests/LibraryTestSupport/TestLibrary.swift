@@ -22,8 +22,9 @@ public enum TestLibrary {
                 altDescription: details.title.lowercased(), width: details.width, height: details.height,
                 color: "#336699", colorName: details.colorName, blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
                 takenAt: base, camera: CameraSettings(make: "Canon", model: "EOS R5", iso: 100),
-                place: Place(name: "Lisbon, Portugal", city: "Lisbon", country: "Portugal", latitude: 38.72,
-                             longitude: -9.14),
+                place: Place(
+                    name: "Lisbon, Portugal", city: "Lisbon", country: "Portugal", latitude: 38.72,
+                    longitude: -9.14),
                 sha256: uniqueDigest(),
                 bytes: 1000 + index, format: "jpeg", tags: details.tags,
                 createdAt: base.addingTimeInterval(TimeInterval(index / 3))

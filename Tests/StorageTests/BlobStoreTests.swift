@@ -30,7 +30,8 @@ import Testing
     func file_streams_up_and_down(_ backend: Backend) async throws {
         try await TestStore.with(backend, options: Self.smallParts) { test in
             // setup
-            let source = test.scratch + "/source.bin", copy = test.scratch + "/copies/copy.bin"
+            let source = test.scratch + "/source.bin"
+            let copy = test.scratch + "/copies/copy.bin"
             let hash = try TestFiles.make(source, size: 20 * 1024 * 1024)
             // act
             try await test.store.put(file: source, at: "originals/big.bin")
@@ -89,8 +90,10 @@ import Testing
         options.maxKeysPerPage = 2
         try await TestStore.with(backend, options: options) { test in
             // setup
-            let keys = ["originals/a/1.jpg", "originals/a/2.jpg", "originals/b/3.jpg", "originals/b/4.jpg",
-                        "originals/c.jpg"]
+            let keys = [
+                "originals/a/1.jpg", "originals/a/2.jpg", "originals/b/3.jpg", "originals/b/4.jpg",
+                "originals/c.jpg",
+            ]
             for key in keys + ["avatars/5.jpg", "originalsX.jpg"] { try await test.store.put([1], at: key) }
             // act
             var listed: [String] = []

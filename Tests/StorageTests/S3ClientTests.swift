@@ -17,9 +17,11 @@ import Testing
         // assert
         #expect(error?.status == 404)
         #expect(error?.code == "NoSuchBucket")
-        #expect(error?.description.hasPrefix(
-            "S3 GetObject of \"originals/a.jpg\" in bucket \"imagefeed-no-such-bucket\" failed: HTTP 404 NoSuchBucket")
-            == true)
+        #expect(
+            error?.description.hasPrefix(
+                "S3 GetObject of \"originals/a.jpg\" in bucket \"imagefeed-no-such-bucket\" failed: HTTP 404 NoSuchBucket"
+            )
+                == true)
     }
 
     @Test(arguments: Backend.s3Only)

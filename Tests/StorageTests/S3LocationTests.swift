@@ -19,8 +19,10 @@ import Testing
         // assert
         #expect(location.bucket == "photos")
         #expect(location.prefix == "library/")
-        #expect(location.endpoint == S3Endpoint(
-            scheme: "https", host: "s3.us-east-1.amazonaws.com", region: "us-east-1", style: .virtual))
+        #expect(
+            location.endpoint
+                == S3Endpoint(
+                    scheme: "https", host: "s3.us-east-1.amazonaws.com", region: "us-east-1", style: .virtual))
     }
 
     @Test func region_picks_the_aws_endpoint() throws {
@@ -37,8 +39,10 @@ import Testing
         let location = try S3Location(parsing: "s3://photos/a/b/?endpoint=http://127.0.0.1:9000&region=eu-west-1")
         // assert
         #expect(location.prefix == "a/b/")
-        #expect(location.endpoint == S3Endpoint(
-            scheme: "http", host: "127.0.0.1", port: 9000, region: "eu-west-1", style: .path))
+        #expect(
+            location.endpoint
+                == S3Endpoint(
+                    scheme: "http", host: "127.0.0.1", port: 9000, region: "eu-west-1", style: .path))
     }
 
     @Test func style_can_be_chosen() throws {
@@ -104,9 +108,10 @@ import Testing
             try S3Location.read("s3:///x", environment: ["AWS_ACCESS_KEY_ID": "id"])
         }
         // assert
-        #expect(error?.problems == [
-            "The storage URL needs a bucket: s3://BUCKET/prefix", "AWS_SECRET_ACCESS_KEY is not set",
-        ])
+        #expect(
+            error?.problems == [
+                "The storage URL needs a bucket: s3://BUCKET/prefix", "AWS_SECRET_ACCESS_KEY is not set",
+            ])
     }
 
     @Test func description_is_a_setting_that_reads_back() throws {

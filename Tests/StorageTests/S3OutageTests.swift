@@ -23,12 +23,15 @@ import Testing
         let client = try Self.client(port: port)
 
         // act
-        let first = await #expect(throws: S3Error.self) { try await client.putObject(bucket: "photos", key: "a", bytes: [1]) }
+        let first = await #expect(throws: S3Error.self) {
+            try await client.putObject(bucket: "photos", key: "a", bytes: [1])
+        }
         let second = await #expect(throws: S3Error.self) { _ = try await client.getObject(bucket: "photos", key: "a") }
 
         // assert: no status (no answer came); the second not sent at all; the outage known to the client
         #expect(first?.status == nil)
-        #expect(second?.message?.hasPrefix("not sent: the storage did not answer") == true, "\(String(describing: second))")
+        #expect(
+            second?.message?.hasPrefix("not sent: the storage did not answer") == true, "\(String(describing: second))")
         #expect(client.unavailability != nil)
     }
 
@@ -43,8 +46,9 @@ import Testing
 
         // assert: given up as a timeout, not hung
         #expect(failure?.status == nil)
-        #expect(failure?.message?.contains("Timeout") == true || failure?.message?.contains("timeout") == true,
-                "\(String(describing: failure))")
+        #expect(
+            failure?.message?.contains("Timeout") == true || failure?.message?.contains("timeout") == true,
+            "\(String(describing: failure))")
     }
 }
 

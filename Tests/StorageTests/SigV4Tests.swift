@@ -43,15 +43,18 @@ import Testing
         let request = s3Request("GET", "/test.txt", headers: [("Range", "bytes=0-9")])
         // assert
         let (canonical, _) = SigV4Signer.canonicalRequest(
-            SignableRequest(method: "GET", host: "examplebucket.s3.amazonaws.com", path: "/test.txt",
-                            headers: request.headers.filter { $0.name != "Authorization" }),
+            SignableRequest(
+                method: "GET", host: "examplebucket.s3.amazonaws.com", path: "/test.txt",
+                headers: request.headers.filter { $0.name != "Authorization" }),
             payloadHash: SigV4Signer.emptyPayloadHash)
-        #expect(SigV4Signer.sha256Hex(Array(canonical.utf8))
-            == "7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972")
-        #expect(request.headers.first { $0.name == "Authorization" }?.value == "AWS4-HMAC-SHA256 "
-            + "Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, "
-            + "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, "
-            + "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41")
+        #expect(
+            SigV4Signer.sha256Hex(Array(canonical.utf8))
+                == "7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972")
+        #expect(
+            request.headers.first { $0.name == "Authorization" }?.value == "AWS4-HMAC-SHA256 "
+                + "Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, "
+                + "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, "
+                + "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41")
     }
 
     @Test func s3_put_object() {
@@ -90,22 +93,30 @@ import Testing
         // act
         let url = Self.s3Signer.presignedURL(request, expires: 86400, date: Self.s3Date)
         // assert
-        #expect(url == "https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256"
-            + "&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request"
-            + "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host"
-            + "&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404")
+        #expect(
+            url == "https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+                + "&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request"
+                + "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host"
+                + "&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404")
     }
 
-    @Test(arguments: [
-        ("GET", [], [], "", "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"),
-        ("GET", [("Param2", "value2"), ("Param1", "value1")], [], "",
-         "b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500"),
-        ("POST", [], [], "", "5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b"),
-        ("POST", [], [("Content-Type", "application/x-www-form-urlencoded")], "Param1=value1",
-         "ff11897932ad3f4e8b18135d722051e5ac45fc38421b1da7b9d196a0fe09473a"),
-    ] as [(String, [(String, String)], [(String, String)], String, String)])
-    func generic_test_suite(method: String, query: [(String, String)], headers: [(String, String)],
-                            body: String, expected: String) {
+    @Test(
+        arguments: [
+            ("GET", [], [], "", "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"),
+            (
+                "GET", [("Param2", "value2"), ("Param1", "value1")], [], "",
+                "b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500"
+            ),
+            ("POST", [], [], "", "5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b"),
+            (
+                "POST", [], [("Content-Type", "application/x-www-form-urlencoded")], "Param1=value1",
+                "ff11897932ad3f4e8b18135d722051e5ac45fc38421b1da7b9d196a0fe09473a"
+            ),
+        ] as [(String, [(String, String)], [(String, String)], String, String)])
+    func generic_test_suite(
+        method: String, query: [(String, String)], headers: [(String, String)],
+        body: String, expected: String
+    ) {
         // setup
         var request = SignableRequest(
             method: method, host: "example.amazonaws.com", path: "/", query: query, headers: headers)

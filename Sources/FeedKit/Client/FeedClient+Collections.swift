@@ -15,9 +15,11 @@ extension FeedClient {
     public func photos(inCollection id: String, orientation: PhotoOrientation? = nil, perPage: Int = 30)
         -> Pages<Photo>
     {
-        Pages(self, .listCollectionPhotos, [id], query: paging(perPage) + [
-            URLQueryItem(name: "orientation", value: orientation?.rawValue),
-        ], decode: PageBody.array)
+        Pages(
+            self, .listCollectionPhotos, [id],
+            query: paging(perPage) + [
+                URLQueryItem(name: "orientation", value: orientation?.rawValue)
+            ], decode: PageBody.array)
     }
 
     /// Albums like this one (at most ten).
@@ -52,8 +54,9 @@ extension FeedClient {
 
     /// The topics, featured first by default.
     public func topics(sortedBy sort: TopicSort = .featured, perPage: Int = 30) -> Pages<Topic> {
-        Pages(self, .listTopics, query: paging(perPage) + [URLQueryItem(name: "order_by", value: sort.rawValue)],
-              decode: PageBody.array)
+        Pages(
+            self, .listTopics, query: paging(perPage) + [URLQueryItem(name: "order_by", value: sort.rawValue)],
+            decode: PageBody.array)
     }
 
     /// One topic, by id or slug.
@@ -65,8 +68,10 @@ extension FeedClient {
     public func photos(inTopic idOrSlug: String, orientation: PhotoOrientation? = nil, perPage: Int = 30)
         -> Pages<Photo>
     {
-        Pages(self, .listTopicPhotos, [idOrSlug], query: paging(perPage) + [
-            URLQueryItem(name: "orientation", value: orientation?.rawValue),
-        ], decode: PageBody.array)
+        Pages(
+            self, .listTopicPhotos, [idOrSlug],
+            query: paging(perPage) + [
+                URLQueryItem(name: "orientation", value: orientation?.rawValue)
+            ], decode: PageBody.array)
     }
 }

@@ -9,14 +9,17 @@ extension FeedClient {
     public func photos(sortedBy sort: PhotoSort = .latest, filter: PhotoFilter = PhotoFilter(), perPage: Int = 30)
         -> Pages<Photo>
     {
-        Pages(self, .listPhotos, query: paging(perPage) + [URLQueryItem(name: "order_by", value: sort.rawValue)]
-            + filter.queryItems, decode: PageBody.array)
+        Pages(
+            self, .listPhotos,
+            query: paging(perPage) + [URLQueryItem(name: "order_by", value: sort.rawValue)]
+                + filter.queryItems, decode: PageBody.array)
     }
 
     /// Photos of the people the signed-in user follows (ImageFeed; needs a user token).
     public func followingFeed(perPage: Int = 30) -> Pages<Photo> {
-        Pages(self, .listPhotos, query: [URLQueryItem(name: "feed", value: "following")] + paging(perPage),
-              decode: PageBody.array)
+        Pages(
+            self, .listPhotos, query: [URLQueryItem(name: "feed", value: "following")] + paging(perPage),
+            decode: PageBody.array)
     }
 
     /// One photo, full: EXIF, location, tags, topics, views and downloads. Counts as a view.
@@ -92,9 +95,10 @@ extension FeedClient {
         if let location {
             let parts: [(String, String?)] = [
                 ("name", location.name), ("city", location.city), ("country", location.country),
-                ("latitude", location.latitude.map { String($0) }), ("longitude", location.longitude.map { String($0) }),
+                ("latitude", location.latitude.map { String($0) }),
+                ("longitude", location.longitude.map { String($0) }),
             ]
-            for case let (name, value?) in parts { fields.append(("location[\(name)]", value)) }
+            for case (let name, let value?) in parts { fields.append(("location[\(name)]", value)) }
         }
         let body = MultipartBody(
             fields: fields, file: (name: "file", filename: filename, contentType: contentType, data: image))

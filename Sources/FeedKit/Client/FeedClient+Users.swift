@@ -11,10 +11,12 @@ extension FeedClient {
         of username: String, sortedBy sort: PhotoSort = .latest, orientation: PhotoOrientation? = nil,
         perPage: Int = 30
     ) -> Pages<Photo> {
-        Pages(self, .listUserPhotos, [username], query: paging(perPage) + [
-            URLQueryItem(name: "order_by", value: sort.rawValue),
-            URLQueryItem(name: "orientation", value: orientation?.rawValue),
-        ], decode: PageBody.array)
+        Pages(
+            self, .listUserPhotos, [username],
+            query: paging(perPage) + [
+                URLQueryItem(name: "order_by", value: sort.rawValue),
+                URLQueryItem(name: "orientation", value: orientation?.rawValue),
+            ], decode: PageBody.array)
     }
 
     /// The photos a person liked, most recently liked first.

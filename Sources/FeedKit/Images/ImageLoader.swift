@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Loads image bytes with a bounded memory cache and an optional disk cache.
@@ -142,7 +143,8 @@ public actor ImageLoader {
         if let error = FeedError.from(response, body: data) { throw error }
         let type = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
         guard type.hasPrefix("image/") || type == "application/octet-stream" else {
-            throw FeedError.invalidResponse("\(url.absoluteString) is not an image (\(type.isEmpty ? "no type" : type)).")
+            throw FeedError.invalidResponse(
+                "\(url.absoluteString) is not an image (\(type.isEmpty ? "no type" : type)).")
         }
         try Task.checkCancellation()
         try? diskCache?.store(data, for: url)

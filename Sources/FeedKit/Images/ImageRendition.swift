@@ -67,7 +67,9 @@ public struct ImageRendition: Sendable, Hashable {
         if let width { items.append(URLQueryItem(name: "w", value: String(width))) }
         if let height { items.append(URLQueryItem(name: "h", value: String(height))) }
         if let fit { items.append(URLQueryItem(name: "fit", value: fit.rawValue)) }
-        if !crop.isEmpty { items.append(URLQueryItem(name: "crop", value: crop.map(\.rawValue).joined(separator: ","))) }
+        if !crop.isEmpty {
+            items.append(URLQueryItem(name: "crop", value: crop.map(\.rawValue).joined(separator: ",")))
+        }
         if let quality { items.append(URLQueryItem(name: "q", value: String(quality))) }
         if let format { items.append(URLQueryItem(name: "fm", value: format.rawValue)) }
         if auto { items.append(URLQueryItem(name: "auto", value: "format")) }

@@ -15,8 +15,10 @@ enum LinkHeader {
                 guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel" else {
                     return nil
                 }
-                return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                    .split(separator: " ")
+                return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")
+                )
+                .split(separator: " ")
             }.joined()
             if relations.contains(where: { $0.lowercased() == relation }) {
                 return URL(string: String(link[link.index(after: open)..<close]), relativeTo: base)?.absoluteURL

@@ -27,15 +27,17 @@ public struct AuthorizationRequest: Sendable, Hashable {
         self.configuration = configuration
         self.state = state
         self.codeVerifier = codeVerifier
-        self.url = client.url(.oauthAuthorize, query: [
-            URLQueryItem(name: "client_id", value: configuration.clientID),
-            URLQueryItem(name: "redirect_uri", value: configuration.redirectURI),
-            URLQueryItem(name: "response_type", value: "code"),
-            URLQueryItem(name: "scope", value: configuration.scopes.joined(separator: " ")),
-            URLQueryItem(name: "state", value: state),
-            URLQueryItem(name: "code_challenge", value: Self.challenge(for: codeVerifier)),
-            URLQueryItem(name: "code_challenge_method", value: "S256"),
-        ])
+        self.url = client.url(
+            .oauthAuthorize,
+            query: [
+                URLQueryItem(name: "client_id", value: configuration.clientID),
+                URLQueryItem(name: "redirect_uri", value: configuration.redirectURI),
+                URLQueryItem(name: "response_type", value: "code"),
+                URLQueryItem(name: "scope", value: configuration.scopes.joined(separator: " ")),
+                URLQueryItem(name: "state", value: state),
+                URLQueryItem(name: "code_challenge", value: Self.challenge(for: codeVerifier)),
+                URLQueryItem(name: "code_challenge_method", value: "S256"),
+            ])
     }
 
     /// The S256 challenge of a verifier: base64url(SHA-256(verifier)), unpadded.

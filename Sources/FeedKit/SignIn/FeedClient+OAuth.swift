@@ -28,7 +28,8 @@ extension FeedClient {
     /// A call to the token endpoints: without the client's own credentials, and with OAuth's error objects read as
     /// ``FeedError/authorization(code:message:)``.
     private func oauthCall(_ operation: FeedOperation, form: [(String, String)]) async throws -> Data {
-        let (data, response) = try await roundTrip(operation.method, url(operation), body: .form(form), authorized: false)
+        let (data, response) = try await roundTrip(
+            operation.method, url(operation), body: .form(form), authorized: false)
         if response.statusCode >= 400, response.statusCode < 500,
             let refusal = try? JSONDecoder().decode(OAuthErrorBody.self, from: data)
         {

@@ -5,14 +5,16 @@ import Foundation
 /// The rules for account fields, each with the message a person sees when it is broken.
 public enum AccountRules {
     public static func username(_ value: String) -> String? {
-        let valid = (3...30).contains(value.count)
+        let valid =
+            (3...30).contains(value.count)
             && value.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
         return valid ? nil : "Username must be 3 to 30 letters, digits or underscores."
     }
 
     public static func email(_ value: String) -> String? {
         let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        let valid = parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+        let valid =
+            parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
             && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !value.contains(" ") && value.count <= 254
         return valid ? nil : "Email is not a valid address."
     }
@@ -55,7 +57,9 @@ public enum AccountRules {
     public static func profile(_ changes: ProfileChanges) -> [String] {
         var problems = contact(changes.contact)
         if let username = changes.username, let problem = Self.username(username) { problems.append(problem) }
-        if let firstName = changes.firstName, let problem = name(firstName, field: "First name") { problems.append(problem) }
+        if let firstName = changes.firstName, let problem = name(firstName, field: "First name") {
+            problems.append(problem)
+        }
         if let email = changes.email, let problem = Self.email(email) { problems.append(problem) }
         if let bio = changes.bio, bio.count > 250 { problems.append("Bio must be at most 250 characters.") }
         if let url = changes.portfolioURL, !url.isEmpty, !isWebAddress(url) {
@@ -78,10 +82,13 @@ public enum AccountRules {
         var problems = named.compactMap { name, value in
             (value?.count ?? 0) > 100 ? "\(name) must be at most 100 characters." : nil
         }
-        for (name, value, limit) in [("address_lat", contact.latitude, 90.0), ("address_lng", contact.longitude, 180.0)] {
+        for (name, value, limit) in [
+            ("address_lat", contact.latitude, 90.0), ("address_lng", contact.longitude, 180.0),
+        ] {
             guard let value, !value.isEmpty else { continue }
             if let degrees = Double(value), degrees.isFinite, abs(degrees) <= limit { continue }
-            problems.append("\(name) must be a number of degrees from -\(Int(limit)) to \(Int(limit)); got \"\(value)\".")
+            problems.append(
+                "\(name) must be a number of degrees from -\(Int(limit)) to \(Int(limit)); got \"\(value)\".")
         }
         return problems
     }

@@ -31,12 +31,15 @@ public struct LoginThrottle: Sendable {
     /// The counters a sign-in attempt touches. `account` names the account tried: the caller passes the account id
     /// when the login matched one, so failures add up whether a person types the email or the username.
     static func subjects(account: String, address: String?) -> (pair: String, account: String, address: String) {
-        let account = account.lowercased(), address = address ?? "unknown"
+        let account = account.lowercased()
+        let address = address ?? "unknown"
         return ("pair:" + account + "|" + address, "account:" + account, "address:" + address)
     }
 
     /// Seconds to wait when this address may not try this account now, nil when it may.
-    public func retryAfter(account: String, address: String?, store: LibraryStore, now: Date = Date()) async throws -> Int? {
+    public func retryAfter(account: String, address: String?, store: LibraryStore, now: Date = Date()) async throws
+        -> Int?
+    {
         let subjects = Self.subjects(account: account, address: address)
         let since = now.addingTimeInterval(-window)
         for (subject, limit) in [(subjects.pair, maxPerPair), (subjects.address, maxPerAddress)] {

@@ -38,7 +38,8 @@ public enum Secrets {
 
     /// Compares two strings in time independent of where they differ.
     public static func constantTimeEqual(_ left: String, _ right: String) -> Bool {
-        let a = Array(left.utf8), b = Array(right.utf8)
+        let a = Array(left.utf8)
+        let b = Array(right.utf8)
         guard a.count == b.count else { return false }
         return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

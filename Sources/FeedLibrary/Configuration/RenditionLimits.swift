@@ -32,7 +32,8 @@ public struct RenditionLimits: Sendable, Hashable {
         func megapixels(_ value: Int) -> String { String(format: "%.1f MP", Double(value) / 1_000_000) }
         let described = "\(size.width) × \(size.height) pixels (\(megapixels(pixels)))"
         if pixels > maxPixels {
-            return "This rendition would be \(described); the limit is \(megapixels(maxPixels)). Ask for a smaller w, h or dpr."
+            return
+                "This rendition would be \(described); the limit is \(megapixels(maxPixels)). Ask for a smaller w, h or dpr."
         }
         if format == .avif, pixels > maxAVIFPixels {
             return "An AVIF rendition would be \(described); AVIF is limited to \(megapixels(maxAVIFPixels)). "

@@ -34,7 +34,9 @@ extension LibraryFiles {
 
     /// Whether the original with this sha256 is kept already (by an earlier import, or one under way).
     public func hasOriginal(sha256: String, format: String) async throws -> Bool {
-        try await translatingFaults { try await store.size(of: Self.originalKey(sha256: sha256, format: format)) != nil }
+        try await translatingFaults {
+            try await store.size(of: Self.originalKey(sha256: sha256, format: format)) != nil
+        }
     }
 
     /// Removes an original (and its mezzanine) that an ingest kept and then could not record, unless the library
@@ -68,9 +70,10 @@ extension LibraryFiles {
     public func sharedRendition(photoID: String, key: String, threadPool: NIOThreadPool) async throws
         -> (bytes: [UInt8], cached: Int)?
     {
-        guard let bytes = try await translatingFaults({
-            try await store.shared(at: Self.renditionKey(photoID: photoID, key: key))
-        }), !bytes.isEmpty
+        guard
+            let bytes = try await translatingFaults({
+                try await store.shared(at: Self.renditionKey(photoID: photoID, key: key))
+            }), !bytes.isEmpty
         else { return nil }
         let written =
             (try? await threadPool.runIfActive {
@@ -93,7 +96,8 @@ extension LibraryFiles {
             )
         }
         for choice in choices {
-            if let found = try await translatingFaults({ try await store.localFile(of: choice.key, copy: choice.copy) }) {
+            if let found = try await translatingFaults({ try await store.localFile(of: choice.key, copy: choice.copy) })
+            {
                 if found.fetched > 0 { fetched(found.fetched) }
                 return found.path
             }
@@ -131,7 +135,9 @@ extension LibraryFiles {
     /// deleted and struck off: what the store does not take now (a bucket that does not answer) stays written down,
     /// and ``retryPendingDeletions(in:limit:now:)`` deletes it later. Without the database either, the deletion is
     /// still tried once; `imagefeed check` finds what is left.
-    public func remove(_ orphans: OrphanedFiles, recordingIn library: LibraryStore, threadPool: NIOThreadPool = .singleton)
+    public func remove(
+        _ orphans: OrphanedFiles, recordingIn library: LibraryStore, threadPool: NIOThreadPool = .singleton
+    )
         async
     {
         try? await threadPool.runIfActive { removeLocally(orphans) }

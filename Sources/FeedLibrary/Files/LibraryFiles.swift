@@ -34,7 +34,8 @@ public struct LibraryFiles: Sendable {
 
     /// The library's files in `bucket`, shared by every node; `root`, the data directory, caches them.
     public init(root: String, bucket: any BlobStore) {
-        self.init(root: URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL, store: bucket, isShared: true)
+        self.init(
+            root: URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL, store: bucket, isShared: true)
     }
 
     private init(root: URL, store: any BlobStore, isShared: Bool) {
@@ -118,7 +119,8 @@ public struct LibraryFiles: Sendable {
         for original in orphans.originals {
             try? manager.removeItem(atPath: originalPath(sha256: original.sha256, format: original.format))
             try? manager.removeItem(atPath: mezzaninePath(sha256: original.sha256))
-            try? manager.removeItem(atPath: renditionPath(photoID: Self.avatarCacheID(sha256: original.sha256), key: ""))
+            try? manager.removeItem(
+                atPath: renditionPath(photoID: Self.avatarCacheID(sha256: original.sha256), key: ""))
         }
         for photoID in orphans.photoIDs {
             try? manager.removeItem(atPath: renditionPath(photoID: photoID, key: ""))
@@ -248,9 +250,9 @@ extension stat {
     /// The last modification time, by its name on this platform.
     public var modified: timespec {
         #if canImport(Darwin)
-        st_mtimespec
+            st_mtimespec
         #else
-        st_mtim
+            st_mtim
         #endif
     }
 }

@@ -44,9 +44,11 @@ public struct PendingDeletionService: Service {
             if try await store.claimJobRun("pending-deletions", every: interval.timeInterval, holder: holder) {
                 let (deleted, left) = try await files.retryPendingDeletions(in: store, pause: interval)
                 if deleted > 0 {
-                    logger.notice("Deleted files the storage had not taken before", metadata: [
-                        "deleted": "\(deleted)", "still_waiting": "\(left)",
-                    ])
+                    logger.notice(
+                        "Deleted files the storage had not taken before",
+                        metadata: [
+                            "deleted": "\(deleted)", "still_waiting": "\(left)",
+                        ])
                 }
             }
             waiting(try await store.pendingDeletionCount())

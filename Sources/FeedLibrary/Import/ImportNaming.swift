@@ -9,7 +9,8 @@ public enum ImportNaming {
         var previous: Character?
         for character in stem {
             let isSeparator = character == "_" || character == "-" || character == " " || character == "."
-            let startsWord = character.isUppercase && (previous?.isLowercase ?? false)
+            let startsWord =
+                character.isUppercase && (previous?.isLowercase ?? false)
                 || character.isNumber && (previous?.isLetter ?? false)
                 || character.isLetter && (previous?.isNumber ?? false)
             if isSeparator || startsWord, !current.isEmpty {

@@ -13,8 +13,10 @@ public struct ImportOptions: Sendable {
     /// The licence the photos are shared under (a ``PhotoLicense`` id), shown with them and given to the dialects.
     public var license: String?
 
-    public init(username: String = "library", collectionPerFolder: Bool = false, tags: [String] = [],
-                concurrency: Int = System.coreCount, license: String? = nil) {
+    public init(
+        username: String = "library", collectionPerFolder: Bool = false, tags: [String] = [],
+        concurrency: Int = System.coreCount, license: String? = nil
+    ) {
         self.username = username
         self.collectionPerFolder = collectionPerFolder
         self.tags = tags

@@ -12,13 +12,16 @@ enum ImportWalker {
                 throw ImportError.missingPath(path)
             }
             if !isDirectory.boolValue {
-                candidates.append(candidate(root, folders: [], album: root.deletingLastPathComponent().lastPathComponent))
+                candidates.append(
+                    candidate(root, folders: [], album: root.deletingLastPathComponent().lastPathComponent))
                 continue
             }
-            guard let enumerator = manager.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
-                options: [.skipsHiddenFiles, .skipsPackageDescendants]
-            ) else { continue }
+            guard
+                let enumerator = manager.enumerator(
+                    at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
+                    options: [.skipsHiddenFiles, .skipsPackageDescendants]
+                )
+            else { continue }
             var found: [ImportCandidate] = []
             for case let url as URL in enumerator {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }

@@ -63,7 +63,8 @@ public struct PhotoIngester: Sendable {
 
     /// Ingests the file at `path` for `ownerID`. Image problems are thrown as ``ImagingError`` (a non-image is
     /// `.notAnImage`); nothing is written for them.
-    public func ingest(path: String, size: Int, ownerID: String, details: Details, threadPool: NIOThreadPool) async throws
+    public func ingest(path: String, size: Int, ownerID: String, details: Details, threadPool: NIOThreadPool)
+        async throws
         -> Result
     {
         do {
@@ -130,9 +131,11 @@ public struct PhotoIngester: Sendable {
             try await files.keepMezzanine(mezzanine.data, sha256: sha256, threadPool: threadPool)
         }
         let probe = prepared.probe
-        let place = details.place.latitude == nil
-            ? Place(name: details.place.name, city: details.place.city, country: details.place.country,
-                    latitude: probe.gps?.latitude, longitude: probe.gps?.longitude)
+        let place =
+            details.place.latitude == nil
+            ? Place(
+                name: details.place.name, city: details.place.city, country: details.place.country,
+                latitude: probe.gps?.latitude, longitude: probe.gps?.longitude)
             : details.place
         let photo = NewPhoto(
             id: photoID, ownerID: ownerID, title: details.description ?? details.title,

@@ -57,7 +57,8 @@ public enum LibraryBackup {
             try await copy.database.shutdown()
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
         case .postgres:
-            (originals, photos, firebaseBlobs) = try await dumpPostgres(store: store, url: databaseURL, to: directory + "/" + postgresFile)
+            (originals, photos, firebaseBlobs) = try await dumpPostgres(
+                store: store, url: databaseURL, to: directory + "/" + postgresFile)
         }
         var bytes: Int64 = 0
         for (index, original) in originals.sorted(by: { $0.sha256 < $1.sha256 }).enumerated() {
@@ -65,7 +66,8 @@ public enum LibraryBackup {
             let target = LibraryFiles(root: directory).originalPath(sha256: original.sha256, format: original.format)
             guard FileManager.default.fileExists(atPath: source) else {
                 throw MaintenanceError.failed(
-                    "The original \(original.sha256).\(original.format) is missing from the library; run `imagefeed check` first.")
+                    "The original \(original.sha256).\(original.format) is missing from the library; run `imagefeed check` first."
+                )
             }
             try FileManager.default.createDirectory(
                 atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -124,13 +126,15 @@ public enum LibraryBackup {
         let manifest = try decoder.decode(Manifest.self, from: data)
         let target = LibraryFiles(root: dataDirectory)
         if !LibraryCheck.files(under: target.originals.path).isEmpty {
-            throw MaintenanceError.failed("\(dataDirectory) already holds originals; restore into an empty data folder.")
+            throw MaintenanceError.failed(
+                "\(dataDirectory) already holds originals; restore into an empty data folder.")
         }
         let location = DatabaseLocation(url: databaseURL ?? "sqlite://" + dataDirectory + "/imagefeed.sqlite")
         switch manifest.database {
         case "sqlite":
             guard case .sqlite(let path) = location else {
-                throw MaintenanceError.failed("This backup is of a SQLite library; restore it without a PostgreSQL URL.")
+                throw MaintenanceError.failed(
+                    "This backup is of a SQLite library; restore it without a PostgreSQL URL.")
             }
             guard !FileManager.default.fileExists(atPath: path) else {
                 throw MaintenanceError.failed("\(path) already exists; restore into an empty data folder.")
@@ -145,11 +149,15 @@ public enum LibraryBackup {
             try await requireEmptyPostgres(databaseURL)
             try await PostgresTools.run(
                 try PostgresTools.find("pg_restore"),
-                ["--no-owner", "--no-privileges", "--exit-on-error", "--dbname=\(databaseURL)", directory + "/" + postgresFile])
+                [
+                    "--no-owner", "--no-privileges", "--exit-on-error", "--dbname=\(databaseURL)",
+                    directory + "/" + postgresFile,
+                ])
         default:
             throw MaintenanceError.failed("This backup's database kind \"\(manifest.database)\" is unknown.")
         }
-        let sources = LibraryCheck.files(under: directory + "/originals") + LibraryCheck.files(under: directory + "/firebase")
+        let sources =
+            LibraryCheck.files(under: directory + "/originals") + LibraryCheck.files(under: directory + "/firebase")
         for (index, source) in sources.enumerated() {
             let relative = String(source.dropFirst(directory.count + 1))
             let destination = dataDirectory + "/" + relative

@@ -91,7 +91,8 @@ public struct LibraryCheck: Sendable {
 
     /// Whether a file is old enough to judge: younger ones may belong to an import still at work.
     private func isSettled(_ path: String) -> Bool {
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+        let modified =
+            (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
         return now().timeIntervalSince(modified) >= settlingTime
     }
 
@@ -128,7 +129,8 @@ public struct LibraryCheck: Sendable {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
                 return names.sorted().map { folder + "/" + $0 }.filter { path in
                     var isDirectory: ObjCBool = false
-                    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                        && isDirectory.boolValue
                 }
             }
         }

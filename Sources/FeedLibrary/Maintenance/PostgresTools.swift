@@ -6,12 +6,14 @@ enum PostgresTools {
     /// The tool on `PATH`, else in the newest `/usr/lib/postgresql/*/bin`.
     static func find(_ name: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let candidates = path.split(separator: ":").map { "\($0)/\(name)" }
+        let candidates =
+            path.split(separator: ":").map { "\($0)/\(name)" }
             + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
-                .sorted { $0.compare($1, options: .numeric) == .orderedDescending }
-                .map { "/usr/lib/postgresql/\($0)/bin/\(name)" }
+            .sorted { $0.compare($1, options: .numeric) == .orderedDescending }
+            .map { "/usr/lib/postgresql/\($0)/bin/\(name)" }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw MaintenanceError.failed("\(name) was not found; install it with: apt-get install -y postgresql-client")
+            throw MaintenanceError.failed(
+                "\(name) was not found; install it with: apt-get install -y postgresql-client")
         }
         return found
     }

@@ -2,8 +2,9 @@ import FeedKit
 import FeedStore
 import Foundation
 import Logging
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Tells a photo's source that it was downloaded here, as Unsplash's API guidelines require of every app that
@@ -35,14 +36,18 @@ public struct DownloadTracker: Sendable {
                 }
                 let (_, response) = try await network.send(request)
                 if response.statusCode >= 400 {
-                    logger.warning("The source refused a download's tracking call", metadata: [
-                        "source": "\(source.name)", "photo": "\(photoID)", "status": "\(response.statusCode)",
-                    ])
+                    logger.warning(
+                        "The source refused a download's tracking call",
+                        metadata: [
+                            "source": "\(source.name)", "photo": "\(photoID)", "status": "\(response.statusCode)",
+                        ])
                 }
             } catch {
-                logger.warning("A download's tracking call failed", metadata: [
-                    "photo": "\(photoID)", "error": "\(error)",
-                ])
+                logger.warning(
+                    "A download's tracking call failed",
+                    metadata: [
+                        "photo": "\(photoID)", "error": "\(error)",
+                    ])
             }
         }
     }

@@ -14,9 +14,12 @@ struct FlickrConnector: SourceConnector {
 
     static let perPage = 100
     /// Every size a photo may have, smallest first; the hotlink keeps those the photo has.
-    static let sizeExtras = ["q", "n", "w", "z", "c", "b", "l", "h", "k", "o"]
-    static let extras = ["description", "license", "date_upload", "date_taken", "owner_name", "geo", "tags", "o_dims",
-                         "path_alias", "last_update"] + sizeExtras.map { "url_" + $0 }
+    static let sizeExtras: [FlickrURLExtra] = [.q, .n, .w, .z, .c, .l, .h, .k, .o]
+    static let extras =
+        [
+            "description", "license", "date_upload", "date_taken", "owner_name", "geo", "tags", "o_dims",
+            "path_alias", "last_update",
+        ] + sizeExtras.map(\.extra)
 
     /// The licences brought in, as Flickr numbers.
     var licenses: [Int] {
@@ -43,8 +46,10 @@ struct FlickrConnector: SourceConnector {
             query += [("photoset_id", album), ("user_id", options["user"] ?? "")]
         } else {
             method = "flickr.photos.search"
-            query += [("license", licenses.map(String.init).joined(separator: ",")), ("sort", "date-posted-desc"),
-                      ("content_type", "1"), ("media", "photos")]
+            query += [
+                ("license", licenses.map(String.init).joined(separator: ",")), ("sort", "date-posted-desc"),
+                ("content_type", "1"), ("media", "photos"),
+            ]
             if let tags = options["tags"] { query.append(("tags", tags)) }
             if let text = options["text"] { query.append(("text", text)) }
             if let user = options["user"] { query.append(("user_id", user)) }
@@ -54,43 +59,48 @@ struct FlickrConnector: SourceConnector {
                 if options["tags"] == nil, options["text"] == nil { query.append(("min_upload_date", "1")) }
             }
         }
-        let answer = try await call(method, query)
-        guard let list = answer.photos ?? answer.photoset else {
-            throw SourceError("Flickr's answer to \(method) has no photos.")
+        let list: (photos: [FlickrListPhoto], pages: Int, owner: String?, ownerName: String?)
+        if method == "flickr.photosets.getPhotos" {
+            let set = try await call(method, query, answer: FlickrRooted<FlickrPhotosetPage>.self).record
+            list = (set.photo, set.pages, set.owner, set.ownerName)
+        } else {
+            let page = try await call(method, query, answer: FlickrRooted<FlickrPhotoPage>.self).record
+            list = (page.photo, page.pages, nil, nil)
         }
         let allowed = Set(licenses)
         // Checked here too: a photo whose licence is not among those chosen is never brought in, whatever the
         // server's filter did (photosets.getPhotos has none).
-        let photos = list.photo.filter { allowed.contains($0.license.flatMap { Int($0.text) } ?? 0) }
-            .compactMap { remotePhoto($0, owner: list.owner, ownerName: list.ownername) }
-        let pages = list.pages?.int ?? number
-        return (photos, list.photo.isEmpty || number >= pages ? nil : String(number + 1))
+        let photos = list.photos.filter { allowed.contains($0.license.flatMap { Int($0) } ?? 0) }
+            .compactMap { remotePhoto($0, owner: list.owner, ownerName: list.ownerName) }
+        return (photos, list.photos.isEmpty || number >= list.pages ? nil : String(number + 1))
     }
 
     func stillExists(_ remoteID: String) async throws -> Bool {
         do {
-            _ = try await call("flickr.photos.getInfo", [("photo_id", remoteID)])
+            _ = try await call("flickr.photos.getInfo", [("photo_id", remoteID)], answer: FlickrEmptyAnswer.self)
             return true
         } catch let error as FlickrFailure where error.code == 1 {
             return false
         }
     }
 
-    func call(_ method: String, _ query: [(String, String)]) async throws -> FlickrAnswer {
-        let url = SourceURL.make(root, path: "/services/rest/", query: [
-            ("method", method), ("api_key", source.credential), ("format", "json"), ("nojsoncallback", "1"),
-        ] + query)
+    /// Calls `method` and reads its answer as `Answer`; a `stat="fail"` answer is thrown as its ``FlickrFailure``.
+    func call<Answer: Decodable & Sendable>(
+        _ method: String, _ query: [(String, String)], answer: Answer.Type
+    ) async throws -> Answer {
+        let url = SourceURL.make(
+            root, path: "/services/rest/",
+            query: [
+                ("method", method), ("api_key", source.credential), ("format", "json"), ("nojsoncallback", "1"),
+            ] + query)
         let data = try await transport.get(url, what: "Flickr")
-        let answer: FlickrAnswer
+        let response: FlickrResponse<Answer>
         do {
-            answer = try JSONDecoder().decode(FlickrAnswer.self, from: data)
+            response = try JSONDecoder().decode(FlickrResponse<Answer>.self, from: data)
         } catch {
             throw SourceError("Flickr's answer to \(method) could not be read: \(error)")
         }
-        guard answer.stat == "ok" else {
-            throw FlickrFailure(code: answer.code ?? 0, message: answer.message ?? "Flickr refused \(method).")
-        }
-        return answer
+        return try response.get()
     }
 
     /// Flickr's pages live on www.flickr.com; a stand-in server's on its own host.
@@ -98,33 +108,34 @@ struct FlickrConnector: SourceConnector {
         root.host == "api.flickr.com" ? "https://www.flickr.com" : root.absoluteString.trimmingSuffix("/")
     }
 
-    func remotePhoto(_ photo: FlickrPhoto, owner: String?, ownerName: String?) -> RemotePhoto? {
-        let sizes = Self.sizeExtras.compactMap { suffix -> SizedImage? in
-            guard let url = photo.urls["url_" + suffix], let width = photo.urls["width_" + suffix].flatMap(Int.init),
-                let height = photo.urls["height_" + suffix].flatMap(Int.init), width > 0, height > 0
-            else { return nil }
-            return SizedImage(width: width, height: height, url: url)
-        }.sorted { $0.width * $0.height < $1.width * $1.height }
+    func remotePhoto(_ photo: FlickrListPhoto, owner: String?, ownerName: String?) -> RemotePhoto? {
+        let wanted = Set(Self.sizeExtras)
+        let sizes = photo.sizes.filter { wanted.contains($0.size) && $0.width > 0 && $0.height > 0 }
+            .map { SizedImage(width: $0.width, height: $0.height, url: $0.url) }
+            .sorted { $0.width * $0.height < $1.width * $1.height }
         guard let largest = sizes.last else { return nil }
         let ownerID = photo.owner ?? owner ?? ""
-        let name = photo.ownername ?? ownerName ?? ownerID
-        let alias = photo.pathalias.flatMap { $0.isEmpty ? nil : $0 } ?? ownerID
-        let license = Self.license(photo.license?.text ?? "0")
+        let name = photo.ownerName ?? ownerName ?? ownerID
+        let alias = photo.pathAlias.flatMap { $0.isEmpty ? nil : $0 } ?? ownerID
+        let license = Self.license(photo.license ?? "0")
         let profile = "\(siteRoot)/photos/\(alias)/"
-        let title = photo.title.flatMap { $0.isEmpty ? nil : $0 }
-        let description = photo.description?.content.flatMap { $0.isEmpty ? nil : $0 }
+        let title = photo.title.isEmpty ? nil : photo.title
+        let description = photo.description.flatMap { $0.content.isEmpty ? nil : $0.content }
         return RemotePhoto(
             remoteID: photo.id,
             author: RemoteAuthor(remoteID: ownerID, username: alias, firstName: name, profileURL: profile),
             title: title, description: description, altDescription: title?.lowercased(),
-            width: photo.oWidth?.int ?? largest.width, height: photo.oHeight?.int ?? largest.height,
-            createdAt: photo.dateupload.flatMap { Double($0.text) }.map(Date.init(timeIntervalSince1970:)),
-            takenAt: photo.datetaken.flatMap(Self.takenDate),
-            place: Place(latitude: photo.latitude?.double.flatMap { $0 == 0 ? nil : $0 },
-                         longitude: photo.longitude?.double.flatMap { $0 == 0 ? nil : $0 }),
+            width: photo.originalWidth.flatMap { Int($0) } ?? largest.width,
+            height: photo.originalHeight.flatMap { Int($0) } ?? largest.height,
+            createdAt: photo.dateUpload.flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:)),
+            takenAt: photo.dateTaken.flatMap(Self.takenDate),
+            place: Place(
+                latitude: photo.latitude.flatMap { Double($0) }.flatMap { $0 == 0 ? nil : $0 },
+                longitude: photo.longitude.flatMap { Double($0) }.flatMap { $0 == 0 ? nil : $0 }),
             tags: (photo.tags ?? "").split(separator: " ").map(String.init), license: license,
-            credit: PhotoSource(name: "Flickr", url: siteRoot + "/", photoURL: "\(profile)\(photo.id)/",
-                                authorName: name, authorURL: profile),
+            credit: PhotoSource(
+                name: "Flickr", url: siteRoot + "/", photoURL: "\(profile)\(photo.id)/",
+                authorName: name, authorURL: profile),
             image: .hotlink(.sized(sizes))
         )
     }
@@ -135,123 +146,5 @@ struct FlickrConnector: SourceConnector {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return formatter.date(from: text)
-    }
-}
-
-/// A Flickr `stat: fail` answer.
-struct FlickrFailure: Error, CustomStringConvertible {
-    var code: Int
-    var message: String
-    var description: String { "Flickr refused the call (\(code)): \(message)" }
-}
-
-/// The parts of Flickr's JSON answers a source reads.
-struct FlickrAnswer: Decodable {
-    var stat: String
-    var code: Int?
-    var message: String?
-    var photos: FlickrPhotoList?
-    var photoset: FlickrPhotoList?
-}
-
-struct FlickrPhotoList: Decodable {
-    var page: FlickrNumber?
-    var pages: FlickrNumber?
-    var owner: String?
-    var ownername: String?
-    var photo: [FlickrPhoto]
-}
-
-/// A photo of a list, with the extras asked for. Flickr writes numbers as strings or numbers, varying by field
-/// and by time; both are read.
-struct FlickrPhoto: Decodable {
-    var id: String
-    var owner: String?
-    var ownername: String?
-    var pathalias: String?
-    var title: String?
-    var description: FlickrContent?
-    var license: FlickrNumber?
-    var dateupload: FlickrNumber?
-    var datetaken: String?
-    var tags: String?
-    var latitude: FlickrNumber?
-    var longitude: FlickrNumber?
-    var oWidth: FlickrNumber?
-    var oHeight: FlickrNumber?
-    /// `url_*`, `width_*` and `height_*`, by name.
-    var urls: [String: String] = [:]
-
-    enum CodingKeys: String, CodingKey {
-        case id, owner, ownername, pathalias, title, description, license, dateupload, datetaken, tags, latitude
-        case longitude
-        case oWidth = "o_width"
-        case oHeight = "o_height"
-    }
-
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(FlickrNumber.self, forKey: .id).text
-        owner = try container.decodeIfPresent(String.self, forKey: .owner)
-        ownername = try container.decodeIfPresent(String.self, forKey: .ownername)
-        pathalias = try? container.decodeIfPresent(String.self, forKey: .pathalias)
-        title = try? container.decodeIfPresent(String.self, forKey: .title)
-        description = try? container.decodeIfPresent(FlickrContent.self, forKey: .description)
-        license = try? container.decodeIfPresent(FlickrNumber.self, forKey: .license)
-        dateupload = try? container.decodeIfPresent(FlickrNumber.self, forKey: .dateupload)
-        datetaken = try? container.decodeIfPresent(String.self, forKey: .datetaken)
-        tags = try? container.decodeIfPresent(String.self, forKey: .tags)
-        latitude = try? container.decodeIfPresent(FlickrNumber.self, forKey: .latitude)
-        longitude = try? container.decodeIfPresent(FlickrNumber.self, forKey: .longitude)
-        oWidth = try? container.decodeIfPresent(FlickrNumber.self, forKey: .oWidth)
-        oHeight = try? container.decodeIfPresent(FlickrNumber.self, forKey: .oHeight)
-        let all = try decoder.container(keyedBy: AnyKey.self)
-        for key in all.allKeys
-        where key.stringValue.hasPrefix("url_") || key.stringValue.hasPrefix("width_")
-            || key.stringValue.hasPrefix("height_")
-        {
-            if let value = try? all.decode(FlickrNumber.self, forKey: key) { urls[key.stringValue] = value.text }
-        }
-    }
-}
-
-/// `{"_content": "…"}`.
-struct FlickrContent: Decodable {
-    var content: String?
-
-    enum CodingKeys: String, CodingKey {
-        case content = "_content"
-    }
-}
-
-/// A Flickr value that may come as a string or a number.
-struct FlickrNumber: Decodable {
-    var text: String
-
-    var int: Int? { Int(text) ?? Double(text).map { Int($0) } }
-    var double: Double? { Double(text) }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let string = try? container.decode(String.self) {
-            text = string
-        } else if let int = try? container.decode(Int.self) {
-            text = String(int)
-        } else {
-            text = String(try container.decode(Double.self))
-        }
-    }
-}
-
-extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

@@ -2,8 +2,9 @@ import FeedKit
 import FeedModels
 import FeedStore
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A Pixabay error answer: its status and its plain-text words.

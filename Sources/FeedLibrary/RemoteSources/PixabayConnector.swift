@@ -2,8 +2,9 @@ import FeedKit
 import FeedModels
 import FeedStore
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Reads Pixabay's image search (`/api/`). Pixabay's links expire after about a day and permanent hotlinking is
@@ -52,7 +53,8 @@ struct PixabayConnector: SourceConnector {
         {
             return answer
         }
-        var urlRequest = URLRequest(url: SourceURL.make(root, path: "/api/", query: [("key", source.credential)] + query))
+        var urlRequest = URLRequest(
+            url: SourceURL.make(root, path: "/api/", query: [("key", source.credential)] + query))
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         let (data, response) = try await transport.send(urlRequest)
         // Pixabay's errors are plain text with the status ("[ERROR 400] Invalid API key…"): read the status first.
@@ -77,10 +79,12 @@ struct PixabayConnector: SourceConnector {
         let home = root.host == "pixabay.com" ? "https://pixabay.com/" : root.absoluteString
         return RemotePhoto(
             remoteID: String(hit.id),
-            author: RemoteAuthor(remoteID: String(hit.userID), username: hit.user, firstName: hit.user, profileURL: profile),
+            author: RemoteAuthor(
+                remoteID: String(hit.userID), username: hit.user, firstName: hit.user, profileURL: profile),
             title: nil, description: nil, altDescription: tags.isEmpty ? nil : tags.joined(separator: ", "),
             width: hit.imageWidth, height: hit.imageHeight, tags: tags, license: PhotoLicense(id: "pixabay"),
-            credit: PhotoSource(name: "Pixabay", url: home, photoURL: hit.pageURL, authorName: hit.user, authorURL: profile),
+            credit: PhotoSource(
+                name: "Pixabay", url: home, photoURL: hit.pageURL, authorName: hit.user, authorURL: profile),
             image: .download(large)
         )
     }

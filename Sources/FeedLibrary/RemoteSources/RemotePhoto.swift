@@ -65,7 +65,8 @@ struct RemotePhoto: Sendable, Hashable {
     func hotlinkedRow(id: String, ownerID: String, sourceID: String) -> NewPhoto {
         NewPhoto(
             id: id, ownerID: ownerID, title: rowDescription, altDescription: rowAltDescription,
-            width: width, height: height, color: color, colorName: PhotoColor(dominant: color).rawValue, blurHash: blurHash,
+            width: width, height: height, color: color, colorName: PhotoColor(dominant: color).rawValue,
+            blurHash: blurHash,
             takenAt: takenAt, camera: camera, place: place, sha256: "remote:\(sourceID):\(remoteID)", bytes: 0,
             format: "remote", tags: tags, license: license?.id, source: credit, sourceLink: link(sourceID: sourceID),
             createdAt: createdAt.map { min($0, Date()) } ?? Date()

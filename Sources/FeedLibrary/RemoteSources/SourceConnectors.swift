@@ -18,8 +18,9 @@ struct SourceConnectors {
         case .unsplash, .imagefeed:
             return UnsplashConnector(source: source, kind: kind, root: root, transport: transport)
         case .pixabay:
-            return PixabayConnector(source: source, root: root, transport: transport, store: store,
-                                    answerLifetime: answerLifetime)
+            return PixabayConnector(
+                source: source, root: root, transport: transport, store: store,
+                answerLifetime: answerLifetime)
         case .flickr:
             return FlickrConnector(source: source, root: root, transport: transport)
         }

@@ -1,7 +1,8 @@
 import FeedKit
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Why a source could not be read.

@@ -36,7 +36,9 @@ public enum SourceKind: String, Sendable, CaseIterable {
     public func problems(options: [String: String], credential: String, apiURL: String?) -> [String] {
         var problems: [String] = []
         if self != .imagefeed, credential.isEmpty {
-            problems.append(self == .unsplash ? "An Unsplash source needs --access-key." : "A \(rawValue) source needs its API key.")
+            problems.append(
+                self == .unsplash ? "An Unsplash source needs --access-key." : "A \(rawValue) source needs its API key."
+            )
         }
         if let apiURL {
             if URL(string: apiURL)?.host == nil || !(apiURL.hasPrefix("http://") || apiURL.hasPrefix("https://")) {
@@ -54,12 +56,14 @@ public enum SourceKind: String, Sendable, CaseIterable {
         case .unsplash, .imagefeed:
             let listings = ["topic", "collection", "user", "query"].filter { options[$0] != nil }
             if listings.count > 1 {
-                problems.append("Give one of --topic, --collection, --user or --query (or none, for the editorial feed).")
+                problems.append(
+                    "Give one of --topic, --collection, --user or --query (or none, for the editorial feed).")
             }
         case .pixabay:
             for name in ["min_width", "min_height"] {
                 if let value = options[name], Int(value).map({ $0 < 0 }) ?? true {
-                    problems.append("--\(name.replacingOccurrences(of: "_", with: "-")) must be a whole number; got \"\(value)\".")
+                    problems.append(
+                        "--\(name.replacingOccurrences(of: "_", with: "-")) must be a whole number; got \"\(value)\".")
                 }
             }
         case .flickr:
@@ -78,7 +82,8 @@ public enum SourceKind: String, Sendable, CaseIterable {
             }
             if let licenses = options["licenses"] {
                 for item in licenses.split(separator: ",") where FlickrConnector.license(String(item)) == nil {
-                    problems.append("\"\(item)\" is not a licence; use Flickr's numbers (0 to 10) or ids such as cc-by-2.0.")
+                    problems.append(
+                        "\"\(item)\" is not a licence; use Flickr's numbers (0 to 10) or ids such as cc-by-2.0.")
                 }
             }
         }

@@ -51,9 +51,11 @@ public struct SourceSyncService: Service {
                 let summary = try await syncer.sync(source)
                 logger.info("Synced a source", metadata: ["source": "\(source.name)", "summary": "\(summary)"])
             } catch {
-                logger.warning("A source's sync did not finish", metadata: [
-                    "source": "\(source.name)", "error": "\(error)",
-                ])
+                logger.warning(
+                    "A source's sync did not finish",
+                    metadata: [
+                        "source": "\(source.name)", "error": "\(error)",
+                    ])
             }
         }
     }

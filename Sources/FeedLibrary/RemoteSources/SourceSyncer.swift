@@ -31,7 +31,8 @@ public struct SourceSyncer: Sendable {
     public static let defaultLimit = 100
 
     public init(
-        store: LibraryStore, files: LibraryFiles, imaging: Imaging, logger: Logger, backoff: SourceBackoff = SourceBackoff(),
+        store: LibraryStore, files: LibraryFiles, imaging: Imaging, logger: Logger,
+        backoff: SourceBackoff = SourceBackoff(),
         network: any HTTPTransport = URLSessionTransport()
     ) {
         self.store = store
@@ -82,7 +83,8 @@ public struct SourceSyncer: Sendable {
             for photo in page.photos where !seen.contains(photo.remoteID) {
                 guard seen.count < limit else { break listing }
                 seen.insert(photo.remoteID)
-                let outcome = try await bringIn(photo, known: known[photo.remoteID], source: source, transport: transport)
+                let outcome = try await bringIn(
+                    photo, known: known[photo.remoteID], source: source, transport: transport)
                 switch outcome {
                 case .added: summary.added += 1
                 case .updated: summary.updated += 1
@@ -174,7 +176,8 @@ public struct SourceSyncer: Sendable {
         let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
         let details = PhotoIngester.Details(
             description: photo.rowDescription, altDescription: photo.rowAltDescription, tags: photo.tags,
-            place: photo.place, license: photo.license?.id, credit: photo.credit, sourceLink: photo.link(sourceID: source.id)
+            place: photo.place, license: photo.license?.id, credit: photo.credit,
+            sourceLink: photo.link(sourceID: source.id)
         )
         switch try await ingester.ingest(
             path: path, size: bytes.count, ownerID: ownerID, details: details, threadPool: .singleton

@@ -1,7 +1,8 @@
 import FeedKit
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The HTTP transport every connector reads through: it obeys rate limits — a 429 (or Unsplash's 403 "Rate Limit
@@ -45,9 +46,12 @@ struct SourceTransport: HTTPTransport {
             let status = response.statusCode
             let remaining = response.value(forHTTPHeaderField: "X-RateLimit-Remaining").flatMap { Int($0) }
             let reset = response.value(forHTTPHeaderField: "X-RateLimit-Reset").flatMap { Int($0) }
-            let limited = status == 429
-                || (status == 403 && (remaining == 0 || String(decoding: data.prefix(200), as: UTF8.self)
-                    .lowercased().contains("rate limit")))
+            let limited =
+                status == 429
+                || (status == 403
+                    && (remaining == 0
+                        || String(decoding: data.prefix(200), as: UTF8.self)
+                            .lowercased().contains("rate limit")))
             if limited {
                 let asked = Self.retryAfter(response) ?? reset.map { Duration.seconds(max(1, Self.resetSeconds($0))) }
                 try await pause(attempt: &attempt, asked: asked, why: "the source is rate limiting (HTTP \(status))")

@@ -1,7 +1,8 @@
 import FeedKit
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// URLs of source requests.
@@ -9,7 +10,8 @@ enum SourceURL {
     /// `root` + `path` + the query, every value percent-encoded but for unreserved characters.
     static func make(_ root: URL, path: String, query: [(String, String)]) -> URL {
         var components = URLComponents(url: root, resolvingAgainstBaseURL: false)!
-        let prefix = components.percentEncodedPath.hasSuffix("/")
+        let prefix =
+            components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = prefix + path
         components.percentEncodedQuery = Self.query(query)

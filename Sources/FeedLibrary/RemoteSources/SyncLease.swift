@@ -32,9 +32,11 @@ final class SyncLease: Sendable {
         {
             gone = current.holder
         }
-        guard try await store.takeSyncLease(
-            of: sourceID, holder: holder, until: Date() + lifetime.timeInterval, replacing: gone
-        ) else {
+        guard
+            try await store.takeSyncLease(
+                of: sourceID, holder: holder, until: Date() + lifetime.timeInterval, replacing: gone
+            )
+        else {
             throw SourceError("Another sync of \(name) is running; try again when it ends.")
         }
         renewed.set(.now)

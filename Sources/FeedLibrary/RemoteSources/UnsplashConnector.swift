@@ -73,18 +73,21 @@ struct UnsplashConnector: SourceConnector {
     func remotePhoto(_ photo: Photo) -> RemotePhoto {
         let user = photo.user
         // A photo the other library itself brought in from elsewhere keeps its first credit and licence.
-        let credit = photo.source ?? PhotoSource(
-            name: serviceName, url: referral(homeURL, appName: appName),
-            photoURL: referral(photo.links.html, appName: appName), authorName: user.name,
-            authorURL: referral(user.links.html, appName: appName)
-        )
+        let credit =
+            photo.source
+            ?? PhotoSource(
+                name: serviceName, url: referral(homeURL, appName: appName),
+                photoURL: referral(photo.links.html, appName: appName), authorName: user.name,
+                authorURL: referral(user.links.html, appName: appName)
+            )
         let license = photo.license ?? (kind == .unsplash ? PhotoLicense(id: "unsplash") : nil)
         let location = photo.location
         let exif = photo.exif
         return RemotePhoto(
             remoteID: photo.id,
             author: RemoteAuthor(
-                remoteID: user.id, username: user.username, firstName: user.firstName.isEmpty ? user.name : user.firstName,
+                remoteID: user.id, username: user.username,
+                firstName: user.firstName.isEmpty ? user.name : user.firstName,
                 lastName: user.lastName, bio: user.bio, profileURL: user.links.html
             ),
             title: nil, description: photo.description, altDescription: photo.altDescription,

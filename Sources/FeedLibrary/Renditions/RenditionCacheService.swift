@@ -27,10 +27,12 @@ public struct RenditionCacheService: Service {
                 for await _ in limit.sweepRequests {
                     guard let sweep = try? await threadPool.runIfActive({ limit.sweep() }) else { break }
                     if sweep.removedFiles > 0 {
-                        logger.info("Rendition cache over its budget: removed the least recently used renditions", metadata: [
-                            "removed_files": "\(sweep.removedFiles)", "removed_bytes": "\(sweep.removedBytes)",
-                            "kept_bytes": "\(sweep.bytes - sweep.removedBytes)", "budget_bytes": "\(limit.budget)",
-                        ])
+                        logger.info(
+                            "Rendition cache over its budget: removed the least recently used renditions",
+                            metadata: [
+                                "removed_files": "\(sweep.removedFiles)", "removed_bytes": "\(sweep.removedBytes)",
+                                "kept_bytes": "\(sweep.bytes - sweep.removedBytes)", "budget_bytes": "\(limit.budget)",
+                            ])
                     }
                 }
                 group.cancelAll()

@@ -10,18 +10,18 @@ public enum Scope: String, Sendable, CaseIterable, Hashable {
     case readCollections = "read_collections"
     case writeCollections = "write_collections"
 
-    /// What the consent page says each scope allows.
-    var summary: String {
+    /// The catalogue key of what the consent page says each scope allows.
+    var summaryKey: String {
         switch self {
-        case .public: "See your public photos, albums and profile"
-        case .readUser: "See your email address and private profile details"
-        case .writeUser: "Change your profile"
-        case .readPhotos: "See private details of your photos"
-        case .writePhotos: "Upload, edit and delete your photos"
-        case .writeLikes: "Like and unlike photos for you"
-        case .writeFollowers: "Follow and unfollow people for you"
-        case .readCollections: "See your private albums"
-        case .writeCollections: "Create, change and delete your albums"
+        case .public: "page.scope.public"
+        case .readUser: "page.scope.readUser"
+        case .writeUser: "page.scope.writeUser"
+        case .readPhotos: "page.scope.readPhotos"
+        case .writePhotos: "page.scope.writePhotos"
+        case .writeLikes: "page.scope.writeLikes"
+        case .writeFollowers: "page.scope.writeFollowers"
+        case .readCollections: "page.scope.readCollections"
+        case .writeCollections: "page.scope.writeCollections"
         }
     }
 

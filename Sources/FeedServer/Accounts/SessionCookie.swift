@@ -11,7 +11,8 @@ enum SessionCookie {
     static let renewWhenLeft: TimeInterval = 29 * 24 * 3600
 
     static func make(value: String, secure: Bool) -> Cookie {
-        Cookie(name: name, value: value, maxAge: Int(lifetime), path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: name, value: value, maxAge: Int(lifetime), path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 
     static func cleared(secure: Bool) -> Cookie {

@@ -50,7 +50,8 @@ public func buildApplication(
     let renditionPool = NIOThreadPool(numberOfThreads: renditionThreads)
     let metrics = ServerMetrics()
     renditionPool.start()
-    let cacheLimit = RenditionCacheLimit(folder: files.renditions.path, budget: configuration.renditionLimits.cacheBytes)
+    let cacheLimit = RenditionCacheLimit(
+        folder: files.renditions.path, budget: configuration.renditionLimits.cacheBytes)
     // The renditions served lately and the answers to their exact URLs, kept in memory above the files for the
     // cache-first path; the service drops them with the files of a deleted photo.
     let memory = RenditionMemory(limit: cacheLimit, clock: clock)
@@ -64,7 +65,8 @@ public func buildApplication(
             answers.forget(under: folder)
         })
     let ingester = PhotoIngester(store: store, files: files, imaging: imaging, metrics: metrics.library)
-    let responseCache = configuration.responseCacheMaxAge > .zero
+    let responseCache =
+        configuration.responseCacheMaxAge > .zero
         ? ResponseCache(store: store, maxAge: configuration.responseCacheMaxAge, clock: clock) : nil
 
     let hasher = configuration.library.passwordHasher(threadPool: threadPool)
@@ -75,24 +77,28 @@ public func buildApplication(
         removeFiles: { orphans in await renditions.remove(orphans, recordingIn: store) }, logger: logger, now: now)
 
     let views = ViewCounter()
+    // The pages' languages: the web app's catalogues, or English alone with no web app.
+    let catalogues = try Catalogues(webDirectory: configuration.webDirectory)
     let router = Router(context: FeedRequestContext.self, options: .autoGenerateHeadEndpoints)
     let clientAddress = ClientAddress(trustedProxies: TrustedProxies(configuration.trustedProxies))
     let site = SiteOrigin(
         publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts,
         trustedProxies: clientAddress.trustedProxies)
-    let groups = URLSpace(router: router, table: routes, middleware: URLSpace.Middleware(
-        store: store,
-        apiLimiter: SharedRateLimiter(
-            store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
-        ),
-        imageLimiter: SharedRateLimiter(
-            store: store, limit: configuration.imageRateLimitPerHour,
-            flushInterval: configuration.rateLimitFlushInterval
-        ),
-        responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
-        requireClientID: configuration.requireClientID, site: site,
-        clientAddress: clientAddress, metrics: metrics, firebase: firebaseAuth
-    ))
+    let groups = URLSpace(
+        router: router, table: routes,
+        middleware: URLSpace.Middleware(
+            store: store,
+            apiLimiter: SharedRateLimiter(
+                store: store, limit: configuration.rateLimitPerHour, flushInterval: configuration.rateLimitFlushInterval
+            ),
+            imageLimiter: SharedRateLimiter(
+                store: store, limit: configuration.imageRateLimitPerHour,
+                flushInterval: configuration.rateLimitFlushInterval
+            ),
+            responseCache: responseCache, views: views, credentials: CredentialDirectory(store: store, clock: clock),
+            requireClientID: configuration.requireClientID, site: site,
+            clientAddress: clientAddress, metrics: metrics, firebase: firebaseAuth, catalogues: catalogues
+        ))
 
     let network = URLSessionTransport()
     let photos = PhotosController(
@@ -105,7 +111,8 @@ public func buildApplication(
     CollectionsController(store: store).addRoutes(to: groups.api)
     TopicsController(store: store).addRoutes(to: groups.api)
     StatisticsController(store: store).addRoutes(to: groups.api)
-    MeController(store: store, ingester: ingester, threadPool: threadPool).addRoutes(to: groups.api)
+    MeController(store: store, ingester: ingester, threadPool: threadPool, languages: catalogues.codes)
+        .addRoutes(to: groups.api)
     DevicesController().addRoutes(to: groups.api)
     let images = ImageController(
         store: store, renditions: renditions, memory: memory, answers: answers, metrics: metrics,
@@ -116,17 +123,20 @@ public func buildApplication(
     images.addRoutes(to: groups.images)
     DialectImageController(store: store, images: images).addRoutes(to: groups.images)
     FlickrController(store: store).addRoutes(to: groups.flickr)
-    PixabayController(store: store, limiter: SharedRateLimiter(
-        store: store, limit: configuration.pixabayRateLimitPerMinute, windowSeconds: 60,
-        flushInterval: configuration.rateLimitFlushInterval
-    )).addRoutes(to: groups.pixabay)
+    PixabayController(
+        store: store,
+        limiter: SharedRateLimiter(
+            store: store, limit: configuration.pixabayRateLimitPerMinute, windowSeconds: 60,
+            flushInterval: configuration.rateLimitFlushInterval
+        )
+    ).addRoutes(to: groups.pixabay)
     JSONPlaceholderController(store: store, renditions: renditions, threadPool: threadPool)
         .addRoutes(to: groups.jsonPlaceholder)
     FlickrOAuthController(store: store).addRoutes(flickr: groups.flickr, pages: groups.pages)
     AvatarController(store: store, renditions: renditions).addRoutes(to: groups.images)
     AccountController(store: store, hasher: hasher, throttle: throttle).addRoutes(to: groups.pages)
     OAuthController(store: store).addRoutes(pages: groups.pages, endpoints: groups.oauth)
-    ShareController(store: store).addRoutes(to: groups.webApp)
+    ShareController(store: store, catalogues: catalogues).addRoutes(to: groups.webApp)
     let firebaseStorage = FirebaseStorageService(
         store: store, blobs: files.store,
         access: storageRules,
@@ -164,21 +174,25 @@ public func buildApplication(
     services.append(FirebaseStorageSweeper(storage: firebaseStorage, interval: .seconds(3600), logger: logger))
     if configuration.renditionLimits.cacheBytes != nil {
         // Sweeps walk the disk on the general pool: the renditions' threads are counted out to renders.
-        services.append(RenditionCacheService(
-            limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
-            logger: logger))
+        services.append(
+            RenditionCacheService(
+                limit: cacheLimit, threadPool: threadPool, interval: configuration.renditionLimits.cacheSweepInterval,
+                logger: logger))
     }
     if files.isShared {
-        services.append(RemovalFollower(
-            store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
+        services.append(
+            RemovalFollower(
+                store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
     }
-    services.append(PendingDeletionService(
-        files: files, store: store, interval: configuration.deletionRetryInterval, logger: logger,
-        waiting: { metrics.pendingDeletions($0) }))
+    services.append(
+        PendingDeletionService(
+            files: files, store: store, interval: configuration.deletionRetryInterval, logger: logger,
+            waiting: { metrics.pendingDeletions($0) }))
     if let interval = configuration.syncEvery {
-        services.append(SourceSyncService(
-            syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),
-            interval: interval, logger: logger))
+        services.append(
+            SourceSyncService(
+                syncer: SourceSyncer(store: store, files: files, imaging: imaging, logger: logger, network: network),
+                interval: interval, logger: logger))
     }
     let serverName = "ImageFeed"
     let fastRouter = FastRouter(routes)
@@ -187,18 +201,23 @@ public func buildApplication(
     let useFastPath = configuration.fastPath && !fastRouter.isEmpty
     return Application(
         router: router,
-        server: .http1(configuration: .init(
-            // The connection's guard goes first: the decoder's errors reach it before any other, and it sees every
-            // answer, the fast path's too.
-            additionalChannelHandlers: [ConnectionGuard(settings: connections)]
-                + (useFastPath ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)] : []),
-            // The guard keeps the idle timeout: the framework's own would not see the fast path's answers, and
-            // would close a connection busy with them.
-            idleTimeout: nil
-        )),
+        server: .http1(
+            configuration: .init(
+                // The connection's guard goes first: the decoder's errors reach it before any other, and it sees every
+                // answer, the fast path's too.
+                additionalChannelHandlers: [ConnectionGuard(settings: connections)]
+                    + (useFastPath
+                        ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)]
+                        : []),
+                // The guard keeps the idle timeout: the framework's own would not see the fast path's answers, and
+                // would close a connection busy with them.
+                idleTimeout: nil
+            )),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
-            availableConnectionsDelegate: connections.maxConnections.map { ConnectionLimit(max: $0, registry: registry) }),
+            availableConnectionsDelegate: connections.maxConnections.map {
+                ConnectionLimit(max: $0, registry: registry)
+            }),
         services: services,
         logger: logger
     )

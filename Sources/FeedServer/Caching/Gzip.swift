@@ -35,7 +35,8 @@ enum Gzip {
         for item in acceptEncoding.split(separator: ",") {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard let coding = parts.first, ["gzip", "x-gzip", "*"].contains(coding) else { continue }
-            let quality = parts.dropFirst().lazy.compactMap { $0.hasPrefix("q=") ? Double($0.dropFirst(2)) : nil }
+            let quality =
+                parts.dropFirst().lazy.compactMap { $0.hasPrefix("q=") ? Double($0.dropFirst(2)) : nil }
                 .first ?? 1
             return quality > 0
         }

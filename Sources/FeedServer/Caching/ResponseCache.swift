@@ -3,8 +3,8 @@ import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import Locking
+import NIOCore
 
 /// Whole API responses (status 200, headers and body), kept for as long as the library does not change.
 ///
@@ -167,7 +167,10 @@ final class ResponseCache: Sendable {
     /// making it, this waits for that answer instead of repeating the work: after a write, a popular page is
     /// rebuilt once, not by every reader at the same moment.
     func lookup(_ key: Key, generation: Int64) async -> Lookup {
-        enum First { case hit(Entry), make, wait }
+        enum First {
+            case hit(Entry)
+            case make, wait
+        }
         let first = state.withLock { state -> First in
             if state.generation == generation, let entry = state.entries[key] {
                 state.hits += 1

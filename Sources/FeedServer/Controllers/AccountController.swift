@@ -38,34 +38,44 @@ struct AccountController: Sendable {
     // MARK: sign-up
 
     @Sendable func signUpPage(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        signUpForm(returnTo: Self.safeReturn(QueryParameters(request.uri.query)["return_to"]), values: [:], errors: [])
+        signUpForm(
+            context.text, returnTo: Self.safeReturn(QueryParameters(request.uri.query)["return_to"]), values: [:],
+            errors: [])
     }
 
-    func signUpForm(returnTo: String, values: [String: String], errors: [String], status: HTTPResponse.Status = .ok)
-        -> Response
-    {
+    /// The sign-up form in `text`'s language; `errors` are the API's English refusals, said in that language.
+    func signUpForm(
+        _ text: PageText, returnTo: String, values: [String: String], errors: [String],
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         func field(_ name: String, _ label: String, _ type: String, _ autocomplete: String) -> String {
             let value = type == "password" ? "" : HTMLPage.escape(values[name] ?? "")
             return """
-                <label for="\(name)">\(label)</label>
+                <label for="\(name)">\(HTMLPage.escape(text(label)))</label>
                 <input id="\(name)" name="\(name)" type="\(type)" value="\(value)" autocomplete="\(autocomplete)" required>
                 """
         }
-        return HTMLPage.response(title: "Create an account", status: status, body: """
-            <h1>Create an account</h1>
-            \(HTMLPage.errors(errors))
-            <form method="post" action="/account/signup">
-            \(HTMLPage.hidden("return_to", returnTo))
-            \(field("first_name", "First name", "text", "given-name"))
-            \(field("last_name", "Last name", "text", "family-name"))
-            \(field("username", "Username", "text", "username"))
-            \(field("email", "Email", "email", "email"))
-            \(field("password", "Password", "password", "new-password"))
-            <p class="muted">At least 8 characters, with a digit and a special character.</p>
-            <button type="submit">Sign up</button>
-            </form>
-            <p class="alt">Already have an account? <a href="/account/login?return_to=\(HTMLPage.escape(returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))">Sign in</a></p>
-            """)
+        let encodedReturn = returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+        let signIn =
+            "<a href=\"/account/login?return_to=\(HTMLPage.escape(encodedReturn))\">"
+            + "\(HTMLPage.escape(text("signIn.button")))</a>"
+        return HTMLPage.response(
+            text, title: text("page.signUp.title"), status: status,
+            body: """
+                <h1>\(HTMLPage.escape(text("page.signUp.title")))</h1>
+                \(HTMLPage.errors(errors.map(text.problem)))
+                <form method="post" action="/account/signup">
+                \(HTMLPage.hidden("return_to", returnTo))
+                \(field("first_name", "profile.firstName", "text", "given-name"))
+                \(field("last_name", "profile.lastName", "text", "family-name"))
+                \(field("username", "profile.username", "text", "username"))
+                \(field("email", "profile.email", "email", "email"))
+                \(field("password", "signIn.password", "password", "new-password"))
+                <p class="muted">\(HTMLPage.escape(text("page.signUp.passwordHint")))</p>
+                <button type="submit">\(HTMLPage.escape(text("page.signUp.submit")))</button>
+                </form>
+                <p class="alt">\(text.html("signUp.haveAccount", ["link": signIn]))</p>
+                """)
     }
 
     @Sendable func signUp(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -78,8 +88,10 @@ struct AccountController: Sendable {
         let returnTo = Self.safeReturn(try parameters["return_to"])
         let json = Self.wantsJSON(request)
         func failure(_ status: HTTPResponse.Status, _ errors: [String]) -> Response {
-            json ? APIError(status, errors).response()
-                : signUpForm(returnTo: returnTo, values: parameters.values, errors: errors, status: status)
+            json
+                ? APIError(status, errors).response()
+                : signUpForm(
+                    context.text, returnTo: returnTo, values: parameters.values, errors: errors, status: status)
         }
         let problems = AccountRules.signUp(
             username: username, firstName: firstName, lastName: lastName, email: email, password: password
@@ -87,41 +99,53 @@ struct AccountController: Sendable {
         guard problems.isEmpty else { return failure(.unprocessableContent, problems) }
         let user: UserRecord
         do {
-            user = try await store.createAccount(NewAccount(
-                username: username, firstName: firstName, lastName: lastName, email: email,
-                passwordHash: try await hasher.hash(password)
-            ))
+            user = try await store.createAccount(
+                NewAccount(
+                    username: username, firstName: firstName, lastName: lastName, email: email,
+                    passwordHash: try await hasher.hash(password)
+                ))
         } catch let conflict as StoreError {
             // A taken email or username is shown on the form, in the words the API uses for it.
             guard case .conflict = conflict else { throw conflict }
             let answer = APIError(conflict)
             return failure(answer.status, answer.messages)
         }
-        return try await signedIn(user, request: request, context: context, returnTo: returnTo, json: json, status: .created)
+        return try await signedIn(
+            user, request: request, context: context, returnTo: returnTo, json: json, status: .created)
     }
 
     // MARK: sign-in
 
     @Sendable func logInPage(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        logInForm(returnTo: Self.safeReturn(QueryParameters(request.uri.query)["return_to"]), login: "", errors: [])
+        logInForm(
+            context.text, returnTo: Self.safeReturn(QueryParameters(request.uri.query)["return_to"]), login: "",
+            errors: [])
     }
 
-    func logInForm(returnTo: String, login: String, errors: [String], status: HTTPResponse.Status = .ok,
-                   headers: HTTPFields = [:]) -> Response {
+    /// The sign-in form in `text`'s language; `errors` are already in it.
+    func logInForm(
+        _ text: PageText, returnTo: String, login: String, errors: [String], status: HTTPResponse.Status = .ok,
+        headers: HTTPFields = [:]
+    ) -> Response {
         let encodedReturn = returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-        return HTMLPage.response(title: "Sign in", status: status, headers: headers, body: """
-            <h1>Sign in</h1>
-            \(HTMLPage.errors(errors))
-            <form method="post" action="/account/login">
-            \(HTMLPage.hidden("return_to", returnTo))
-            <label for="login">Email or username</label>
-            <input id="login" name="login" type="text" value="\(HTMLPage.escape(login))" autocomplete="username" required autofocus>
-            <label for="password">Password</label>
-            <input id="password" name="password" type="password" autocomplete="current-password" required>
-            <button type="submit">Sign in</button>
-            </form>
-            <p class="alt">New here? <a href="/account/signup?return_to=\(HTMLPage.escape(encodedReturn))">Create an account</a></p>
-            """)
+        let signUp =
+            "<a href=\"/account/signup?return_to=\(HTMLPage.escape(encodedReturn))\">"
+            + "\(HTMLPage.escape(text("signUp.link")))</a>"
+        return HTMLPage.response(
+            text, title: text("screen.signIn"), status: status, headers: headers,
+            body: """
+                <h1>\(HTMLPage.escape(text("screen.signIn")))</h1>
+                \(HTMLPage.errors(errors))
+                <form method="post" action="/account/login">
+                \(HTMLPage.hidden("return_to", returnTo))
+                <label for="login">\(HTMLPage.escape(text("signIn.login")))</label>
+                <input id="login" name="login" type="text" value="\(HTMLPage.escape(login))" autocomplete="username" required autofocus>
+                <label for="password">\(HTMLPage.escape(text("signIn.password")))</label>
+                <input id="password" name="password" type="password" autocomplete="current-password" required>
+                <button type="submit">\(HTMLPage.escape(text("signIn.button")))</button>
+                </form>
+                <p class="alt">\(text.html("signIn.new", ["link": signUp]))</p>
+                """)
     }
 
     @Sendable func logIn(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -131,9 +155,15 @@ struct AccountController: Sendable {
         let password = try parameters["password"] ?? ""
         let returnTo = Self.safeReturn(try parameters["return_to"])
         let json = Self.wantsJSON(request)
-        func failure(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) -> Response {
-            json ? APIError(status, message, headers: headers).response()
-                : logInForm(returnTo: returnTo, login: login, errors: [message], status: status, headers: headers)
+        /// The API's English `message`, or the form again with `page` (the message in the page's language).
+        func failure(_ status: HTTPResponse.Status, _ message: String, page: String, headers: HTTPFields = [:])
+            -> Response
+        {
+            json
+                ? APIError(status, message, headers: headers).response()
+                : logInForm(
+                    context.text, returnTo: returnTo, login: login, errors: [page], status: status,
+                    headers: headers)
         }
         let found = try await store.credentials(login: login)
         // Failures are counted per account (by id), whichever of email or username names it.
@@ -141,6 +171,7 @@ struct AccountController: Sendable {
         if let wait = try await throttle.retryAfter(account: accountKey, address: context.remoteAddress, store: store) {
             return failure(
                 .tooManyRequests, "Too many failed sign-ins. Try again in \(Self.describe(seconds: wait)).",
+                page: context.text("page.problem.throttled", ["when": context.text.fromNow(seconds: wait)]),
                 headers: [.retryAfter: String(wait)]
             )
         }
@@ -148,12 +179,14 @@ struct AccountController: Sendable {
             try await throttle.succeed(account: accountKey, address: context.remoteAddress, store: store)
             // An account an admin disabled (firebase-admin) stays out of every door.
             guard try await !store.isAccountDisabled(userID: found.user.id) else {
-                return failure(.forbidden, "This account has been disabled.")
+                let disabled = "This account has been disabled."
+                return failure(.forbidden, disabled, page: context.text.problem(disabled))
             }
             return try await signedIn(found.user, request: request, context: context, returnTo: returnTo, json: json)
         }
         try await throttle.fail(account: accountKey, address: context.remoteAddress, store: store)
-        return failure(.unauthorized, AccountRules.wrongCredentials)
+        return failure(
+            .unauthorized, AccountRules.wrongCredentials, page: context.text.problem(AccountRules.wrongCredentials))
     }
 
     static func describe(seconds: Int) -> String {
@@ -162,18 +195,23 @@ struct AccountController: Sendable {
 
     /// Starts a new session (a new id every time: the id rotates at each sign-in) and ends the one the request
     /// came with.
-    func signedIn(_ user: UserRecord, request: Request, context: FeedRequestContext, returnTo: String, json: Bool,
-                  status: HTTPResponse.Status = .ok) async throws -> Response {
+    func signedIn(
+        _ user: UserRecord, request: Request, context: FeedRequestContext, returnTo: String, json: Bool,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         var old: String?
         if case .user(_, _, .session(let idHash)) = context.caller { old = idHash }
         let sessionID = Secrets.make()
         try await store.createSession(
-            idHash: Secrets.hash(sessionID), userID: user.id, expiresAt: Date().addingTimeInterval(SessionCookie.lifetime),
+            idHash: Secrets.hash(sessionID), userID: user.id,
+            expiresAt: Date().addingTimeInterval(SessionCookie.lifetime),
             replacing: old
         )
-        var response = json
-            ? FeedJSONEncoder.response(context.presenter.user(user, includeEmail: true),
-                                status: status)
+        var response =
+            json
+            ? FeedJSONEncoder.response(
+                context.presenter.user(user, includeEmail: true),
+                status: status)
             : HTMLPage.redirect(to: returnTo)
         response.setCookie(SessionCookie.make(value: sessionID, secure: context.isSecure))
         return response
@@ -181,7 +219,8 @@ struct AccountController: Sendable {
 
     @Sendable func logOut(_ request: Request, context: FeedRequestContext) async throws -> Response {
         if case .user(_, _, .session(let idHash)) = context.caller { try await store.deleteSession(idHash: idHash) }
-        var response = Self.wantsJSON(request)
+        var response =
+            Self.wantsJSON(request)
             ? Response(status: .noContent) : HTMLPage.redirect(to: "/account/login")
         response.setCookie(SessionCookie.cleared(secure: context.isSecure))
         return response
@@ -198,41 +237,66 @@ struct AccountController: Sendable {
         guard let user = sessionUser(request, context) else {
             return HTMLPage.redirect(to: "/account/login?return_to=%2Faccount%2Fsettings")
         }
-        return try await settingsPage(user, notice: "")
+        return try await settingsPage(context.text, user, notice: "")
     }
 
-    func settingsPage(_ user: UserRecord, notice: String, status: HTTPResponse.Status = .ok) async throws -> Response {
+    /// The settings page in `text`'s language, with `notice` (HTML) above its lists.
+    func settingsPage(_ text: PageText, _ user: UserRecord, notice: String, status: HTTPResponse.Status = .ok)
+        async throws -> Response
+    {
+        let escape = HTMLPage.escape
         let ownApps = try await store.apps(ownerID: user.id)
         let authorized = try await store.authorizedApps(userID: user.id)
-        let ownList = ownApps.isEmpty ? "<p class=\"muted\">No applications yet.</p>" : "<ul class=\"plain\">" + ownApps.map {
-            "<li><strong>\(HTMLPage.escape($0.name))</strong><br>Access key <code>\(HTMLPage.escape($0.accessKey))</code><br>"
-                + "<span class=\"muted\">\($0.redirectURIs.map(HTMLPage.escape).joined(separator: "<br>"))</span></li>"
-        }.joined() + "</ul>"
-        let authorizedList = authorized.isEmpty ? "<p class=\"muted\">No application has access to your account.</p>"
-            : "<ul class=\"plain\">" + authorized.map {
-                """
-                <li class="row"><span>\(HTMLPage.escape($0.name))</span>
-                <form method="post" action="/account/authorizations/\(HTMLPage.escape($0.id))/revoke">
-                <button class="secondary" type="submit">Revoke</button></form></li>
-                """
-            }.joined() + "</ul>"
-        return HTMLPage.response(title: "Settings", status: status, body: """
-            <h1>Settings</h1>
-            <p>Signed in as <strong>@\(HTMLPage.escape(user.username))</strong> (\(HTMLPage.escape(user.email ?? "")))</p>
-            \(notice)
-            <h2>Authorised applications</h2>
-            \(authorizedList)
-            <h2>Your applications</h2>
-            \(ownList)
-            <form method="post" action="/account/apps">
-            <label for="app-name">Application name</label><input id="app-name" name="name" type="text" required>
-            <label for="app-redirects">Redirect URIs, one per line</label>
-            <textarea id="app-redirects" name="redirect_uris" rows="3" required>urn:ietf:wg:oauth:2.0:oob</textarea>
-            <label class="check"><input type="checkbox" name="public" value="true"> Public client (mobile or browser app: no secret, PKCE required)</label>
-            <button type="submit">Register application</button>
-            </form>
-            <form method="post" action="/account/logout"><button class="secondary" type="submit">Sign out</button></form>
-            """)
+        let ownList =
+            ownApps.isEmpty
+            ? "<p class=\"muted\">\(escape(text("page.settings.noApps")))</p>"
+            : "<ul class=\"plain\">"
+                + ownApps.map { app in
+                    let redirects = app.redirectURIs.map(text.isolated).joined(separator: "<br>")
+                    return "<li><strong>\(text.isolated(app.name))</strong><br>"
+                        + text.html("page.settings.accessKey", ["key": "<code>\(escape(app.accessKey))</code>"])
+                        + "<br>"
+                        + "<span class=\"muted\">\(redirects)</span></li>"
+                }.joined() + "</ul>"
+        let authorizedList =
+            authorized.isEmpty
+            ? "<p class=\"muted\">\(escape(text("page.settings.noAuthorized")))</p>"
+            : "<ul class=\"plain\">"
+                + authorized.map {
+                    """
+                    <li class="row"><span>\(text.isolated($0.name))</span>
+                    <form method="post" action="/account/authorizations/\(escape($0.id))/revoke">
+                    <button class="secondary" type="submit">\(escape(text("page.settings.revoke")))</button></form></li>
+                    """
+                }.joined() + "</ul>"
+        let who = text.html(
+            "page.settings.signedInAs",
+            [
+                "user": "<strong>\(text.isolated("@" + user.username))</strong>",
+                "email": text.isolated(user.email ?? ""),
+            ])
+        let signOut = "<button class=\"secondary\" type=\"submit\">\(escape(text("page.settings.signOut")))</button>"
+        return HTMLPage.response(
+            text, title: text("page.settings.title"), status: status,
+            body: """
+                <h1>\(escape(text("page.settings.title")))</h1>
+                <p>\(who)</p>
+                \(notice)
+                <h2>\(escape(text("page.settings.authorized")))</h2>
+                \(authorizedList)
+                <h2>\(escape(text("page.settings.ownApps")))</h2>
+                \(ownList)
+                <form method="post" action="/account/apps">
+                <label for="app-name">\(escape(text("page.settings.appName")))</label>
+                <input id="app-name" name="name" type="text" required>
+                <label for="app-redirects">\(escape(text("page.settings.redirects")))</label>
+                <textarea id="app-redirects" name="redirect_uris" rows="3" dir="ltr" required>urn:ietf:wg:oauth:2.0:oob</textarea>
+                <label class="check"><input type="checkbox" name="public" value="true">
+                \(escape(text("page.settings.public")))</label>
+                <button type="submit">\(escape(text("page.settings.register")))</button>
+                </form>
+                <form method="post" action="/account/logout">\(signOut)</form>
+                """)
     }
 
     @Sendable func createApp(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -243,20 +307,33 @@ struct AccountController: Sendable {
             .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let problems = AppRegistration.problems(name: name, redirectURIs: uris)
         guard problems.isEmpty else {
-            return try await settingsPage(user, notice: HTMLPage.errors(problems), status: .unprocessableContent)
+            return try await settingsPage(
+                context.text, user, notice: HTMLPage.errors(problems.map(context.text.problem)),
+                status: .unprocessableContent)
         }
         let registered = try await AppRegistration.register(
-            name: name, ownerID: user.id, redirectURIs: uris, isPublic: try parameters.bool("public") ?? false, store: store
+            name: name, ownerID: user.id, redirectURIs: uris, isPublic: try parameters.bool("public") ?? false,
+            store: store
         )
-        let secretLine = registered.app.isPublic ? "" :
-            "<br>Secret key <code>\(HTMLPage.escape(registered.secret))</code> — copy it now: it is not shown again."
-        let oauth1Line = registered.app.oauth1Secret.map {
-            "<br>OAuth 1.0a secret, for Flickr apps <code>\(HTMLPage.escape($0))</code>"
-        } ?? ""
-        return try await settingsPage(user, notice: """
-            <div class="errors" style="border-color:currentColor;color:inherit" role="status">Registered
-            <strong>\(HTMLPage.escape(name))</strong>.<br>Access key <code>\(HTMLPage.escape(registered.app.accessKey))</code>\(secretLine)\(oauth1Line)</div>
-            """, status: .created)
+        let text = context.text
+        let code = { (value: String) in "<code>\(HTMLPage.escape(value))</code>" }
+        let secretLine =
+            registered.app.isPublic
+            ? ""
+            : "<br>" + text.html("page.settings.secret", ["secret": code(registered.secret)])
+        let oauth1Line =
+            registered.app.oauth1Secret.map {
+                "<br>" + text.html("page.settings.oauth1", ["secret": code($0)])
+            } ?? ""
+        let registeredLine = text.html(
+            "page.settings.registered", ["app": "<strong>\(text.isolated(name))</strong>"])
+        let accessLine = text.html("page.settings.accessKey", ["key": code(registered.app.accessKey)])
+        return try await settingsPage(
+            text, user,
+            notice: """
+                <div class="errors" style="border-color:currentColor;color:inherit" role="status">\(registeredLine)
+                <br>\(accessLine)\(secretLine)\(oauth1Line)</div>
+                """, status: .created)
     }
 
     @Sendable func revoke(_ request: Request, context: FeedRequestContext) async throws -> Response {

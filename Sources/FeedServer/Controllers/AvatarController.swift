@@ -21,17 +21,20 @@ struct AvatarController: Sendable {
         // Both sizes are checked before choosing between the drawn avatar and the rendition: a bad one is refused
         // the same whoever it is asked of.
         let query = QueryParameters(request.uri.query)
-        let width = try ImageParameters.dimension(query, "w"), height = try ImageParameters.dimension(query, "h")
+        let width = try ImageParameters.dimension(query, "w")
+        let height = try ImageParameters.dimension(query, "h")
         var headers = HTTPFields()
         guard let sha256 = user.avatarSHA256, let format = user.avatarFormat else {
             headers[.contentType] = "image/svg+xml"
             headers[.cacheControl] = "public, max-age=3600"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.svg(for: user))))
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.svg(for: user))))
         }
         let size = min(512, max(16, width ?? height ?? 128))
         let spec = RenditionSpec(width: size, height: size, fit: .crop, crop: .attention, quality: 85, format: .jpeg)
         let bytes = try await renditions.rendition(
-            original: StoredOriginal(sha256: sha256, format: format), cacheID: LibraryFiles.avatarCacheID(sha256: sha256),
+            original: StoredOriginal(sha256: sha256, format: format),
+            cacheID: LibraryFiles.avatarCacheID(sha256: sha256),
             mezzanine: false, spec: spec)
         headers[.contentType] = "image/jpeg"
         headers[.eTag] = "\"\(sha256.prefix(20))-\(size)\""

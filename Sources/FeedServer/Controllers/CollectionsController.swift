@@ -104,7 +104,8 @@ struct CollectionsController: Sendable {
         -> EditedResponse<CollectionMembershipResult>
     {
         let (user, photoID) = try await membershipRequest(request, context)
-        let membership = try await store.addPhoto(photoID, toCollection: try context.parameters.require("id"), by: user.id)
+        let membership = try await store.addPhoto(
+            photoID, toCollection: try context.parameters.require("id"), by: user.id)
         return EditedResponse(status: .created, response: membershipResult(membership, user, context))
     }
 

@@ -78,7 +78,8 @@ struct ImageController: Sendable {
         let query = QueryParameters(request.uri.query)
         let parsed = try ImageParameters.parse(query, accept: request.headers[.accept])
         let target = request.head.path ?? ""
-        let cached = remembered(target, method: request.method, headers: request.headers)
+        let cached =
+            remembered(target, method: request.method, headers: request.headers)
             ?? (query["dl"] == nil
                 ? cachedAnswer(target: target, id: id, parsed: parsed, method: request.method, headers: request.headers)
                 : nil)
@@ -101,7 +102,8 @@ struct ImageController: Sendable {
         var headers = HTTPFields()
         headers[.cacheControl] = Self.cacheControl
         if download {
-            headers[.contentDisposition] = "attachment; filename=\"\(source.slug).\(Self.fileExtension(parsed, source))\""
+            headers[.contentDisposition] =
+                "attachment; filename=\"\(source.slug).\(Self.fileExtension(parsed, source))\""
         }
         let etag: String
         let contentType: String
@@ -163,7 +165,8 @@ struct ImageController: Sendable {
     func cachedRendition(id: String, _ parsed: ImageRequest, method: HTTPRequest.Method, headers request: HTTPFields)
         -> (answer: ImmediateResponse, path: String, body: ByteBuffer?)?
     {
-        guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil, id.count == 11
+        guard case .rendition(let spec, let negotiated) = parsed, spec.width != nil || spec.height != nil,
+            id.count == 11
         else { return nil }
         let path = renditions.files.renditionPath(photoID: id, key: spec.cacheKey)
         var headers = HTTPFields()

@@ -12,6 +12,8 @@ struct MeController: Sendable {
     let store: LibraryStore
     let ingester: PhotoIngester
     let threadPool: NIOThreadPool
+    /// The codes of the languages there are catalogues of: a person's `language` is one of them.
+    let languages: [String]
 
     func addRoutes(to api: APIRoutes) {
         api.uncached.on(.getMe, use: get)
@@ -37,7 +39,8 @@ struct MeController: Sendable {
             try parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         // portfolio_url is Unsplash's older name of url; given beside it, it is still checked.
-        let url = try trimmed("url"), portfolioURL = try trimmed("portfolio_url")
+        let url = try trimmed("url")
+        let portfolioURL = try trimmed("portfolio_url")
         if url != nil, let portfolioURL, !portfolioURL.isEmpty, !AccountRules.isWebAddress(portfolioURL) {
             throw APIError(.unprocessableContent, "portfolio_url must be an http(s) address.")
         }
@@ -46,15 +49,21 @@ struct MeController: Sendable {
             email: try trimmed("email"), bio: try trimmed("bio"), location: try trimmed("location"),
             portfolioURL: url ?? portfolioURL,
             instagramUsername: try trimmed("instagram_username"), deviceID: try trimmed("device"),
-            exactLocationPublic: try parameters.bool("exact_location_public")
+            language: try trimmed("language"), exactLocationPublic: try parameters.bool("exact_location_public")
         )
         changes.contact = ContactDetails(
-            street: try trimmed("address_street"), suite: try trimmed("address_suite"), city: try trimmed("address_city"),
-            zipcode: try trimmed("address_zipcode"), latitude: try trimmed("address_lat"), longitude: try trimmed("address_lng"),
+            street: try trimmed("address_street"), suite: try trimmed("address_suite"),
+            city: try trimmed("address_city"),
+            zipcode: try trimmed("address_zipcode"), latitude: try trimmed("address_lat"),
+            longitude: try trimmed("address_lng"),
             phone: try trimmed("phone"), website: try trimmed("website"), companyName: try trimmed("company_name"),
             companyCatchPhrase: try trimmed("company_catch_phrase"), companyBS: try trimmed("company_bs")
         )
-        let problems = AccountRules.profile(changes)
+        var problems = AccountRules.profile(changes)
+        if let language = changes.language, !language.isEmpty, !languages.contains(language) {
+            problems.append(
+                "language must be one of \(languages.joined(separator: ", ")), or empty; got \"\(language)\".")
+        }
         guard problems.isEmpty else { throw APIError(.unprocessableContent, problems) }
         return try await me(try await store.updateProfile(userID: user.id, changes), context)
     }
@@ -67,7 +76,8 @@ extension MeController {
         let user = try context.requireUser(.writeUser)
         let imaging = ingester.imaging
         let files = ingester.files
-        let upload = try await UploadReceiver.receive(request, files: files, maxBytes: min(imaging.limits.maxBytes, 20 << 20))
+        let upload = try await UploadReceiver.receive(
+            request, files: files, maxBytes: min(imaging.limits.maxBytes, 20 << 20))
         defer { upload.discard() }
         let stored = try await threadPool.runIfActive { () throws -> (data: Data, sha256: String, format: String) in
             guard let data = FileManager.default.contents(atPath: upload.path), ImageSniffer.looksLikeImage(data) else {
@@ -78,7 +88,8 @@ extension MeController {
         }
         try await files.keepOriginal(
             stored.data, file: upload.path, sha256: stored.sha256, format: stored.format, threadPool: threadPool)
-        let (updated, orphaned) = try await store.setAvatar(userID: user.id, sha256: stored.sha256, format: stored.format)
+        let (updated, orphaned) = try await store.setAvatar(
+            userID: user.id, sha256: stored.sha256, format: stored.format)
         if !orphaned.isEmpty {
             await files.remove(OrphanedFiles(originals: orphaned), recordingIn: store, threadPool: threadPool)
         }

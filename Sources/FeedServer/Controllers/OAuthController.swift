@@ -41,25 +41,27 @@ struct OAuthController: Sendable {
         case redirect(Response)
     }
 
-    func validate(_ parameters: [String: String]) async throws -> Validation {
+    /// Checks an authorization request; what is wrong with the app or its redirect URI is a page in `text`'s
+    /// language (there is nowhere safe to send it), the rest goes back to the app as OAuth errors (English).
+    func validate(_ parameters: [String: String], text: PageText) async throws -> Validation {
         guard let clientID = parameters["client_id"], !clientID.isEmpty,
             let app = try await store.app(accessKey: clientID)
         else {
-            return .page(errorPage("Unknown application", "The client_id does not name an application registered here."))
+            return .page(errorPage(text, "page.unknownApp.title", "page.unknownApp.text"))
         }
         let redirectURI: String
         if let given = parameters["redirect_uri"], !given.isEmpty {
             guard app.redirectURIs.contains(given) else {
-                return .page(errorPage(
-                    "Redirect URI mismatch",
-                    "\(given) is not a redirect URI registered for \(app.name). Redirect URIs must match exactly."
-                ))
+                return .page(
+                    errorPage(
+                        text, "page.redirectMismatch.title", "page.redirectMismatch.text",
+                        ["uri": given, "app": app.name]))
             }
             redirectURI = given
         } else if app.redirectURIs.count == 1 {
             redirectURI = app.redirectURIs[0]
         } else {
-            return .page(errorPage("Missing redirect URI", "\(app.name) has several redirect URIs: name one."))
+            return .page(errorPage(text, "page.redirectMissing.title", "page.redirectMissing.text", ["app": app.name]))
         }
         let state = parameters["state"]
         func fail(_ error: String, _ description: String) -> Validation {
@@ -85,16 +87,17 @@ struct OAuthController: Sendable {
         } else if app.isPublic {
             return fail("invalid_request", "PKCE (code_challenge with S256) is required for this application.")
         }
-        return .valid(AuthorizationRequest(
-            app: app, redirectURI: redirectURI, scopes: parsed.scopes.isEmpty ? [.public] : parsed.scopes,
-            state: state, codeChallenge: challenge
-        ))
+        return .valid(
+            AuthorizationRequest(
+                app: app, redirectURI: redirectURI, scopes: parsed.scopes.isEmpty ? [.public] : parsed.scopes,
+                state: state, codeChallenge: challenge
+            ))
     }
 
     @Sendable func authorize(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let query = QueryParameters(request.uri.query)
         let parameters = Dictionary(query.pairs.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        switch try await validate(parameters) {
+        switch try await validate(parameters, text: context.text) {
         case .page(let response), .redirect(let response):
             return response
         case .valid(let authorization):
@@ -103,16 +106,20 @@ struct OAuthController: Sendable {
                 let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                 return HTMLPage.redirect(to: "/account/login?return_to=\(encoded)")
             }
-            return consentPage(authorization, user: user, parameters: parameters)
+            return consentPage(context.text, authorization, user: user, parameters: parameters)
         }
     }
 
-    func consentPage(_ authorization: AuthorizationRequest, user: UserRecord, parameters: [String: String]) -> Response {
-        let hidden = ["client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge",
-                      "code_challenge_method"]
-            .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
+    func consentPage(
+        _ text: PageText, _ authorization: AuthorizationRequest, user: UserRecord, parameters: [String: String]
+    ) -> Response {
+        let hidden = [
+            "client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge",
+            "code_challenge_method",
+        ]
+        .map { HTMLPage.hidden($0, parameters[$0]) }.joined()
         return HTMLPage.consent(
-            app: authorization.app.name, user: user, asks: authorization.scopes.map(\.summary),
+            text, app: authorization.app.name, user: user, asks: authorization.scopes.map { text($0.summaryKey) },
             action: ServerOperation.oauthDecide.pathTemplate, hidden: hidden
         )
     }
@@ -120,27 +127,31 @@ struct OAuthController: Sendable {
     @Sendable func decide(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let parameters = try await RequestParameters.collect(request, context: context)
         guard case .user(let user, _, .session) = context.caller else {
-            return errorPage("Not signed in", "Sign in, then authorise the application again.", status: .unauthorized)
+            return errorPage(context.text, "page.notSignedIn.title", "page.notSignedIn.text", status: .unauthorized)
         }
-        switch try await validate(parameters.values) {
+        switch try await validate(parameters.values, text: context.text) {
         case .page(let response), .redirect(let response):
             return response
         case .valid(let authorization):
             guard try parameters["decision"] == "allow" else {
-                return errorRedirect(authorization.redirectURI, error: "access_denied",
-                                     description: "The user denied access.", state: authorization.state)
+                return errorRedirect(
+                    authorization.redirectURI, error: "access_denied",
+                    description: "The user denied access.", state: authorization.state)
             }
             let code = Secrets.make()
-            try await store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
-                appID: authorization.app.id, userID: user.id, redirectURI: authorization.redirectURI,
-                scope: authorization.scopes.map(\.rawValue).joined(separator: " "),
-                codeChallenge: authorization.codeChallenge,
-                expiresAt: Date().addingTimeInterval(Self.codeLifetime)
-            ))
+            try await store.createCode(
+                codeHash: Secrets.hash(code),
+                grant: CodeGrant(
+                    appID: authorization.app.id, userID: user.id, redirectURI: authorization.redirectURI,
+                    scope: authorization.scopes.map(\.rawValue).joined(separator: " "),
+                    codeChallenge: authorization.codeChallenge,
+                    expiresAt: Date().addingTimeInterval(Self.codeLifetime)
+                ))
             var items = [URLQueryItem(name: "code", value: code)]
             if let state = authorization.state { items.append(URLQueryItem(name: "state", value: state)) }
             if authorization.redirectURI == Self.outOfBand {
-                return HTMLPage.redirect(to: Self.appending(items, to: ServerOperation.oauthNativeCode.pathTemplate), status: .found)
+                return HTMLPage.redirect(
+                    to: Self.appending(items, to: ServerOperation.oauthNativeCode.pathTemplate), status: .found)
             }
             return HTMLPage.redirect(to: Self.appending(items, to: authorization.redirectURI), status: .found)
         }
@@ -148,14 +159,17 @@ struct OAuthController: Sendable {
 
     @Sendable func native(_ request: Request, context: FeedRequestContext) async throws -> Response {
         guard let code = QueryParameters(request.uri.query)["code"], !code.isEmpty else {
-            return errorPage("No code", "This page shows an authorization code, and none was given.", status: .badRequest)
+            return errorPage(context.text, "page.noCode.title", "page.noCode.text", status: .badRequest)
         }
-        return HTMLPage.response(title: "Authorization code", body: """
-            <h1>Authorization code</h1>
-            <p>Copy this code into the application you are signing in to:</p>
-            <p class="code"><code id="code">\(HTMLPage.escape(code))</code></p>
-            <p class="muted">It works once and expires in 10 minutes.</p>
-            """)
+        let text = context.text
+        return HTMLPage.response(
+            text, title: text("page.code.title"),
+            body: """
+                <h1>\(HTMLPage.escape(text("page.code.title")))</h1>
+                <p>\(HTMLPage.escape(text("page.code.text")))</p>
+                <p class="code"><code id="code">\(HTMLPage.escape(code))</code></p>
+                <p class="muted">\(HTMLPage.escape(text("page.code.expiry")))</p>
+                """)
     }
 
     static func appending(_ items: [URLQueryItem], to uri: String) -> String {
@@ -167,16 +181,20 @@ struct OAuthController: Sendable {
     }
 
     func errorRedirect(_ redirectURI: String, error: String, description: String, state: String?) -> Response {
-        var items = [URLQueryItem(name: "error", value: error), URLQueryItem(name: "error_description", value: description)]
+        var items = [
+            URLQueryItem(name: "error", value: error), URLQueryItem(name: "error_description", value: description),
+        ]
         if let state { items.append(URLQueryItem(name: "state", value: state)) }
         let target = redirectURI == Self.outOfBand ? ServerOperation.oauthNativeCode.pathTemplate : redirectURI
         return HTMLPage.redirect(to: Self.appending(items, to: target), status: .found)
     }
 
-    func errorPage(_ title: String, _ message: String, status: HTTPResponse.Status = .badRequest) -> Response {
-        HTMLPage.response(title: title, status: status, body: """
-            <h1>\(HTMLPage.escape(title))</h1><p>\(HTMLPage.escape(message))</p>
-            """)
+    /// A page that says what went wrong (see ``HTMLPage/message(_:_:_:_:status:)``), a 400 unless said otherwise.
+    func errorPage(
+        _ text: PageText, _ title: String, _ message: String, _ values: [String: String] = [:],
+        status: HTTPResponse.Status = .badRequest
+    ) -> Response {
+        HTMLPage.message(text, title, message, values, status: status)
     }
 
     // MARK: token
@@ -195,11 +213,14 @@ struct OAuthController: Sendable {
             status: error.status == .contentTooLarge ? .contentTooLarge : .badRequest)
     }
 
-    static func oauthError(_ error: String, _ description: String, status: HTTPResponse.Status = .badRequest,
-                           basic: Bool = false) -> Response {
+    static func oauthError(
+        _ error: String, _ description: String, status: HTTPResponse.Status = .badRequest,
+        basic: Bool = false
+    ) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
         if basic { headers[.wwwAuthenticate] = "Basic realm=\"ImageFeed\"" }
-        return FeedJSONEncoder.response(OAuthErrorBody(error: error, errorDescription: description), status: status, headers: headers)
+        return FeedJSONEncoder.response(
+            OAuthErrorBody(error: error, errorDescription: description), status: status, headers: headers)
     }
 
     static let invalidClient =
@@ -222,14 +243,17 @@ struct OAuthController: Sendable {
             secret = rawSecret.removingPercentEncoding ?? rawSecret
         }
         guard let clientID, !clientID.isEmpty, let app = try await store.app(accessKey: clientID) else {
-            return .failure(Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
+            return .failure(
+                Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
         }
         if let secret, !secret.isEmpty {
             guard Secrets.constantTimeEqual(Secrets.hash(secret), app.secretHash) else {
-                return .failure(Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
+                return .failure(
+                    Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
             }
         } else if !app.isPublic {
-            return .failure(Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
+            return .failure(
+                Self.oauthError("invalid_client", Self.invalidClient, status: .unauthorized, basic: usedBasic))
         }
         return .success(app)
     }
@@ -274,10 +298,12 @@ struct OAuthController: Sendable {
         }
         let accessToken = Secrets.make()
         let now = Date()
-        guard try await store.createToken(
-            tokenHash: Secrets.hash(accessToken), appID: app.id, userID: grant.userID, codeHash: Secrets.hash(code),
-            scope: grant.scope, createdAt: now
-        ) else {
+        guard
+            try await store.createToken(
+                tokenHash: Secrets.hash(accessToken), appID: app.id, userID: grant.userID, codeHash: Secrets.hash(code),
+                scope: grant.scope, createdAt: now
+            )
+        else {
             return Self.oauthError("invalid_grant", invalidGrant)
         }
         return FeedJSONEncoder.response(

@@ -56,7 +56,8 @@ struct OperationsController: Sendable {
             dataDiskFreeBytes: files.freeBytes())
         metrics.connections(open: connections.count)
         return Response(
-            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
     }
 

@@ -41,13 +41,16 @@ extension PhotosController {
         var changes = PhotoChanges(
             description: try parameters["description"],
             altDescription: try parameters["alt_description"],
-            tags: try parameters["tags"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+            tags: try parameters["tags"].map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            },
             place: hasPlace ? try Self.place(from: parameters.values) : nil,
             license: try parameters["license"]
         )
         if let license = changes.license, !license.isEmpty, PhotoLicense(id: license) == nil {
-            throw APIError(.unprocessableContent,
-                           "license must be one of \(PhotoLicense.known.map(\.id).joined(separator: ", ")); got \"\(license)\".")
+            throw APIError(
+                .unprocessableContent,
+                "license must be one of \(PhotoLicense.known.map(\.id).joined(separator: ", ")); got \"\(license)\".")
         }
         if let description = changes.description, description.count > 2000 {
             throw APIError(.unprocessableContent, "description must be at most 2000 characters.")

@@ -105,7 +105,8 @@ struct PhotosController: Sendable {
     @Sendable func download(_ request: Request, context: FeedRequestContext) async throws -> DownloadLink {
         let query = QueryParameters(request.uri.query)
         // w and h are checked whenever given, even beside a device (which wins): a bad value is never passed over.
-        let width = try ImageParameters.dimension(query, "w"), height = try ImageParameters.dimension(query, "h")
+        let width = try ImageParameters.dimension(query, "w")
+        let height = try ImageParameters.dimension(query, "h")
         var size: (width: Int, height: Int)?
         if let deviceID = query["device"], !deviceID.isEmpty {
             guard let device = Device.named(deviceID) else {
@@ -122,7 +123,8 @@ struct PhotosController: Sendable {
             throw APIError.notFound("Photo")
         }
         downloads.track(photo, logger: context.logger)
-        let imageQuery = size.map { "w=\($0.width)&h=\($0.height)&fit=crop&crop=attention&fm=jpg&q=90&dl=1" }
+        let imageQuery =
+            size.map { "w=\($0.width)&h=\($0.height)&fit=crop&crop=attention&fm=jpg&q=90&dl=1" }
             ?? "fm=jpg&q=85&dl=1"
         return DownloadLink(url: context.presenter.imageURL(photo.photoID, imageQuery))
     }

@@ -15,7 +15,9 @@ struct SearchController: Sendable {
     }
 
     /// People by username or name.
-    @Sendable func users(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<SearchResults<User>> {
+    @Sendable func users(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<
+        SearchResults<User>
+    > {
         let query = QueryParameters(request.uri.query)
         let page = try query.page()
         let result = try await store.searchUsers(try query.searchText(), page: page)
@@ -24,14 +26,19 @@ struct SearchController: Sendable {
     }
 
     /// Public albums by title, description or the tags of their photos.
-    @Sendable func collections(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<SearchResults<Collection>> {
+    @Sendable func collections(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<
+        SearchResults<Collection>
+    > {
         let query = QueryParameters(request.uri.query)
         let page = try query.page()
-        let result = try await store.searchCollections(try query.searchText(), page: page, viewerID: context.caller.user?.id)
+        let result = try await store.searchCollections(
+            try query.searchText(), page: page, viewerID: context.caller.user?.id)
         return SearchPage(result, page, origin: context.origin, present: context.presenter.collection)
     }
 
-    @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<PhotoSearchResults> {
+    @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> SearchPage<
+        PhotoSearchResults
+    > {
         let query = QueryParameters(request.uri.query)
         let page = try query.page()
         let filter = try query.photoFilter()

@@ -6,8 +6,10 @@ import Hummingbird
 
 /// `/p/:id`: a server-rendered page for a shared photo. Chat apps and social sites read its Open Graph and
 /// Twitter card tags (title, image and its size) to show a preview; people are sent on to the web app's viewer.
+/// Its words are in the language the client asks for first (`Accept-Language`).
 struct ShareController: Sendable {
     let store: LibraryStore
+    let catalogues: Catalogues
 
     func addRoutes(to webApp: RouteGroup) {
         webApp.get("/p/:id", use: page)
@@ -15,36 +17,49 @@ struct ShareController: Sendable {
 
     @Sendable func page(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
+        let text = catalogues.text(preference: nil, acceptLanguage: request.headers[.acceptLanguage])
         guard let record = try await store.photo(idOrSlug: id) else {
-            return HTMLPage.response(title: "Photo not found", status: .notFound, body: """
-                <h1>Photo not found</h1><p>This photo does not exist or was deleted.</p><p><a href="/">Open ImageFeed</a></p>
-                """)
+            let open = "<a href=\"/\">\(HTMLPage.escape(text("page.share.open")))</a>"
+            return HTMLPage.response(
+                text, title: text("viewer.missing.title"), status: .notFound, headers: [.vary: "Accept-Language"],
+                body: """
+                    <h1>\(HTMLPage.escape(text("viewer.missing.title")))</h1>
+                    <p>\(HTMLPage.escape(text("page.share.missing")))</p><p>\(open)</p>
+                    """)
         }
         let presenter = context.presenter
         let photo = presenter.photo(record)
-        let title = photo.description ?? photo.altDescription ?? "Photo"
+        let title = photo.description ?? photo.altDescription ?? text("page.share.untitled")
         // A photo from a remote source credits its photographer and the service, with their links.
-        let byline = photo.source.map { "Photo by \($0.authorName) on \($0.name)" }
-            ?? "Photo by \(photo.user.name) on ImageFeed"
+        let byline =
+            photo.source.map { text("photo.credit", ["author": $0.authorName, "source": $0.name]) }
+            ?? text("photo.credit", ["author": photo.user.name, "source": text("app.name")])
         // The preview image: 1200 px wide, the size chat apps like, with its exact height.
         let width = min(1200, record.width)
         let height = Int((Double(record.height) * Double(width) / Double(max(1, record.width))).rounded())
         let image = presenter.imageURL(record.id, "w=\(width)&fit=max&q=85&fm=jpg")
         let viewer = "/#/photo/\(record.id)"
         let escape = HTMLPage.escape
-        let credit = photo.source.map { source in
-            let author = source.authorURL.map { "<a href=\"\(escape($0))\">\(escape(source.authorName))</a>" }
-                ?? escape(source.authorName)
-            let license = photo.license.map { license in
-                license.url.map { " · <a href=\"\(escape($0))\">\(escape(license.name))</a>" } ?? " · " + escape(license.name)
-            } ?? ""
-            return "Photo by \(author) on <a href=\"\(escape(source.photoURL))\">\(escape(source.name))</a>\(license)"
-        } ?? escape(byline)
+        let credit =
+            photo.source.map { source in
+                let name = text.isolated(source.authorName)
+                let author = source.authorURL.map { "<a href=\"\(escape($0))\">\(name)</a>" } ?? name
+                let license =
+                    photo.license.map { license in
+                        license.url.map { " · <a href=\"\(escape($0))\">\(text.isolated(license.name))</a>" }
+                            ?? " · " + text.isolated(license.name)
+                    } ?? ""
+                let service = "<a href=\"\(escape(source.photoURL))\">\(text.isolated(source.name))</a>"
+                return text.html("photo.credit", ["author": author, "source": service]) + license
+            }
+            ?? text.html(
+                "photo.credit", ["author": text.isolated(photo.user.name), "source": escape(text("app.name"))])
+        let open = "<a href=\"\(escape(viewer))\">\(escape(text("page.share.openIn")))</a>"
         let html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(text.code)" dir="\(text.direction)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title)) · ImageFeed</title>
+            <title>\(escape(text("app.title", ["screen": title])))</title>
             <link rel="canonical" href="\(escape(photo.links.html))">
             <meta name="description" content="\(escape(byline))">
             <meta property="og:type" content="article">
@@ -64,13 +79,15 @@ struct ShareController: Sendable {
             img{max-width:100%;height:auto;display:block;margin:0 auto}a{color:#fff}</style>
             </head><body>
             <a href="\(escape(viewer))"><img src="\(escape(image))" width="\(width)" height="\(height)" alt="\(escape(photo.altDescription ?? title))"></a>
-            <p>\(escape(title)) — \(credit). <a href="\(escape(viewer))">Open in ImageFeed</a></p>
+            <p>\(text.isolated(title)) — \(credit). \(open)</p>
             <script>location.replace(\(Self.javaScriptString(viewer)))</script>
             </body></html>
             """
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "public, max-age=300"
+        headers[.vary] = "Accept-Language"
+        headers[.contentLanguage] = text.code
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 

@@ -27,9 +27,11 @@ struct StatisticsController: Sendable {
 
     @Sendable func user(_ request: Request, context: FeedRequestContext) async throws -> PhotoStatistics {
         let days = try QueryParameters(request.uri.query).statisticsWindow()
-        guard let (user, statistics) = try await store.statistics(
-            ofUsername: try context.parameters.require("username"), days: days
-        ) else { throw APIError.notFound("User") }
+        guard
+            let (user, statistics) = try await store.statistics(
+                ofUsername: try context.parameters.require("username"), days: days
+            )
+        else { throw APIError.notFound("User") }
         return Presenter.statistics(statistics, id: user.id, username: user.username)
     }
 

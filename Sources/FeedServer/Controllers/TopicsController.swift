@@ -24,17 +24,20 @@ struct TopicsController: Sendable {
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> Topic {
-        context.presenter.topic(try await store.topic(
-            idOrSlug: try context.parameters.require("id_or_slug"), viewerID: context.caller.user?.id
-        ))
+        context.presenter.topic(
+            try await store.topic(
+                idOrSlug: try context.parameters.require("id_or_slug"), viewerID: context.caller.user?.id
+            ))
     }
 
     @Sendable func photos(_ request: Request, context: FeedRequestContext) async throws -> ListPage<Photo> {
         let query = QueryParameters(request.uri.query)
         let page = try query.page()
         let result = try await store.topicPhotos(
-            try context.parameters.require("id_or_slug"), order: try query.choice("order_by", as: PhotoOrder.self) ?? .latest,
-            page: page, orientation: try query.choice("orientation", as: PhotoOrientation.self), viewerID: context.caller.user?.id
+            try context.parameters.require("id_or_slug"),
+            order: try query.choice("order_by", as: PhotoOrder.self) ?? .latest,
+            page: page, orientation: try query.choice("orientation", as: PhotoOrientation.self),
+            viewerID: context.caller.user?.id
         )
         return ListPage(result, page, origin: context.origin, present: context.presenter.photo)
     }

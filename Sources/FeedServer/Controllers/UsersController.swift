@@ -27,9 +27,11 @@ struct UsersController: Sendable {
     }
 
     @Sendable func get(_ request: Request, context: FeedRequestContext) async throws -> User {
-        guard let profile = try await store.profile(
-            username: try context.parameters.require("username"), viewerID: context.caller.user?.id
-        ) else { throw APIError.notFound("User") }
+        guard
+            let profile = try await store.profile(
+                username: try context.parameters.require("username"), viewerID: context.caller.user?.id
+            )
+        else { throw APIError.notFound("User") }
         return context.presenter.fullUser(profile)
     }
 
@@ -104,7 +106,8 @@ struct UsersController: Sendable {
 
     @Sendable func unfollow(_ request: Request, context: FeedRequestContext) async throws -> User {
         let user = try context.requireUser(.writeFollowers)
-        return context.presenter.fullUser(try await store.unfollow(try context.parameters.require("username"), by: user.id))
+        return context.presenter.fullUser(
+            try await store.unfollow(try context.parameters.require("username"), by: user.id))
     }
 
     @Sendable func portfolio(_ request: Request, context: FeedRequestContext) async throws -> DownloadLink {

@@ -15,10 +15,11 @@ struct DialectImageController: Sendable {
         group.get("/get/:file", use: pixabay)
     }
 
-    /// `/65535/{id}_{secret}[_{suffix}].{ext}`.
+    /// `/65535/{id}_{secret}[_{suffix}].{ext}`, the id a Flickr photo id (or the bare number handed out before).
     @Sendable func flickr(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        let (number, secret, suffix) = try Self.parse(try context.parameters.require("file"), parts: 2...3)
-        guard let size = FlickrSize.withSuffix(suffix ?? ""), let source = try await store.imageSource(number: number)
+        let (id, secret, suffix) = try Self.parse(try context.parameters.require("file"), parts: 2...3)
+        guard let number = FlickrIDs.photoNumber(String(id)), let size = FlickrLadderSize.withSuffix(suffix ?? ""),
+            let source = try await store.imageSource(number: number)
         else { throw APIError.notFound("Photo") }
         if size.suffix == "o" {
             guard secret == LadderImage.originalSecret(source.original.sha256) else { throw APIError.notFound("Photo") }

@@ -3,8 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// A JSON value whose object members keep their order: what the Flickr, Pixabay and JSONPlaceholder dialects answer
-/// (their shapes are not the Unsplash wire models), and what JSONPlaceholder's json-server queries filter and sort.
+/// A JSON value whose object members keep their order: what the JSONPlaceholder dialect answers, and what its
+/// json-server queries filter and sort.
 enum JSONValue: Sendable {
     case null
     case bool(Bool)
@@ -65,26 +65,17 @@ enum JSONValue: Sendable {
         return bytes
     }
 
-    /// The JSON text, or with a `callback` the JSONP call `callback(…)` around it.
-    func bytes(callback: String?) -> [UInt8] {
-        Self.wrap(bytes, callback: callback)
-    }
-
     /// JSON text `json` as it is, or with a `callback` the JSONP call `callback(…)` around it.
     static func wrap(_ json: [UInt8], callback: String?) -> [UInt8] {
         guard let callback else { return json }
         return Array((callback + "(").utf8) + json + Array(")".utf8)
     }
 
-    static func contentType(callback: String?) -> String {
-        callback == nil ? "application/json; charset=utf-8" : "application/javascript; charset=utf-8"
-    }
-
-    /// This value as an answer: JSON, or JSONP when there is a callback, with `headers` added.
-    func response(status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], callback: String? = nil) -> Response {
+    /// This value as a JSON answer, typed as json-server (Express) types its answers, with `headers` added.
+    func response(status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
-        headers[.contentType] = Self.contentType(callback: callback)
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes(callback: callback))))
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Whether a client's JSONP function name can be written as it is: a short JavaScript name, nothing that could
@@ -130,17 +121,36 @@ extension JSONValue: Decodable {
     /// Decodes any JSON (request bodies); object members come in key order, since the decoder does not keep theirs.
     init(from decoder: any Decoder) throws {
         if let container = try? decoder.singleValueContainer() {
-            if container.decodeNil() { self = .null; return }
-            if let value = try? container.decode(Bool.self) { self = .bool(value); return }
-            if let value = try? container.decode(Int.self) { self = .int(value); return }
-            if let value = try? container.decode(Double.self) { self = .double(value); return }
-            if let value = try? container.decode(String.self) { self = .string(value); return }
-            if let value = try? container.decode([JSONValue].self) { self = .array(value); return }
+            if container.decodeNil() {
+                self = .null
+                return
+            }
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([JSONValue].self) {
+                self = .array(value)
+                return
+            }
         }
         let container = try decoder.container(keyedBy: AnyKey.self)
-        self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
-            ($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
-        })
+        self = .object(
+            try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                ($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
+            })
     }
 
     private struct AnyKey: CodingKey {

@@ -59,7 +59,7 @@ struct FirebaseActionController: Sendable {
         switch (mode, link.requestType) {
         case ("resetPassword", "PASSWORD_RESET"):
             return HTMLPage.response(
-                title: "Reset your password", status: status,
+                Catalogues.englishText, title: "Reset your password", status: status,
                 body: """
                     <h1>Reset your password</h1>
                     <p class="muted">for <strong>\(HTMLPage.escape(link.email))</strong></p>
@@ -74,7 +74,7 @@ struct FirebaseActionController: Sendable {
         case ("verifyEmail", "VERIFY_EMAIL"), ("verifyAndChangeEmail", "VERIFY_AND_CHANGE_EMAIL"):
             let email = link.newEmail ?? link.email
             return HTMLPage.response(
-                title: "Verify your email", status: status,
+                Catalogues.englishText, title: "Verify your email", status: status,
                 body: """
                     <h1>Verify your email</h1>
                     <p><strong>\(HTMLPage.escape(email))</strong></p>
@@ -87,7 +87,7 @@ struct FirebaseActionController: Sendable {
 
     static func expired() -> Response {
         HTMLPage.response(
-            title: "Link expired", status: .badRequest,
+            Catalogues.englishText, title: "Link expired", status: .badRequest,
             body: """
                 <h1>This link has expired</h1>
                 <p class="muted">It was used already, or it is too old. Ask for a new one from the app.</p>
@@ -96,7 +96,7 @@ struct FirebaseActionController: Sendable {
 
     static func done(_ title: String, _ text: String, link: String) -> Response {
         HTMLPage.response(
-            title: title,
+            Catalogues.englishText, title: title,
             body: """
                 <h1>\(HTMLPage.escape(title))</h1>
                 <p>\(HTMLPage.escape(text))</p>

@@ -39,8 +39,9 @@ extension APIError {
             default: APIError(.conflict, "\(field) is already taken.")
             }
         case .unavailable:
-            APIError(.serviceUnavailable, "The library's database cannot be reached right now. Please try again.",
-                     headers: [.retryAfter: retryAfterFault])
+            APIError(
+                .serviceUnavailable, "The library's database cannot be reached right now. Please try again.",
+                headers: [.retryAfter: retryAfterFault])
         case .diskFull: diskFull
         case .badConfiguration: .internal
         }
@@ -52,15 +53,18 @@ extension APIError {
             APIError(.serviceUnavailable, error.description, headers: [.retryAfter: String(seconds)])
         case .diskFull: diskFull
         case .storageUnavailable:
-            APIError(.serviceUnavailable, "The library's storage cannot be reached right now; nothing was kept. Please try again.",
-                     headers: [.retryAfter: retryAfterFault])
+            APIError(
+                .serviceUnavailable,
+                "The library's storage cannot be reached right now; nothing was kept. Please try again.",
+                headers: [.retryAfter: retryAfterFault])
         }
     }
 
     static func answer(for error: ImagingError) -> APIError {
         switch error {
         case .notAnImage:
-            APIError(.unsupportedMediaType, "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF).")
+            APIError(
+                .unsupportedMediaType, "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF).")
         case .tooLarge: APIError(.contentTooLarge, error.description)
         case .tooManyPixels, .corrupt: APIError(.unprocessableContent, error.description)
         case .invalidParameter: APIError(.badRequest, error.description)

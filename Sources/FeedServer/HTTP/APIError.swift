@@ -39,6 +39,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     func response() -> Response {
         var fields = headers
         fields[.contentType] = FeedJSONEncoder.contentType
-        return Response(status: status, headers: fields, body: .init(byteBuffer: FeedJSONEncoder.body(ErrorBody(errors: messages))))
+        return Response(
+            status: status, headers: fields, body: .init(byteBuffer: FeedJSONEncoder.body(ErrorBody(errors: messages))))
     }
 }

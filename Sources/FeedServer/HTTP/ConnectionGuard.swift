@@ -106,18 +106,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let answer = Self.answer(to: parserError)
         // A request whose end cannot be told (a smuggling attempt, or a broken client) is worth a line: the
         // connection is closed under whatever else it carried.
-        settings.logger?.info("Refused a request that is not valid HTTP/1.1", metadata: [
-            "error": "\(parserError)", "status": "\(answer.status.code)",
-            "peer": "\(context.channel.remoteAddress?.description ?? "unknown")",
-        ])
+        settings.logger?.info(
+            "Refused a request that is not valid HTTP/1.1",
+            metadata: [
+                "error": "\(parserError)", "status": "\(answer.status.code)",
+                "peer": "\(context.channel.remoteAddress?.description ?? "unknown")",
+            ])
         if unanswered == 0 { self.answer(answer, context: context) } else { pending = answer }
     }
 
     private func answer(_ error: APIError, context: ChannelHandlerContext) {
         let body = FeedJSONEncoder.body(ErrorBody(errors: error.messages))
-        let head = HTTPResponse(status: error.status, headerFields: [
-            .contentType: FeedJSONEncoder.contentType, .contentLength: String(body.readableBytes), .connection: "close",
-        ])
+        let head = HTTPResponse(
+            status: error.status,
+            headerFields: [
+                .contentType: FeedJSONEncoder.contentType, .contentLength: String(body.readableBytes),
+                .connection: "close",
+            ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let channel = context.channel
@@ -128,17 +133,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static func answer(to error: HTTPParserError) -> APIError {
         switch error {
         case .headerOverflow:
-            APIError(.init(code: 431, reasonPhrase: "Request Header Fields Too Large"),
-                "The request line and headers are larger than 80 kB. Send long queries in a POST body, or fewer or shorter headers.")
+            APIError(
+                .init(code: 431, reasonPhrase: "Request Header Fields Too Large"),
+                "The request line and headers are larger than 80 kB. Send long queries in a POST body, or fewer or shorter headers."
+            )
         case .invalidURL, .invalidCharactersUsed, .invalidPath, .invalidQueryString, .invalidFragment:
-            APIError(.badRequest,
-                "The request line holds bytes a URL may not contain. Percent-encode the path and the query as UTF-8 (RFC 3986).")
+            APIError(
+                .badRequest,
+                "The request line holds bytes a URL may not contain. Percent-encode the path and the query as UTF-8 (RFC 3986)."
+            )
         case .invalidHeaderToken, .invalidConstant, .lfExpected, .invalidEOFState, .closedConnection:
             APIError(.badRequest, "The request headers are not valid HTTP/1.1 (\(error)).")
         case .invalidMethod:
             APIError(.badRequest, "The request method is not a valid HTTP method.")
         case .invalidVersion:
-            APIError(.init(code: 505, reasonPhrase: "HTTP Version Not Supported"), "Only HTTP/1.0 and HTTP/1.1 are served here.")
+            APIError(
+                .init(code: 505, reasonPhrase: "HTTP Version Not Supported"),
+                "Only HTTP/1.0 and HTTP/1.1 are served here.")
         case .invalidContentLength, .unexpectedContentLength, .invalidChunkSize:
             APIError(.badRequest, "The request body's length is not valid HTTP/1.1 (\(error)).")
         default:

@@ -7,10 +7,13 @@ import NIOCore
 /// Writes what handlers return as the API's JSON: the hot wire models through their hand-written ``JSONWritable``
 /// form, anything else through `JSONEncoder` with the wire format's settings.
 public struct FeedJSONEncoder: ResponseEncoder {
-    static let contentType = "application/json; charset=utf-8"
+    /// Exactly what Unsplash sends (reference §1.1, recorded): clients such as unsplash-js compare the media type
+    /// as it is, parameters included.
+    static let contentType = "application/json"
     static let fallback = FeedJSON.makeEncoder()
 
-    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response
+    {
         Response(status: .ok, headers: [.contentType: Self.contentType], body: .init(byteBuffer: Self.body(value)))
     }
 

@@ -20,6 +20,8 @@ public struct FeedRequestContext: RequestContext {
     /// `scheme://host[:port]` that absolute URLs in answers use: the configured public URL, or the one the client
     /// came to (`Host`, a trusted proxy's `X-Forwarded-Proto`). No trailing slash.
     public var origin: String = "http://localhost"
+    /// The words of the server's own pages, in the language ``PageLanguageMiddleware`` chose (English elsewhere).
+    public var text = Catalogues.englishText
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

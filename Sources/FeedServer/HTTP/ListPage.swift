@@ -29,10 +29,11 @@ struct ListPage<Item: Encodable & Sendable>: ResponseGenerator {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try context.responseEncoder.encode(items, from: request, context: context)
-        response.headers.append(contentsOf: Pagination.headers(
-            total: total, page: page.number, perPage: page.size, request: request, origin: origin,
-            nextCursor: nextCursor
-        ))
+        response.headers.append(
+            contentsOf: Pagination.headers(
+                total: total, page: page.number, perPage: page.size, request: request, origin: origin,
+                nextCursor: nextCursor
+            ))
         return response
     }
 }

@@ -77,7 +77,8 @@ extension QueryParameters {
                 perPage = maxSize  // digits past Int's range: a whole number above the most, lowered like the others
             } else {
                 throw .badParameter(
-                    "per_page must be a whole number of at least 1 (more than \(maxSize) reads as \(maxSize)); got \"\(raw)\".")
+                    "per_page must be a whole number of at least 1 (more than \(maxSize) reads as \(maxSize)); got \"\(raw)\"."
+                )
             }
         }
         return PageRequest(number: page, size: perPage)

@@ -41,7 +41,8 @@ struct RequestParameters: Sendable {
         do {
             body = try await request.collectBody(upTo: context.maxUploadSize)
         } catch {
-            throw APIError(.contentTooLarge, "The request body is too large (at most \(context.maxUploadSize / 1024) KB).")
+            throw APIError(
+                .contentTooLarge, "The request body is too large (at most \(context.maxUploadSize / 1024) KB).")
         }
         guard body.readableBytes > 0 else { return parameters }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
@@ -73,7 +74,8 @@ struct RequestParameters: Sendable {
                 (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
             {
                 // Only a body that is not an object gets this second look: is it JSON at all?
-                throw APIError.badParameter("The body is not valid JSON; send a JSON object of the parameters, or a form.")
+                throw APIError.badParameter(
+                    "The body is not valid JSON; send a JSON object of the parameters, or a form.")
             }
         }
         return parameters
@@ -83,8 +85,10 @@ struct RequestParameters: Sendable {
     /// switches, the coordinates, and ids (some clients send Unsplash's numeric album ids as numbers). Every other
     /// parameter is text.
     static func takesNumberOrBoolean(_ name: String) -> Bool {
-        ["private", "public", "exact_location_public", "location[latitude]", "location[longitude]", "latitude",
-         "longitude", "address_lat", "address_lng"].contains(name) || name.lowercased().hasSuffix("id")
+        [
+            "private", "public", "exact_location_public", "location[latitude]", "location[longitude]", "latitude",
+            "longitude", "address_lat", "address_lng",
+        ].contains(name) || name.lowercased().hasSuffix("id")
     }
 
     /// A boolean (see `Bool(parameter:)`); nil when absent or empty. Anything else is refused rather than read as

@@ -13,9 +13,10 @@ struct SearchPage<Body: Encodable & Sendable>: ResponseGenerator {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try context.responseEncoder.encode(body, from: request, context: context)
-        response.headers.append(contentsOf: Pagination.headers(
-            total: total, page: page.number, perPage: page.size, request: request, origin: origin
-        ))
+        response.headers.append(
+            contentsOf: Pagination.headers(
+                total: total, page: page.number, perPage: page.size, request: request, origin: origin
+            ))
         return response
     }
 }

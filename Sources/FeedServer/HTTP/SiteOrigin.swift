@@ -18,7 +18,10 @@ struct SiteOrigin: Sendable {
     let allowedHosts: Set<String>
     let trustedProxies: TrustedProxies
 
-    init(publicURL: String?, allowedHosts: [String] = [], trustedProxies: TrustedProxies = TrustedProxies([]), machineName: String? = nil) {
+    init(
+        publicURL: String?, allowedHosts: [String] = [], trustedProxies: TrustedProxies = TrustedProxies([]),
+        machineName: String? = nil
+    ) {
         publicOrigin = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         var hosts = Set(allowedHosts.map { $0.lowercased() })
         if let name = (machineName ?? Self.machineName())?.lowercased(), !name.isEmpty {
@@ -40,7 +43,8 @@ struct SiteOrigin: Sendable {
     /// The refusal of a request for a name this server does not answer to.
     func misdirected(_ request: HTTPRequest) -> APIError {
         let host = Self.host(of: request) ?? ""
-        return APIError(.init(code: 421, reasonPhrase: "Misdirected Request"),
+        return APIError(
+            .init(code: 421, reasonPhrase: "Misdirected Request"),
             "This server does not answer to the name \(Self.name(of: host)). To serve it under that name, start it "
                 + "with --public-url or --allowed-host.")
     }
@@ -80,7 +84,9 @@ struct SiteOrigin: Sendable {
             }
         }
         // Four dot-separated decimal numbers of one to three digits, each at most 255.
-        var dots = 0, digits = 0, value = 0
+        var dots = 0
+        var digits = 0
+        var value = 0
         for byte in bytes {
             if byte == UInt8(ascii: ".") {
                 guard digits > 0 else { return false }

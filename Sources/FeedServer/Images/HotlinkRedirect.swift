@@ -53,7 +53,8 @@ enum HotlinkRedirect {
     /// The smallest fixed size at least as large as asked (in pixels, `dpr` applied) — the largest when none is.
     static func nearest(_ sizes: [SizedImage], _ parsed: ImageRequest) -> SizedImage? {
         guard case .rendition(let spec, _) = parsed, spec.width != nil || spec.height != nil else { return sizes.last }
-        let width = spec.width ?? 0, height = spec.height ?? 0
+        let width = spec.width ?? 0
+        let height = spec.height ?? 0
         return sizes.first { $0.width >= width && $0.height >= height } ?? sizes.last
     }
 

@@ -79,7 +79,8 @@ enum ImageParameters {
             default: continue
             }
         }
-        throw .badParameter("crop must be one of center, entropy, attention (or imgix's faces, edges, top, …); got \"\(raw)\".")
+        throw .badParameter(
+            "crop must be one of center, entropy, attention (or imgix's faces, edges, top, …); got \"\(raw)\".")
     }
 
     static func formatValue(_ raw: String?, accept: String?) throws(APIError) -> (OutputFormat, Bool) {

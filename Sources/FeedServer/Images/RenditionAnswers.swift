@@ -1,7 +1,7 @@
 import FeedLibrary
 import HTTPTypes
-import NIOCore
 import Locking
+import NIOCore
 
 /// Answers to exact `/img` URLs whose rendition is cached, remembered whole — headers built, bytes shared with
 /// ``RenditionMemory`` — so a repeated request for a thumbnail is one lookup by its URL rather than parsing its

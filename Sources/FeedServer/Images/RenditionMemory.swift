@@ -1,7 +1,7 @@
 import FeedLibrary
 import Foundation
-import NIOCore
 import Locking
+import NIOCore
 
 /// Recently served rendition files, kept in memory within a byte budget so the feed's thumbnails are answered
 /// without a read (or a copy) per request. The file stays the truth: an entry is served only while its file

@@ -33,7 +33,8 @@ enum UploadReceiver {
                 parser.onPartComplete = { state.complete() }
                 for try await buffer in request.body {
                     guard headerGuard.accepts(buffer) else {
-                        throw APIError(.badRequest, "The multipart body is malformed: a part header's name is not ASCII.")
+                        throw APIError(
+                            .badRequest, "The multipart body is malformed: a part header's name is not ASCII.")
                     }
                     do {
                         try parser.execute(buffer)
@@ -49,7 +50,9 @@ enum UploadReceiver {
                 guard sink.written > 0 else { throw APIError(.badRequest, Self.emptyFile) }
                 try handle.close()
                 return ReceivedUpload(path: path, size: sink.written, fileName: state.fileName, fields: state.fields)
-            } else if contentType.lowercased().hasPrefix("image/") || contentType.lowercased().hasPrefix("application/octet-stream") {
+            } else if contentType.lowercased().hasPrefix("image/")
+                || contentType.lowercased().hasPrefix("application/octet-stream")
+            {
                 for try await var buffer in request.body {
                     sink.write(&buffer)
                     if let failure = sink.failure { throw failure }

@@ -11,7 +11,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let start = ContinuousClock.now
         var status = 500
-        defer { Self.log(context.logger, method: request.method, path: request.uri.path[...], status: status, since: start) }
+        defer {
+            Self.log(context.logger, method: request.method, path: request.uri.path[...], status: status, since: start)
+        }
         let response = try await next(request, context)
         status = response.status.code
         return response

@@ -24,7 +24,8 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         guard let generation = await cache.generation() else {
             return Self.marked(try await next(request, context), Self.miss)
         }
-        let key = ResponseCache.Key(target: request.uri.description, origin: context.origin, viewer: Self.viewerKey(context.caller))
+        let key = ResponseCache.Key(
+            target: request.uri.description, origin: context.origin, viewer: Self.viewerKey(context.caller))
         if case .hit(let entry) = await cache.lookup(key, generation: generation) {
             return Self.marked(entry.answer(request.headers).response, Self.hit)
         }

@@ -27,8 +27,10 @@ final class SharedRateLimiter: Sendable {
     private let now: @Sendable () -> Date
     private let state = Locked(State())
 
-    init(store: LibraryStore, limit: Int, windowSeconds: Int64 = 3600, flushInterval: TimeInterval = 1,
-         now: @escaping @Sendable () -> Date = Date.init) {
+    init(
+        store: LibraryStore, limit: Int, windowSeconds: Int64 = 3600, flushInterval: TimeInterval = 1,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.store = store
         self.limit = limit
         self.windowSeconds = windowSeconds
@@ -71,7 +73,9 @@ final class SharedRateLimiter: Sendable {
         let seconds = Int64(date.timeIntervalSince1970)
         let window = seconds - seconds % windowSeconds
         return state.withLock { state in
-            guard window == state.windowStart, date.timeIntervalSince(state.lastFlush) < flushInterval else { return nil }
+            guard window == state.windowStart, date.timeIntervalSince(state.lastFlush) < flushInterval else {
+                return nil
+            }
             let used = (state.shared[key] ?? 0) + (state.pending[key] ?? 0) + 1
             guard used <= limit else { return nil }
             state.pending[key, default: 0] += 1

@@ -21,6 +21,7 @@ struct UnknownMethodMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         throw APIError(
-            .methodNotAllowed, "\(request.method.rawValue) is not allowed here; use \(allow).", headers: [.allow: allow])
+            .methodNotAllowed, "\(request.method.rawValue) is not allowed here; use \(allow).", headers: [.allow: allow]
+        )
     }
 }

@@ -102,8 +102,10 @@ public final class ServerMetrics: Sendable {
     /// Counts a connection the server closed before its client did: idle at the connection limit, or its client
     /// took none of its answer for the write timeout.
     func connectionClosed(_ reason: String) {
-        CoreMetrics.Counter(label: "imagefeed_connections_closed_total", dimensions: [("reason", reason)], factory: factory)
-            .increment()
+        CoreMetrics.Counter(
+            label: "imagefeed_connections_closed_total", dimensions: [("reason", reason)], factory: factory
+        )
+        .increment()
     }
 
     /// Everything measured so far, in Prometheus's text exposition format.

@@ -4,7 +4,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The server-rendered pages (sign-in, sign-up, consent, settings): one small layout with system fonts and light
-/// and dark themes, no scripts needed.
+/// and dark themes, no scripts needed, in the language of the request (``FeedRequestContext/text``), right to left
+/// where it is written so.
 enum HTMLPage {
     static func escape(_ text: String) -> String {
         var escaped = ""
@@ -23,43 +24,68 @@ enum HTMLPage {
     }
 
     /// The consent page of both sign-ins (OAuth 2, and Flickr's OAuth 1.0a): which app, who is signed in, what the
-    /// app asks for (`asks`, one plain sentence each), and Authorise or Deny posted to `action` with the `hidden`
-    /// fields.
-    static func consent(app: String, user: UserRecord, asks: [String], action: String, hidden: String) -> Response {
-        response(title: "Authorise \(app)", body: """
-            <h1>Authorise <strong>\(escape(app))</strong>?</h1>
-            <p class="muted">Signed in as <strong>@\(escape(user.username))</strong>. This application asks to:</p>
-            <ul class="asks">\(asks.map { "<li>\(escape($0))</li>" }.joined())</ul>
-            <form method="post" action="\(action)">\(hidden)
-            <div class="actions">
-            <button type="submit" name="decision" value="allow">Authorise</button>
-            <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
-            </div>
-            </form>
-            """)
+    /// app asks for (`asks`, one plain sentence each, in `text`'s language), and Authorise or Deny posted to `action`
+    /// with the `hidden` fields.
+    static func consent(
+        _ text: PageText, app: String, user: UserRecord, asks: [String], action: String, hidden: String
+    ) -> Response {
+        let signedIn = text.html(
+            "page.consent.signedIn", ["user": "<strong>\(text.isolated("@" + user.username))</strong>"])
+        let allow = escape(text("page.consent.allow"))
+        let deny = escape(text("page.consent.deny"))
+        return response(
+            text, title: text("page.consent.title", ["app": app]),
+            body: """
+                <h1>\(text.html("page.consent.heading", ["app": "<strong>\(text.isolated(app))</strong>"]))</h1>
+                <p class="muted">\(signedIn)</p>
+                <ul class="asks">\(asks.map { "<li>\(escape($0))</li>" }.joined())</ul>
+                <form method="post" action="\(action)">\(hidden)
+                <div class="actions">
+                <button type="submit" name="decision" value="allow">\(allow)</button>
+                <button class="secondary" type="submit" name="decision" value="deny">\(deny)</button>
+                </div>
+                </form>
+                """)
     }
 
-    static func response(title: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], body: String)
-        -> Response
-    {
+    /// A page that says one thing: the catalogue's `title` and `message`, with `values` (names and addresses, which
+    /// keep their own direction in the sentence).
+    static func message(
+        _ text: PageText, _ title: String, _ message: String, _ values: [String: String] = [:],
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let heading = text(title, values)
+        return response(
+            text, title: heading, status: status,
+            body: """
+                <h1>\(escape(heading))</h1><p>\(text.html(message, values.mapValues(text.isolated)))</p>
+                """)
+    }
+
+    /// A page titled `title` (in `text`'s language, as its words are) holding `body`.
+    static func response(
+        _ text: PageText, title: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], body: String
+    ) -> Response {
         let html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(text.code)" dir="\(text.direction)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <meta name="theme-color" content="#fafaf9" media="(prefers-color-scheme: light)">
             <meta name="theme-color" content="#111214" media="(prefers-color-scheme: dark)">
-            <title>\(escape(title)) · ImageFeed</title>
+            <title>\(escape(text("app.title", ["screen": title])))</title>
             <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
             <link rel="icon" href="/icon.svg" type="image/svg+xml">
             <style>\(stylesheet)</style></head>
-            <body><header><a href="/"><img src="/icon.svg" alt="" width="28" height="28">ImageFeed</a></header>
+            <body><header><a href="/"><img src="/icon.svg" alt="" width="28" height="28">\(escape(text("app.name")))</a>
+            </header>
             <main>
             \(body)
             </main></body></html>
             """
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
+        fields[.contentLanguage] = text.code
         fields[.cacheControl] = "no-store"
         fields[HTTPField.Name("X-Frame-Options")!] = "DENY"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
@@ -96,11 +122,13 @@ enum HTMLPage {
         .actions{display:flex;flex-direction:row-reverse;gap:.75rem}.actions button{flex:1}
         :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
         .errors{border:1px solid var(--danger);color:var(--danger);border-radius:12px;padding:.25rem 1rem;margin:1rem 0}
-        .errors ul{padding-left:1rem}.muted{color:var(--muted)}.alt{text-align:center;margin-top:1.5rem}
-        ul.asks{list-style:none;padding:0;margin:1rem 0}ul.asks li{padding:.6rem 0 .6rem 1.9rem;position:relative;\
-        border-top:1px solid var(--border)}ul.asks li::before{content:"✓";position:absolute;left:.35rem;font-weight:700}
+        .errors ul{padding-inline-start:1rem}.muted{color:var(--muted)}.alt{text-align:center;margin-top:1.5rem}
+        ul.asks{list-style:none;padding:0;margin:1rem 0}ul.asks li{padding-block:.6rem;padding-inline:1.9rem 0;\
+        position:relative;border-top:1px solid var(--border)}
+        ul.asks li::before{content:"✓";position:absolute;inset-inline-start:.35rem;font-weight:700}
         ul.plain{list-style:none;padding:0}ul.plain li{padding:.75rem 0;border-bottom:1px solid var(--border)}
-        code{word-break:break-all;background:var(--surface-2);padding:.1rem .35rem;border-radius:6px}
+        code{word-break:break-all;background:var(--surface-2);padding:.1rem .35rem;border-radius:6px;direction:ltr;\
+        unicode-bidi:isolate}
         p.code{font-size:1.5rem;text-align:center;letter-spacing:.05em}
         .row{display:flex;gap:.5rem;align-items:center;justify-content:space-between}.row button{width:auto;margin:0}
         """

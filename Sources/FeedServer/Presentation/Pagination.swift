@@ -1,5 +1,5 @@
-import FeedStore
 import FeedModels
+import FeedStore
 import HTTPTypes
 import Hummingbird
 

@@ -49,14 +49,16 @@ extension Presenter {
         if contact.hasAddress {
             user.address = Address(
                 street: contact.street ?? "", suite: contact.suite ?? "", city: contact.city ?? "",
-                zipcode: contact.zipcode ?? "", geo: Address.Geo(lat: contact.latitude ?? "", lng: contact.longitude ?? "")
+                zipcode: contact.zipcode ?? "",
+                geo: Address.Geo(lat: contact.latitude ?? "", lng: contact.longitude ?? "")
             )
         }
         user.phone = contact.phone
         user.website = contact.website
         if contact.hasCompany {
             user.company = Company(
-                name: contact.companyName ?? "", catchPhrase: contact.companyCatchPhrase ?? "", bs: contact.companyBS ?? ""
+                name: contact.companyName ?? "", catchPhrase: contact.companyCatchPhrase ?? "",
+                bs: contact.companyBS ?? ""
             )
         }
         if includePrivate {
@@ -97,10 +99,12 @@ extension Presenter {
     /// Statistics as Unsplash shapes them, each day as `YYYY-MM-DD`.
     static func statistics(_ statistics: Statistics, id: String? = nil, username: String? = nil) -> PhotoStatistics {
         func counter(_ series: StatisticsSeries) -> StatisticsCounter {
-            StatisticsCounter(total: series.total, historical: StatisticsHistory(
-                change: series.change, quantity: series.days.count,
-                values: series.days.map { StatisticsValue(date: dayFormat($0.day), value: $0.value) }
-            ))
+            StatisticsCounter(
+                total: series.total,
+                historical: StatisticsHistory(
+                    change: series.change, quantity: series.days.count,
+                    values: series.days.map { StatisticsValue(date: dayFormat($0.day), value: $0.value) }
+                ))
         }
         return PhotoStatistics(
             id: id, username: username, downloads: counter(statistics.downloads), views: counter(statistics.views),

@@ -48,7 +48,8 @@ struct Presenter: Sendable {
             downloadLocation: origin + FeedOperation.trackDownload.path([record.id])
         )
         let camera = record.camera
-        let hasExif = [camera.make, camera.model, camera.exposureTime, camera.aperture, camera.focalLength]
+        let hasExif =
+            [camera.make, camera.model, camera.exposureTime, camera.aperture, camera.focalLength]
             .contains { $0 != nil } || camera.iso != nil
         let place = record.place
         let coordinates = position(record).map { Position(latitude: $0.latitude, longitude: $0.longitude) }
@@ -59,8 +60,9 @@ struct Presenter: Sendable {
             description: record.description, altDescription: record.altDescription, urls: urls, links: links,
             likes: record.likes, likedByUser: record.likedByViewer, user: user(record.owner),
             exif: hasExif
-                ? Exif(make: camera.make, model: camera.model, exposureTime: camera.exposureTime,
-                       aperture: camera.aperture, focalLength: camera.focalLength, iso: camera.iso)
+                ? Exif(
+                    make: camera.make, model: camera.model, exposureTime: camera.exposureTime,
+                    aperture: camera.aperture, focalLength: camera.focalLength, iso: camera.iso)
                 : Exif(make: nil, model: nil, exposureTime: nil, aperture: nil, focalLength: nil, iso: nil),
             location: hasPlace
                 ? Location(name: place.name, city: place.city, country: place.country, position: coordinates)
@@ -75,7 +77,7 @@ struct Presenter: Sendable {
         return photo
     }
 
-    /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and the privacy setting.
+    /// A user; `includePrivate` (for `/me`) adds the email, the chosen device and language, and the privacy setting.
     func user(_ record: UserRecord, includeEmail includePrivate: Bool = false) -> User {
         let base = origin + FeedOperation.getUser.path([record.username])
         var user = User(
@@ -97,6 +99,7 @@ struct Presenter: Sendable {
         )
         if includePrivate {
             user.device = record.deviceID.flatMap(Device.named)
+            user.language = record.language
             user.exactLocationPublic = record.exactLocationPublic
         }
         return user

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Locking
 import Logging
 import NIOCore
 import NIOHTTPTypes
-import Locking
 
 /// Answers, on the event loop and without starting a task, the requests whose answer is already in memory: cached
 /// renditions and anonymous cached API reads. It sits in each connection's pipeline in front of the framework and
@@ -45,8 +45,10 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 let start = ContinuousClock.now
                 let peer = context.channel.remoteAddress?.ipAddress
                 // A request for a host name this server does not answer to is the router's to refuse.
-                if let origin = site.origin(of: head, peer: peer), let (found, route) = router.answer(
-                    head, origin: origin, remoteAddress: clientAddress.resolve(peer: peer, headers: head.headerFields))
+                if let origin = site.origin(of: head, peer: peer),
+                    let (found, route) = router.answer(
+                        head, origin: origin,
+                        remoteAddress: clientAddress.resolve(peer: peer, headers: head.headerFields))
                 {
                     var answer = found
                     draining = true

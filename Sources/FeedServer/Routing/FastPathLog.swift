@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Locking
 import Logging
 import NIOCore
 import NIOHTTPTypes
-import Locking
 
 /// What the fast path needs to look like the router from outside: the request log line and metrics, `Date` and
 /// `Server`.
@@ -17,7 +17,8 @@ struct FastPathLog: Sendable {
     /// What ``MetricsMiddleware`` measures and the line ``RequestLogMiddleware`` writes for a request the router
     /// answers.
     func record(
-        _ head: HTTPRequest, _ status: HTTPResponse.Status, id: String, route: String, since start: ContinuousClock.Instant
+        _ head: HTTPRequest, _ status: HTTPResponse.Status, id: String, route: String,
+        since start: ContinuousClock.Instant
     ) {
         metrics.request(route: route, method: head.method, status: status.code, duration: ContinuousClock.now - start)
         guard logger.logLevel <= .info else { return }

@@ -49,7 +49,8 @@ struct FastRouter: Sendable {
     var isEmpty: Bool { Self.isEmpty(root) }
 
     private static func isEmpty(_ node: Node) -> Bool {
-        node.responders.isEmpty && node.constants.values.allSatisfy(isEmpty) && (node.parameter.map { isEmpty($0.node) } ?? true)
+        node.responders.isEmpty && node.constants.values.allSatisfy(isEmpty)
+            && (node.parameter.map { isEmpty($0.node) } ?? true)
     }
 
     /// The fast answer to `head` and the path of the route that gave it, or nil to leave the request to the router.
@@ -64,7 +65,8 @@ struct FastRouter: Sendable {
         guard let node = Self.resolve(path.split(separator: "/")[...], from: root, &parameters) else { return nil }
         let method = head.method == .head ? .get : head.method
         guard let responder = node.responders[head.method] ?? node.responders[method],
-            let answer = responder(FastRequest(head: head, parameters: parameters, remoteAddress: remoteAddress, origin: origin))
+            let answer = responder(
+                FastRequest(head: head, parameters: parameters, remoteAddress: remoteAddress, origin: origin))
         else { return nil }
         table.countFastAnswer()
         return (answer, node.path)

@@ -47,7 +47,8 @@ struct FastStack: Sendable {
         }
         if cors, fields[.origin] != nil { CORSHeadersMiddleware<FeedRequestContext>.allow(&response.headers) }
         views?.record(
-            answer: response.status, to: request.head.method, photo: request.parameter("id").map(String.init), userID: nil,
+            answer: response.status, to: request.head.method, photo: request.parameter("id").map(String.init),
+            userID: nil,
             address: request.remoteAddress
         )
         return response

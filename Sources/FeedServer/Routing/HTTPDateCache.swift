@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Locking
 import Logging
 import NIOCore
 import NIOHTTPTypes
-import Locking
 
 /// The `Date` header's value, made at most once a second (with one formatter: making one reads the time zone
 /// files).

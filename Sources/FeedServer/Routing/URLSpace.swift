@@ -16,7 +16,7 @@ import Hummingbird
 /// | `apiCountedReads` | `api`'s, then the view counter, then the response cache |
 /// | `oauth` | CORS, JSON errors |
 /// | `images` | CORS, the image limiter, JSON errors |
-/// | `pages` | JSON errors, the session, CSRF for every unsafe request |
+/// | `pages` | JSON errors, the session, the pages' language, CSRF for every unsafe request |
 /// | `webApp` | none |
 /// | `flickr` | CORS, rate limit |
 /// | `pixabay` | CORS (the handler keeps Pixabay's own limit) |
@@ -48,6 +48,8 @@ struct URLSpace {
         let metrics: ServerMetrics
         /// Firebase's accounts and tokens, for the Storage groups' ID tokens.
         let firebase: FirebaseAuthService
+        /// The languages of the server's pages.
+        let catalogues: Catalogues
     }
 
     let api: APIRoutes
@@ -77,11 +79,15 @@ struct URLSpace {
         let apiStack = { (requireKey: Bool) in
             router.group()
                 .add(middleware: CORSHeadersMiddleware())
-                .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials)))
+                .add(
+                    middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials))
+                )
                 .add(middleware: ErrorMiddleware())
-                .add(middleware: AuthenticationMiddleware(
-                    store: middleware.store, credentials: .api(middleware.credentials, requireKey: requireKey)
-                ))
+                .add(
+                    middleware: AuthenticationMiddleware(
+                        store: middleware.store, credentials: .api(middleware.credentials, requireKey: requireKey)
+                    )
+                )
                 .add(middleware: CSRFMiddleware(policy: .sessionRequests))
         }
         let api = apiStack(middleware.requireClientID)
@@ -113,30 +119,41 @@ struct URLSpace {
             ),
             uncached: RouteGroup(kind: .api, router: api, table: table)
         )
-        oauth = RouteGroup(kind: .oauth, router: router.group()
-            .add(middleware: CORSHeadersMiddleware())
-            .add(middleware: ErrorMiddleware()), table: table)
-        images = RouteGroup(kind: .images, router: router.group()
-            .add(middleware: CORSHeadersMiddleware())
-            .add(middleware: RateLimitMiddleware(limiter: middleware.imageLimiter, style: .images))
-            .add(middleware: ErrorMiddleware()), table: table,
+        oauth = RouteGroup(
+            kind: .oauth,
+            router: router.group()
+                .add(middleware: CORSHeadersMiddleware())
+                .add(middleware: ErrorMiddleware()), table: table)
+        images = RouteGroup(
+            kind: .images,
+            router: router.group()
+                .add(middleware: CORSHeadersMiddleware())
+                .add(middleware: RateLimitMiddleware(limiter: middleware.imageLimiter, style: .images))
+                .add(middleware: ErrorMiddleware()), table: table,
             fastStack: FastStack(cors: true, limiter: (middleware.imageLimiter, .images)))
-        pages = RouteGroup(kind: .pages, router: router.group()
-            .add(middleware: ErrorMiddleware())
-            .add(middleware: AuthenticationMiddleware(store: middleware.store, credentials: .session))
-            .add(middleware: CSRFMiddleware(policy: .everyUnsafeRequest)), table: table)
+        pages = RouteGroup(
+            kind: .pages,
+            router: router.group()
+                .add(middleware: ErrorMiddleware())
+                .add(middleware: AuthenticationMiddleware(store: middleware.store, credentials: .session))
+                .add(middleware: PageLanguageMiddleware(catalogues: middleware.catalogues))
+                .add(middleware: CSRFMiddleware(policy: .everyUnsafeRequest)), table: table)
         pageMethodErrors = router.group().add(middleware: ErrorMiddleware())
         webApp = RouteGroup(kind: .webApp, router: router.group(), table: table)
-        flickr = RouteGroup(kind: .flickr, router: router.group()
-            .add(middleware: CORSHeadersMiddleware())
-            .add(middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials))),
+        flickr = RouteGroup(
+            kind: .flickr,
+            router: router.group()
+                .add(middleware: CORSHeadersMiddleware())
+                .add(
+                    middleware: RateLimitMiddleware(limiter: middleware.apiLimiter, style: .api(middleware.credentials))
+                ),
             table: table)
-        pixabay = RouteGroup(kind: .pixabay, router: router.group().add(middleware: CORSHeadersMiddleware()), table: table)
+        pixabay = RouteGroup(
+            kind: .pixabay, router: router.group().add(middleware: CORSHeadersMiddleware()), table: table)
         jsonPlaceholder = RouteGroup(kind: .jsonPlaceholder, router: apiStack(false), table: table)
         operations = RouteGroup(kind: .operations, router: router.group(), table: table)
         firebase = FirebaseRoutes(router: router, table: table, middleware: middleware)
     }
-
 
     /// The group that answers a path's `OPTIONS` and 405s: the path's own, but for pages and the admin-only Firebase
     /// groups.

@@ -1,9 +1,9 @@
 import FeedStore
-import HTTPTypes
 import Foundation
+import HTTPTypes
+import Locking
 import Logging
 import ServiceLifecycle
-import Locking
 
 /// Counts photo views — a photo opened in full, once per viewer per UTC day — without touching the database on the
 /// request: views are gathered in memory (repeats collapse there already) and written in one transaction per batch
@@ -30,8 +30,10 @@ final class ViewCounter: Sendable {
 
     /// Counts the view an answer gave: a successful GET of the photo `photo` names, seen by the signed-in person
     /// (`userID`), else by the address. The router's middleware and the fast path both count through here.
-    func record(answer status: HTTPResponse.Status, to method: HTTPRequest.Method, photo: String?, userID: String?,
-                address: String?) {
+    func record(
+        answer status: HTTPResponse.Status, to method: HTTPRequest.Method, photo: String?, userID: String?,
+        address: String?
+    ) {
         guard method == .get, status == .ok, let photo else { return }
         record(photo: photo, viewer: userID.map { "user:" + $0 } ?? RateLimitMiddleware.Style.addressKey(address))
     }

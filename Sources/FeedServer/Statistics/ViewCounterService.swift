@@ -1,9 +1,9 @@
 import FeedStore
-import HTTPTypes
 import Foundation
+import HTTPTypes
+import Locking
 import Logging
 import ServiceLifecycle
-import Locking
 
 /// Writes the gathered views every `interval`, and once more when the server stops.
 struct ViewCounterService: Service {

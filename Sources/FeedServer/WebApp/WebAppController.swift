@@ -69,7 +69,9 @@ struct WebAppController: Sendable {
 
     /// 200 with `body`, or for HEAD only its length.
     static func response(_ request: Request, _ headers: HTTPFields, _ body: ByteBuffer) -> Response {
-        guard request.method == .head else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: body)) }
+        guard request.method == .head else {
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        }
         var headers = headers
         headers[.contentLength] = String(body.readableBytes)
         return Response(status: .ok, headers: headers)

@@ -2,8 +2,8 @@ import FeedLibrary
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import Locking
+import NIOCore
 
 /// The web app's static files, read once into memory with their gzip form and ETag, and re-read when a file's
 /// modification time or size changes (so editing `Web/` shows on the next reload, no restart).

@@ -16,12 +16,13 @@ extension Database {
         threadPool.start()
         let source = SQLiteFileSource(path: path, threadPool: threadPool)
         let perLoop = 2
-        let pool = PoolBox(EventLoopGroupConnectionPool(
-            source: source,
-            maxConnectionsPerEventLoop: perLoop,
-            logger: logger,
-            on: MultiThreadedEventLoopGroup.singleton
-        ))
+        let pool = PoolBox(
+            EventLoopGroupConnectionPool(
+                source: source,
+                maxConnectionsPerEventLoop: perLoop,
+                logger: logger,
+                on: MultiThreadedEventLoopGroup.singleton
+            ))
         let database = Database(
             kind: .sqlite,
             logger: logger,

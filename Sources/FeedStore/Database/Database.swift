@@ -1,10 +1,10 @@
 import AsyncKit
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Locking
 
 /// A pool of connections to one database, with the two ways the store uses it: reads on any connection and
 /// writes inside a transaction on one connection.
@@ -163,6 +163,12 @@ public final class Database: Sendable {
             let connection = try await acquire()
             health.answered()
             return connection
+        } catch ConnectionPoolTimeoutError.connectionRequestTimeout {
+            // Every connection stayed busy for the pool's whole wait (a burst of writes to one row queues behind its
+            // lock): the library is overloaded, not broken, and the caller is told to come back (503, Retry-After)
+            // instead of getting a 500. The database answers, so this is no outage: /readyz stays ready.
+            borrowed.withLock { $0 -= 1 }
+            throw StoreError.unavailable("Every connection to the database stayed busy; the library is overloaded.")
         } catch {
             borrowed.withLock { $0 -= 1 }
             if case .unreachable(let reason)? = fault(of: error) { health.failed(reason) }

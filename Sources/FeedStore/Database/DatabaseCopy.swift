@@ -257,9 +257,10 @@ public struct DatabaseCopy: Sendable {
     static func lastNumbers(_ source: any SQLDatabase) async throws -> [String: Int64] {
         var last: [String: Int64] = [:]
         for (table, nameColumn, valueColumn) in [("id_sequences", "name", "last"), ("sqlite_sequence", "name", "seq")] {
-            let exists = try await source.raw(
-                "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = \(bind: table)"
-            ).first() != nil
+            let exists =
+                try await source.raw(
+                    "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = \(bind: table)"
+                ).first() != nil
             guard exists else { continue }
             for row in try await source.raw(
                 "SELECT \(ident: nameColumn) AS name, \(ident: valueColumn) AS value FROM \(ident: table)"
@@ -278,9 +279,10 @@ public struct DatabaseCopy: Sendable {
     ) async throws {
         for table in tables {
             for column in table.sequenced {
-                let copied = try await target.raw(
-                    "SELECT COALESCE(MAX(\(ident: column)), 0) AS n FROM \(ident: table.name)"
-                ).first()?.decode(column: "n", as: Int64.self) ?? 0
+                let copied =
+                    try await target.raw(
+                        "SELECT COALESCE(MAX(\(ident: column)), 0) AS n FROM \(ident: table.name)"
+                    ).first()?.decode(column: "n", as: Int64.self) ?? 0
                 let last = max(copied, sourceLast[table.name] ?? 0)
                 // setval(…, 1, false) leaves a sequence that has given nothing as it was.
                 try await target.raw(

@@ -1,4 +1,3 @@
-import AsyncKit
 import Foundation
 import Locking
 import Logging
@@ -88,16 +87,16 @@ extension Database {
     }
 
     /// What `error` says about the database, if anything: the backend's own judgement first, then the errors of
-    /// the connection pool and of the network, which are the same for both backends.
+    /// the network, which are the same for both backends. A pool that lends no connection within its wait is not
+    /// here: that is a busy database, not one that went away (``Database`` answers it as overloaded).
     func fault(of error: any Error) -> DatabaseFault? {
         if error is StoreError { return nil }
         if let fault = classify(error) { return fault }
         switch error {
-        case let error as ConnectionPoolTimeoutError:
-            return .unreachable("no connection became free in time (\(error))")
         case is NIOConnectionError, is ChannelError:
             return .unreachable(String(describing: error))
-        case let error as IOError where [ECONNREFUSED, ECONNRESET, EPIPE, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH]
+        case let error as IOError
+        where [ECONNREFUSED, ECONNRESET, EPIPE, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH]
             .contains(error.errnoCode):
             return .unreachable(String(describing: error))
         default:

@@ -1,10 +1,10 @@
 import AsyncKit
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Locking
 
 /// The SQL backends the store runs on.
 public enum DatabaseKind: String, Sendable {

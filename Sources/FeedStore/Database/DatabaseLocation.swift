@@ -1,10 +1,10 @@
 import AsyncKit
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Locking
 
 /// What a database URL names, read the one way ``Database/open(url:logger:)`` reads it: `postgres://…` or
 /// `postgresql://…` a PostgreSQL server, `sqlite:///abs/path` or a plain path an SQLite file.

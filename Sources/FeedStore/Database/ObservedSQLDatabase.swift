@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import SQLKit
-import Locking
 
 /// A database that tells an observer about every statement before handing back its rows: how `imagefeed bench`
 /// reads the statements a use case runs from the store itself.
@@ -16,18 +16,27 @@ struct ObservedSQLDatabase: SQLDatabase {
     var dialect: any SQLDialect { base.dialect }
     var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<
+        Void
+    > {
         let start = ContinuousClock.now
         let (sql, binds) = base.serialize(query)
         let rows = Locked<Int>(0)
-        return base.execute(sql: query, { row in rows.withLock { $0 += 1 }; onRow(row) }).map {
-            observer(StatementRecord(
-                sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
-                rows: rows.withLock { $0 }, bound: binds))
+        return base.execute(
+            sql: query,
+            { row in
+                rows.withLock { $0 += 1 }
+                onRow(row)
+            }
+        ).map {
+            observer(
+                StatementRecord(
+                    sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
+                    rows: rows.withLock { $0 }, bound: binds))
         }
     }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let start = ContinuousClock.now
         let (sql, binds) = base.serialize(query)
         let rows = Locked<Int>(0)
@@ -35,8 +44,9 @@ struct ObservedSQLDatabase: SQLDatabase {
             rows.withLock { $0 += 1 }
             onRow(row)
         }
-        observer(StatementRecord(
-            sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
-            rows: rows.withLock { $0 }, bound: binds))
+        observer(
+            StatementRecord(
+                sql: sql, binds: binds.map { "\($0)" }, duration: ContinuousClock.now - start,
+                rows: rows.withLock { $0 }, bound: binds))
     }
 }

@@ -1,10 +1,10 @@
 import AsyncKit
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Locking
 
 /// Carries an async-kit pool across concurrency domains. The pool locks its own state and routes each request to
 /// its event loop's pool, so sharing it is safe; async-kit just predates `Sendable` annotations.

@@ -1,10 +1,10 @@
 import AsyncKit
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Locking
 
 /// A connection borrowed from a pool, returned with `release()`.
 protocol PooledConnection: Sendable {

@@ -2,21 +2,21 @@ import Foundation
 import Logging
 
 #if PostgreSQL
-import AsyncKit
-import NIOCore
-import NIOPosix
-import PostgresKit
+    import AsyncKit
+    import NIOCore
+    import NIOPosix
+    import PostgresKit
 
-struct PostgresPooledConnection: PooledConnection {
-    let connection: PostgresConnection
-    let pool: PoolBox<PostgresConnectionSource>
-    let logger: Logger
+    struct PostgresPooledConnection: PooledConnection {
+        let connection: PostgresConnection
+        let pool: PoolBox<PostgresConnectionSource>
+        let logger: Logger
 
-    var sql: any SQLDatabase { connection.sql() }
+        var sql: any SQLDatabase { connection.sql() }
 
-    func release() {
-        pool.pool.releaseConnection(connection, logger: logger)
+        func release() {
+            pool.pool.releaseConnection(connection, logger: logger)
+        }
     }
-}
 
 #endif

@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import SQLKit
-import Locking
 
 /// One statement the store ran: its SQL as the database received it, the values bound to it, and how long the
 /// database took to answer it (rows included).

@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import SQLKit
-import Locking
 
 /// Something told about every statement the store runs.
 public typealias StatementObserver = @Sendable (StatementRecord) -> Void
@@ -13,10 +13,12 @@ extension Database {
         try await read { [kind] db in
             switch kind {
             case .sqlite:
-                let version = try await db.raw("SELECT sqlite_version() AS v").first()?.decode(column: "v", as: String.self)
+                let version = try await db.raw("SELECT sqlite_version() AS v").first()?.decode(
+                    column: "v", as: String.self)
                 return "SQLite " + (version ?? "?")
             case .postgres:
-                let version = try await db.raw("SHOW server_version").first()?.decode(column: "server_version", as: String.self)
+                let version = try await db.raw("SHOW server_version").first()?.decode(
+                    column: "server_version", as: String.self)
                 return "PostgreSQL " + (version ?? "?")
             }
         }

@@ -1,10 +1,10 @@
 import AsyncKit
 import Foundation
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import Locking
 
 /// A FIFO async mutex: one writer at a time, in arrival order.
 actor WriteGate {

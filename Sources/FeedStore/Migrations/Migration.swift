@@ -44,6 +44,7 @@ struct Migration: Sendable {
         .coordinateNodes,
         .addFirebase,
         .logRemovedAvatars,
+        .addUserLanguage,
         .createPendingDeletions,
     ]
 }

@@ -100,7 +100,8 @@ public struct CatalogQuery: Sendable, Hashable {
             conditions.append(LibraryStore.inTopic(where: "IN (SELECT id FROM topics WHERE featured = \(true))"))
         }
         if let collectionID {
-            conditions.append("p.id IN (SELECT photo_id FROM collection_photos WHERE collection_id = \(bind: collectionID))")
+            conditions.append(
+                "p.id IN (SELECT photo_id FROM collection_photos WHERE collection_id = \(bind: collectionID))")
         }
         if let numbers { conditions.append(numbers.isEmpty ? "1 = 0" : "p.number IN (\(binds: numbers))") }
         if let licenses {

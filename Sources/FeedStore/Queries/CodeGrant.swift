@@ -10,8 +10,10 @@ public struct CodeGrant: Sendable, Hashable {
     public var codeChallenge: String?
     public var expiresAt: Date
 
-    public init(appID: String, userID: String, redirectURI: String, scope: String, codeChallenge: String?,
-                expiresAt: Date) {
+    public init(
+        appID: String, userID: String, redirectURI: String, scope: String, codeChallenge: String?,
+        expiresAt: Date
+    ) {
         self.appID = appID
         self.userID = userID
         self.redirectURI = redirectURI

@@ -18,7 +18,8 @@ public struct FeedCursor: Sendable, Hashable {
     /// Parses the text form, `created.likes.id`; nil when it is not one.
     public init?(_ text: String) {
         let parts = text.split(separator: ".", maxSplits: 2).map(String.init)
-        guard parts.count == 3, let createdAt = Int64(parts[0]), let likes = Int(parts[1]), (0...1_000_000_000).contains(likes),
+        guard parts.count == 3, let createdAt = Int64(parts[0]), let likes = Int(parts[1]),
+            (0...1_000_000_000).contains(likes),
             parts[2].count == 11, parts[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         else { return nil }
         self.createdAt = createdAt

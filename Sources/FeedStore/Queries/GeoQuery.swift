@@ -21,7 +21,8 @@ public struct GeoQuery: Sendable, Hashable {
         let toRadians = Double.pi / 180
         let dLat = (otherLatitude - latitude) * toRadians
         let dLon = (otherLongitude - longitude) * toRadians
-        let a = sin(dLat / 2) * sin(dLat / 2)
+        let a =
+            sin(dLat / 2) * sin(dLat / 2)
             + cos(latitude * toRadians) * cos(otherLatitude * toRadians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * Self.earthRadius * asin(min(1, sqrt(a)))
     }
@@ -29,7 +30,8 @@ public struct GeoQuery: Sendable, Hashable {
     /// A latitude/longitude box around the circle, for the index; the exact distance is checked afterwards.
     var boundingBox: (minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double)? {
         let latitudeDelta = radiusKilometers / 111.32
-        let minLatitude = latitude - latitudeDelta, maxLatitude = latitude + latitudeDelta
+        let minLatitude = latitude - latitudeDelta
+        let maxLatitude = latitude + latitudeDelta
         let cosine = cos(latitude * .pi / 180)
         guard minLatitude > -89, maxLatitude < 89, cosine > 0.01 else { return nil }
         let longitudeDelta = radiusKilometers / (111.32 * cosine)

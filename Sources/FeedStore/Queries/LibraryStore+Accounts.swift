@@ -24,14 +24,18 @@ extension LibraryStore {
         async throws
     {
         let other = userID ?? ""
-        if let username, try await db.raw(
-            "SELECT id FROM users WHERE lower(username) = lower(\(bind: username)) AND id <> \(bind: other)"
-        ).first() != nil {
+        if let username,
+            try await db.raw(
+                "SELECT id FROM users WHERE lower(username) = lower(\(bind: username)) AND id <> \(bind: other)"
+            ).first() != nil
+        {
             throw StoreError.conflict("username")
         }
-        if let email, try await db.raw(
-            "SELECT id FROM users WHERE lower(email) = lower(\(bind: email)) AND id <> \(bind: other)"
-        ).first() != nil {
+        if let email,
+            try await db.raw(
+                "SELECT id FROM users WHERE lower(email) = lower(\(bind: email)) AND id <> \(bind: other)"
+            ).first() != nil
+        {
             throw StoreError.conflict("email")
         }
     }
@@ -40,12 +44,14 @@ extension LibraryStore {
     /// in, such as the owner of imported photos).
     public func credentials(login: String) async throws -> (user: UserRecord, passwordHash: String?)? {
         try await database.read { db in
-            guard let row = try await db.raw(
-                """
-                SELECT \(unsafeRaw: UserColumns.select(table: "u")), u.password_hash FROM users u \
-                WHERE lower(u.email) = lower(\(bind: login)) OR lower(u.username) = lower(\(bind: login))
-                """
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT \(unsafeRaw: UserColumns.select(table: "u")), u.password_hash FROM users u \
+                    WHERE lower(u.email) = lower(\(bind: login)) OR lower(u.username) = lower(\(bind: login))
+                    """
+                ).first()
+            else { return nil }
             return (try UserColumns.decode(row), try row.decode(column: "password_hash", as: String?.self))
         }
     }
@@ -93,6 +99,7 @@ extension LibraryStore {
             set("portfolio_url", changes.portfolioURL)
             set("instagram_username", changes.instagramUsername)
             set("device_id", changes.deviceID)
+            set("language", changes.language)
             if let exact = changes.exactLocationPublic { sets.append("exact_location_public = \(bind: exact)") }
             for (column, value) in zip(Migration.contactFields, changes.contact.columns) { set(column, value) }
             sets.append("updated_at = \(bind: Date().storedSeconds)")
@@ -111,8 +118,9 @@ extension LibraryStore {
             let previous = try await db.raw(
                 "SELECT avatar_sha256, avatar_format FROM users WHERE id = \(bind: userID) AND avatar_sha256 IS NOT NULL"
             ).first().map {
-                StoredOriginal(sha256: try $0.decode(column: "avatar_sha256", as: String.self),
-                               format: try $0.decode(column: "avatar_format", as: String?.self) ?? "jpeg")
+                StoredOriginal(
+                    sha256: try $0.decode(column: "avatar_sha256", as: String.self),
+                    format: try $0.decode(column: "avatar_format", as: String?.self) ?? "jpeg")
             }
             let updated = try await db.raw(
                 """

@@ -14,7 +14,8 @@ extension LibraryStore {
         return try await database.transaction { [database] db in
             var known: Set<String> = []
             for batch in photos.map(\.sha256).chunked(500) {
-                for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: Array(batch)))").all() {
+                for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: Array(batch)))").all()
+                {
                     known.insert(try row.decode(column: "sha256", as: String.self))
                 }
             }
@@ -33,10 +34,12 @@ extension LibraryStore {
 
             // 30 values a row: 300 rows stay well under SQLite's 32,766 bound values a statement.
             for batch in fresh.chunked(300) {
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO photos (\(unsafeRaw: Self.photoInsertColumns)) VALUES \
                     \(batch.map(Self.rowValues).joined(separator: ", "))
-                    """).run()
+                    """
+                ).run()
             }
             let tags = fresh.flatMap { photo in Self.normalisedTags(photo.tags).map { (photo.id, $0) } }
             for batch in tags.chunked(1000) {
@@ -52,9 +55,12 @@ extension LibraryStore {
                 try await insertSearchRows(rows.joined(separator: ", "), kind: database.kind, on: db)
             }
             for (ownerID, count) in Dictionary(grouping: fresh, by: \.ownerID).mapValues(\.count) {
-                try await db.raw("UPDATE users SET total_photos = total_photos + \(literal: count) WHERE id = \(bind: ownerID)").run()
+                try await db.raw(
+                    "UPDATE users SET total_photos = total_photos + \(literal: count) WHERE id = \(bind: ownerID)"
+                ).run()
             }
-            try await db.raw("UPDATE library_stats SET value = value + \(literal: fresh.count) WHERE name = 'photos'").run()
+            try await db.raw("UPDATE library_stats SET value = value + \(literal: fresh.count) WHERE name = 'photos'")
+                .run()
             return fresh.count
         }
     }
@@ -63,15 +69,19 @@ extension LibraryStore {
     private func insertSearchRows(_ values: SQLQueryString, kind: DatabaseKind, on db: any SQLDatabase) async throws {
         switch kind {
         case .sqlite:
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO photo_search (rowid, photo_id, body) SELECT p.rowid, p.id, v.column2 \
                 FROM (VALUES \(values)) v JOIN photos p ON p.id = v.column1
-                """).run()
+                """
+            ).run()
         case .postgres:
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO photo_search (photo_id, body, created_at) SELECT p.id, v.body, p.created_at \
                 FROM (VALUES \(values)) AS v(id, body) JOIN photos p ON p.id = v.id
-                """).run()
+                """
+            ).run()
         }
     }
 }

@@ -18,7 +18,8 @@ extension LibraryStore {
             totalPhotos: try row.decode(column: "total_photos", as: Int.self),
             createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
             updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
-            lastCollectedAt: try row.decode(column: "last_collected_at", as: Int64?.self).map(Date.init(storedSeconds:)),
+            lastCollectedAt: try row.decode(column: "last_collected_at", as: Int64?.self).map(
+                Date.init(storedSeconds:)),
             number: try row.decode(column: "number", as: Int64.self)
         )
     }
@@ -125,7 +126,8 @@ extension LibraryStore {
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = !filtered
+            let total =
+                !filtered
                 ? try await count(
                     "SELECT COUNT(*) AS n FROM collection_photos WHERE collection_id = \(bind: collectionID)", on: db)
                 : try await count(

@@ -37,20 +37,24 @@ extension LibraryStore {
                 JOIN photos p ON p.id = cp.photo_id WHERE p.user_id = \(bind: id))
                 """
             ).run()
-            try await db.raw("DELETE FROM photo_search WHERE photo_id IN (SELECT id FROM photos WHERE user_id = \(bind: id))").run()
+            try await db.raw(
+                "DELETE FROM photo_search WHERE photo_id IN (SELECT id FROM photos WHERE user_id = \(bind: id))"
+            ).run()
             try await db.raw("DELETE FROM users WHERE id = \(bind: id)").run()
             try await Self.pickMissingCovers(on: db)
             try await db.raw(
                 "UPDATE library_stats SET value = (SELECT COUNT(*) FROM photos) WHERE name = 'photos'"
             ).run()
             var originals = try photos.map {
-                StoredOriginal(sha256: try $0.decode(column: "sha256", as: String.self),
-                               format: try $0.decode(column: "format", as: String.self))
+                StoredOriginal(
+                    sha256: try $0.decode(column: "sha256", as: String.self),
+                    format: try $0.decode(column: "format", as: String.self))
             }
             if let avatar {
-                originals.append(StoredOriginal(
-                    sha256: try avatar.decode(column: "avatar_sha256", as: String.self),
-                    format: try avatar.decode(column: "avatar_format", as: String?.self) ?? "jpeg"))
+                originals.append(
+                    StoredOriginal(
+                        sha256: try avatar.decode(column: "avatar_sha256", as: String.self),
+                        format: try avatar.decode(column: "avatar_format", as: String?.self) ?? "jpeg"))
             }
             return (try photos.map { try $0.decode(column: "id", as: String.self) }, originals)
         }
@@ -84,7 +88,9 @@ extension LibraryStore {
             for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: batch))").all() {
                 used.insert(try row.decode(column: "sha256", as: String.self))
             }
-            for row in try await db.raw("SELECT avatar_sha256 FROM users WHERE avatar_sha256 IN (\(binds: batch))").all() {
+            for row in try await db.raw("SELECT avatar_sha256 FROM users WHERE avatar_sha256 IN (\(binds: batch))")
+                .all()
+            {
                 used.insert(try row.decode(column: "avatar_sha256", as: String.self))
             }
         }

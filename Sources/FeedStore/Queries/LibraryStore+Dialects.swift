@@ -20,7 +20,8 @@ extension LibraryStore {
             if let near = query.near {
                 if query.order == .distance {
                     let found = try await nearbyMatches(
-                        conditions, geo: near, page: PageRequest(number: 1, size: offset + page.size), viewerID: viewerID,
+                        conditions, geo: near, page: PageRequest(number: 1, size: offset + page.size),
+                        viewerID: viewerID,
                         on: db
                     ).page
                     return Page(items: Array(found.items.dropFirst(offset)), total: found.total)
@@ -31,7 +32,8 @@ extension LibraryStore {
                 ).ids
                 conditions.append(inside.isEmpty ? "1 = 0" : "p.id IN (\(binds: Array(inside.prefix(10_000))))")
             }
-            let whereClause: SQLQueryString = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            let whereClause: SQLQueryString =
+                conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let items = try await photos(
                 """
                 SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from)\(whereClause) \
@@ -39,7 +41,8 @@ extension LibraryStore {
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = conditions.isEmpty
+            let total =
+                conditions.isEmpty
                 ? try await libraryPhotoCount(on: db)
                 : try await count("SELECT COUNT(*) AS n FROM photos p\(whereClause)", on: db)
             return Page(items: items, total: total)
@@ -49,10 +52,12 @@ extension LibraryStore {
     /// A photo by its numeric id, in full (views and topics), as `viewerID` sees it.
     public func photo(number: Int64, viewerID: String? = nil) async throws -> PhotoRecord? {
         try await database.read { db in
-            guard let record = try await photos(
-                "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.number = \(bind: number)",
-                viewerID: viewerID, on: db
-            ).first else { return nil }
+            guard
+                let record = try await photos(
+                    "SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) WHERE p.number = \(bind: number)",
+                    viewerID: viewerID, on: db
+                ).first
+            else { return nil }
             return try await inFull([record], on: db)[0]
         }
     }
@@ -86,12 +91,14 @@ extension LibraryStore {
     /// An album by numeric id, with its cover, if `viewerID` may see it (public, or theirs).
     public func collection(number: Int64, viewerID: String?) async throws -> CollectionRecord? {
         try await database.read { db in
-            guard let record = try await db.raw(
-                """
-                SELECT \(unsafeRaw: Self.collectionSelect) FROM collections c JOIN users u ON u.id = c.user_id \
-                WHERE c.number = \(bind: number)
-                """
-            ).first().map(Self.decodeCollection), !record.isPrivate || record.owner.id == viewerID else { return nil }
+            guard
+                let record = try await db.raw(
+                    """
+                    SELECT \(unsafeRaw: Self.collectionSelect) FROM collections c JOIN users u ON u.id = c.user_id \
+                    WHERE c.number = \(bind: number)
+                    """
+                ).first().map(Self.decodeCollection), !record.isPrivate || record.owner.id == viewerID
+            else { return nil }
             return try await withCovers([record], viewerID: viewerID, on: db)[0]
         }
     }
@@ -162,7 +169,8 @@ extension LibraryStore {
                     Date(timeIntervalSince1970: Double(try row.decode(column: "created_at", as: Int64.self)) / 1000)
             }
             let total = try await count("SELECT COUNT(*) AS n FROM likes WHERE user_id = \(bind: userID)", on: db)
-            return Page(items: records.map { FavoritePhoto(photo: $0, likedAt: likedAt[$0.id] ?? $0.createdAt) }, total: total)
+            return Page(
+                items: records.map { FavoritePhoto(photo: $0, likedAt: likedAt[$0.id] ?? $0.createdAt) }, total: total)
         }
     }
 }

@@ -4,7 +4,8 @@ import SQLKit
 extension LibraryStore {
     /// Applies the owner's changes to a photo (by id or slug), refreshes its search text and returns the photo as
     /// the owner now sees it, in one transaction. Throws `.notFound("Photo")`, or `.notOwner` for someone else's.
-    public func updatePhoto(_ idOrSlug: String, by ownerID: String, _ changes: PhotoChanges) async throws -> PhotoRecord {
+    public func updatePhoto(_ idOrSlug: String, by ownerID: String, _ changes: PhotoChanges) async throws -> PhotoRecord
+    {
         try await database.transaction { db in
             let id = try await ownedPhotoID(idOrSlug, ownerID: ownerID, on: db)
             var sets: [SQLQueryString] = ["updated_at = \(bind: Date().storedSeconds)"]
@@ -28,31 +29,39 @@ extension LibraryStore {
                 }
             }
             try await refreshSearchText(photoID: id, on: db)
-            guard let updated = try await photo(id: id, viewerID: ownerID, on: db) else { throw StoreError.notFound("Photo") }
+            guard let updated = try await photo(id: id, viewerID: ownerID, on: db) else {
+                throw StoreError.notFound("Photo")
+            }
             return updated
         }
     }
 
     /// The id of the photo `idOrSlug` names when `ownerID` owns it; `.notFound("Photo")` or `.notOwner` otherwise.
     func ownedPhotoID(_ idOrSlug: String, ownerID: String, on db: any SQLDatabase) async throws -> String {
-        guard let row = try await db.raw(
-            "SELECT id, user_id FROM photos WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)"
-        ).first() else { throw StoreError.notFound("Photo") }
+        guard
+            let row = try await db.raw(
+                "SELECT id, user_id FROM photos WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)"
+            ).first()
+        else { throw StoreError.notFound("Photo") }
         guard try row.decode(column: "user_id", as: String.self) == ownerID else { throw StoreError.notOwner("photos") }
         return try row.decode(column: "id", as: String.self)
     }
 
     func refreshSearchText(photoID: String, on db: any SQLDatabase) async throws {
-        guard let row = try await db.raw(
-            """
-            SELECT p.description, p.alt_description, p.location_name, p.location_city, p.location_country, \
-            p.exif_make, p.exif_model, u.username, u.first_name, u.last_name \
-            FROM photos p JOIN users u ON u.id = p.user_id WHERE p.id = \(bind: photoID)
-            """
-        ).first() else { return }
+        guard
+            let row = try await db.raw(
+                """
+                SELECT p.description, p.alt_description, p.location_name, p.location_city, p.location_country, \
+                p.exif_make, p.exif_model, u.username, u.first_name, u.last_name \
+                FROM photos p JOIN users u ON u.id = p.user_id WHERE p.id = \(bind: photoID)
+                """
+            ).first()
+        else { return }
         var words: [String] = []
-        for column in ["description", "alt_description", "location_name", "location_city", "location_country",
-                       "exif_make", "exif_model", "username", "first_name", "last_name"] {
+        for column in [
+            "description", "alt_description", "location_name", "location_city", "location_country",
+            "exif_make", "exif_model", "username", "first_name", "last_name",
+        ] {
             if let value = try row.decode(column: column, as: String?.self) { words.append(value) }
         }
         let tags = try await db.raw("SELECT tag FROM photo_tags WHERE photo_id = \(bind: photoID)").all()
@@ -218,15 +227,18 @@ extension LibraryStore {
     ) async throws -> CollectionMembership {
         try await database.transaction { db in
             _ = try await ownedCollection(collectionID, ownerID: ownerID, on: db)
-            guard let photo = try await photos(
-                """
-                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
-                WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
-                """,
-                viewerID: ownerID, on: db
-            ).first else { throw StoreError.notFound("Photo") }
+            guard
+                let photo = try await photos(
+                    """
+                    SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
+                    WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
+                    """,
+                    viewerID: ownerID, on: db
+                ).first
+            else { throw StoreError.notFound("Photo") }
             try await change(photo.id, db)
-            return CollectionMembership(photo: photo, collection: try await ownedCollection(collectionID, ownerID: ownerID, on: db))
+            return CollectionMembership(
+                photo: photo, collection: try await ownedCollection(collectionID, ownerID: ownerID, on: db))
         }
     }
 }

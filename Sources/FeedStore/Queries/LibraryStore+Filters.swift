@@ -23,7 +23,9 @@ extension LibraryStore {
                 latitude: try row.decode(column: "latitude", as: Double.self),
                 longitude: try row.decode(column: "longitude", as: Double.self)
             )
-            if distance <= geo.radiusKilometers { matches.append((try row.decode(column: "id", as: String.self), distance)) }
+            if distance <= geo.radiusKilometers {
+                matches.append((try row.decode(column: "id", as: String.self), distance))
+            }
         }
         matches.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
         let slice = matches.dropFirst(page.offset).prefix(page.size).map(\.id)

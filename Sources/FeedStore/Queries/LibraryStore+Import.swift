@@ -26,15 +26,19 @@ extension LibraryStore {
                 return .duplicate(id: id)
             }
             let now = photo.createdAt.storedSeconds
-            try await db.raw("INSERT INTO photos (\(unsafeRaw: Self.photoInsertColumns)) VALUES \(Self.rowValues(photo))").run()
+            try await db.raw(
+                "INSERT INTO photos (\(unsafeRaw: Self.photoInsertColumns)) VALUES \(Self.rowValues(photo))"
+            ).run()
             let tags = Self.normalisedTags(photo.tags)
             for tag in tags {
                 try await db.raw(
                     "INSERT INTO photo_tags (photo_id, tag) VALUES (\(bind: photo.id), \(bind: tag)) ON CONFLICT DO NOTHING"
                 ).run()
             }
-            let owner = try await db.raw("SELECT username, first_name, last_name FROM users WHERE id = \(bind: photo.ownerID)")
-                .first()
+            let owner = try await db.raw(
+                "SELECT username, first_name, last_name FROM users WHERE id = \(bind: photo.ownerID)"
+            )
+            .first()
             let ownerWords = try [
                 owner?.decode(column: "username", as: String.self),
                 owner?.decode(column: "first_name", as: String.self),
@@ -85,9 +89,11 @@ extension LibraryStore {
 
     /// The words a photo is found by: its texts, camera, place, tags and its owner's names.
     static func searchBody(_ photo: NewPhoto, ownerWords: [String]) -> String {
-        ([photo.title, photo.altDescription, photo.place.name, photo.place.city, photo.place.country,
-          photo.camera.make, photo.camera.model].compactMap { $0 } + normalisedTags(photo.tags) + ownerWords)
-            .joined(separator: " ")
+        ([
+            photo.title, photo.altDescription, photo.place.name, photo.place.city, photo.place.country,
+            photo.camera.make, photo.camera.model,
+        ].compactMap { $0 } + normalisedTags(photo.tags) + ownerWords)
+        .joined(separator: " ")
     }
 
     /// Lowercased, trimmed, de-duplicated tags in their first-seen order.

@@ -19,14 +19,17 @@ extension LibraryStore {
 
     private func setLike(_ liked: Bool, photo idOrSlug: String, userID: String, date: Date) async throws -> LikeChange {
         try await database.transaction { db in
-            guard var photo = try await photos(
-                """
-                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
-                WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
-                """,
-                viewerID: nil, on: db
-            ).first else { throw StoreError.notFound("Photo") }
-            let changed = liked
+            guard
+                var photo = try await photos(
+                    """
+                    SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
+                    WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
+                    """,
+                    viewerID: nil, on: db
+                ).first
+            else { throw StoreError.notFound("Photo") }
+            let changed =
+                liked
                 ? try await db.raw(
                     """
                     INSERT INTO likes (user_id, photo_id, created_at) VALUES (\(bind: userID), \(bind: photo.id), \
@@ -40,7 +43,8 @@ extension LibraryStore {
             let user: UserRecord?
             if changed {
                 let step = liked ? 1 : -1
-                try await db.raw("UPDATE photos SET likes = likes + \(literal: step) WHERE id = \(bind: photo.id)").run()
+                try await db.raw("UPDATE photos SET likes = likes + \(literal: step) WHERE id = \(bind: photo.id)")
+                    .run()
                 try await countStatistic(.likes, photoID: photo.id, amount: step, at: date, on: db)
                 user = try await db.raw(
                     """

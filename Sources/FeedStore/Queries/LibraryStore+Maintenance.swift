@@ -10,15 +10,18 @@ extension LibraryStore {
     }
 
     func storedOriginals(on db: any SQLDatabase) async throws -> Set<StoredOriginal> {
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT sha256, format FROM photos WHERE format <> 'remote' UNION \
             SELECT avatar_sha256, avatar_format FROM users WHERE avatar_sha256 IS NOT NULL AND avatar_format IS NOT NULL
-            """).all()
-        return Set(try rows.map { row in
-            StoredOriginal(
-                sha256: try row.decode(column: "sha256", as: String.self),
-                format: try row.decode(column: "format", as: String.self))
-        })
+            """
+        ).all()
+        return Set(
+            try rows.map { row in
+                StoredOriginal(
+                    sha256: try row.decode(column: "sha256", as: String.self),
+                    format: try row.decode(column: "format", as: String.self))
+            })
     }
 
     /// The blob of every Firebase Storage object, in every bucket: files the library points at as it does at
@@ -37,7 +40,8 @@ extension LibraryStore {
         try await database.read { db in
             let rows = try await db.raw("SELECT sha256, width, height FROM photos").all()
             return try rows.reduce(into: [:]) { sides, row in
-                let side = max(try row.decode(column: "width", as: Int.self), try row.decode(column: "height", as: Int.self))
+                let side = max(
+                    try row.decode(column: "width", as: Int.self), try row.decode(column: "height", as: Int.self))
                 sides[try row.decode(column: "sha256", as: String.self)] = side
             }
         }
@@ -57,7 +61,8 @@ extension LibraryStore {
         -> (originals: Set<StoredOriginal>, photos: Int, firebaseBlobs: [String])
     {
         guard database.kind == .postgres else {
-            throw StoreError.badConfiguration("An exported snapshot needs PostgreSQL; SQLite is copied with VACUUM INTO.")
+            throw StoreError.badConfiguration(
+                "An exported snapshot needs PostgreSQL; SQLite is copied with VACUUM INTO.")
         }
         return try await database.transaction { db in
             try await db.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").run()

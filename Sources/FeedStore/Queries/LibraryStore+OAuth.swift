@@ -2,7 +2,8 @@ import Foundation
 import SQLKit
 
 extension LibraryStore {
-    static let appSelect = "id, owner_id, name, access_key, secret_hash, redirect_uris, is_public, created_at, oauth1_secret"
+    static let appSelect =
+        "id, owner_id, name, access_key, secret_hash, redirect_uris, is_public, created_at, oauth1_secret"
 
     static func decodeApp(_ row: any SQLRow) throws -> OAuthApp {
         OAuthApp(
@@ -43,8 +44,10 @@ extension LibraryStore {
     /// An application by its public access key (the OAuth `client_id`).
     public func app(accessKey: String) async throws -> OAuthApp? {
         try await database.read { db in
-            try await db.raw("SELECT \(unsafeRaw: Self.appSelect) FROM oauth_apps WHERE access_key = \(bind: accessKey)")
-                .first().map(Self.decodeApp)
+            try await db.raw(
+                "SELECT \(unsafeRaw: Self.appSelect) FROM oauth_apps WHERE access_key = \(bind: accessKey)"
+            )
+            .first().map(Self.decodeApp)
         }
     }
 
@@ -60,8 +63,10 @@ extension LibraryStore {
     public func apps(ownerID: String? = nil) async throws -> [OAuthApp] {
         try await database.read { db in
             let filter: SQLQueryString = ownerID.map { " WHERE owner_id = \(bind: $0)" } ?? ""
-            return try await db.raw("SELECT \(unsafeRaw: Self.appSelect) FROM oauth_apps\(filter) ORDER BY created_at, id")
-                .all().map(Self.decodeApp)
+            return try await db.raw(
+                "SELECT \(unsafeRaw: Self.appSelect) FROM oauth_apps\(filter) ORDER BY created_at, id"
+            )
+            .all().map(Self.decodeApp)
         }
     }
 
@@ -113,16 +118,18 @@ extension LibraryStore {
                 RETURNING app_id, user_id, redirect_uri, scope, code_challenge, expires_at
                 """
             ).first() {
-                return .granted(CodeGrant(
-                    appID: try row.decode(column: "app_id", as: String.self),
-                    userID: try row.decode(column: "user_id", as: String.self),
-                    redirectURI: try row.decode(column: "redirect_uri", as: String.self),
-                    scope: try row.decode(column: "scope", as: String.self),
-                    codeChallenge: try row.decode(column: "code_challenge", as: String?.self),
-                    expiresAt: Date(storedSeconds: try row.decode(column: "expires_at", as: Int64.self))
-                ))
+                return .granted(
+                    CodeGrant(
+                        appID: try row.decode(column: "app_id", as: String.self),
+                        userID: try row.decode(column: "user_id", as: String.self),
+                        redirectURI: try row.decode(column: "redirect_uri", as: String.self),
+                        scope: try row.decode(column: "scope", as: String.self),
+                        codeChallenge: try row.decode(column: "code_challenge", as: String?.self),
+                        expiresAt: Date(storedSeconds: try row.decode(column: "expires_at", as: Int64.self))
+                    ))
             }
-            guard try await db.raw("SELECT code_hash FROM oauth_codes WHERE code_hash = \(bind: codeHash)").first() != nil
+            guard
+                try await db.raw("SELECT code_hash FROM oauth_codes WHERE code_hash = \(bind: codeHash)").first() != nil
             else { return .unknown }
             try await db.raw(
                 "UPDATE oauth_codes SET replayed_at = \(bind: now.storedSeconds) WHERE code_hash = \(bind: codeHash)"
@@ -141,8 +148,10 @@ extension LibraryStore {
     /// when the code has been replayed meanwhile: the code's row is locked first, so a concurrent replay either
     /// sees this token (and revokes it) or is seen here.
     @discardableResult
-    public func createToken(tokenHash: String, appID: String, userID: String, codeHash: String?, scope: String,
-                            createdAt: Date) async throws -> Bool {
+    public func createToken(
+        tokenHash: String, appID: String, userID: String, codeHash: String?, scope: String,
+        createdAt: Date
+    ) async throws -> Bool {
         try await database.transaction { [database] db in
             if let codeHash {
                 let lock: SQLQueryString = database.kind == .postgres ? " FOR UPDATE" : ""
@@ -165,13 +174,15 @@ extension LibraryStore {
     /// The live grant behind a token hash; nil for unknown or revoked tokens.
     public func token(hash: String) async throws -> TokenGrant? {
         try await database.read { db in
-            guard let row = try await db.raw(
-                """
-                SELECT \(unsafeRaw: UserColumns.select(table: "u")), t.app_id AS token_app_id, t.scope AS token_scope \
-                FROM access_tokens t JOIN users u ON u.id = t.user_id \
-                WHERE t.token_hash = \(bind: hash) AND t.revoked_at IS NULL
-                """
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT \(unsafeRaw: UserColumns.select(table: "u")), t.app_id AS token_app_id, t.scope AS token_scope \
+                    FROM access_tokens t JOIN users u ON u.id = t.user_id \
+                    WHERE t.token_hash = \(bind: hash) AND t.revoked_at IS NULL
+                    """
+                ).first()
+            else { return nil }
             return TokenGrant(
                 user: try UserColumns.decode(row),
                 appID: try row.decode(column: "token_app_id", as: String.self),

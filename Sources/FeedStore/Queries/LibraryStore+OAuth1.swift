@@ -30,13 +30,14 @@ extension LibraryStore {
     /// A live token by the hash of its public part, with its user once authorised.
     public func oauth1Token(hash: String, now: Date = Date()) async throws -> (token: OAuth1Token, user: UserRecord?)? {
         try await database.read { db in
-            guard let row = try await db.raw(
-                """
-                SELECT secret, kind, app_id, user_id, callback, perms, expires_at FROM oauth1_tokens \
-                WHERE token_hash = \(bind: hash) \
-                AND (expires_at IS NULL OR expires_at >= \(bind: now.storedSeconds))
-                """
-            ).first(), let kind = OAuth1Token.Kind(rawValue: try row.decode(column: "kind", as: String.self))
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT secret, kind, app_id, user_id, callback, perms, expires_at FROM oauth1_tokens \
+                    WHERE token_hash = \(bind: hash) \
+                    AND (expires_at IS NULL OR expires_at >= \(bind: now.storedSeconds))
+                    """
+                ).first(), let kind = OAuth1Token.Kind(rawValue: try row.decode(column: "kind", as: String.self))
             else { return nil }
             let token = OAuth1Token(
                 kind: kind, secret: try row.decode(column: "secret", as: String.self),
@@ -53,8 +54,10 @@ extension LibraryStore {
 
     /// Marks a request token as authorised by `userID` with `perms`; its verifier is stored hashed. False when the
     /// token is unknown, expired or already authorised.
-    public func authorizeOAuth1Token(hash: String, userID: String, perms: String, verifierHash: String,
-                                     now: Date = Date()) async throws -> Bool {
+    public func authorizeOAuth1Token(
+        hash: String, userID: String, perms: String, verifierHash: String,
+        now: Date = Date()
+    ) async throws -> Bool {
         try await database.transaction { db in
             try await db.raw(
                 """
@@ -75,13 +78,15 @@ extension LibraryStore {
         now: Date = Date()
     ) async throws -> UserRecord? {
         try await database.transaction { db in
-            guard let row = try await db.raw(
-                """
-                DELETE FROM oauth1_tokens WHERE token_hash = \(bind: requestHash) AND kind = 'request' \
-                AND app_id = \(bind: appID) AND verifier_hash = \(bind: verifierHash) AND user_id IS NOT NULL \
-                AND expires_at >= \(bind: now.storedSeconds) RETURNING user_id, perms
-                """
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    DELETE FROM oauth1_tokens WHERE token_hash = \(bind: requestHash) AND kind = 'request' \
+                    AND app_id = \(bind: appID) AND verifier_hash = \(bind: verifierHash) AND user_id IS NOT NULL \
+                    AND expires_at >= \(bind: now.storedSeconds) RETURNING user_id, perms
+                    """
+                ).first()
+            else { return nil }
             let userID = try row.decode(column: "user_id", as: String.self)
             try await db.raw(
                 """

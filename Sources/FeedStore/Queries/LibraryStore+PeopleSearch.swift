@@ -4,7 +4,8 @@ import SQLKit
 extension LibraryStore {
     /// `%text%` for LIKE, lowercased, with LIKE's own characters escaped (`ESCAPE '\'`).
     static func containsPattern(_ text: String) -> String {
-        "%" + text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+        "%"
+            + text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
     }
 
@@ -80,8 +81,14 @@ extension LibraryStore {
                 """
             ).all()
             var score: [String: Int] = [:]
-            for row in sharedPhotos { score[try row.decode(column: "id", as: String.self), default: 0] += 10 * (try row.decode(column: "n", as: Int.self)) }
-            for row in sharedTags { score[try row.decode(column: "id", as: String.self), default: 0] += try row.decode(column: "n", as: Int.self) }
+            for row in sharedPhotos {
+                score[try row.decode(column: "id", as: String.self), default: 0] +=
+                    10 * (try row.decode(column: "n", as: Int.self))
+            }
+            for row in sharedTags {
+                score[try row.decode(column: "id", as: String.self), default: 0] += try row.decode(
+                    column: "n", as: Int.self)
+            }
             guard !score.isEmpty else { return [] }
             let albums = try await db.raw(
                 """

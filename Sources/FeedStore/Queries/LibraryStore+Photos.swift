@@ -50,7 +50,8 @@ extension LibraryStore {
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = conditions.isEmpty
+            let total =
+                conditions.isEmpty
                 ? try await libraryPhotoCount(on: db)
                 : try await count("SELECT COUNT(*) AS n FROM photos p\(filterClause)", on: db)
             return Page(items: items, total: total)
@@ -88,9 +89,11 @@ extension LibraryStore {
                 """,
                 viewerID: viewerID, on: db
             )
-            let total = orientation == nil
+            let total =
+                orientation == nil
                 ? user.totalPhotos
-                : try await count("SELECT COUNT(*) AS n FROM photos p WHERE p.user_id = \(bind: user.id)\(condition)", on: db)
+                : try await count(
+                    "SELECT COUNT(*) AS n FROM photos p WHERE p.user_id = \(bind: user.id)\(condition)", on: db)
             return Page(items: items, total: total)
         }
     }
@@ -114,11 +117,13 @@ extension LibraryStore {
             JOIN photos p ON p.id IN (\(binds: ids)) WHERE \(Self.inTopic(where: "= t.id")) ORDER BY t.position, t.title
             """
         ).all() {
-            topics[try row.decode(column: "photo_id", as: String.self), default: []].append(TopicReference(
-                id: try row.decode(column: "id", as: String.self), slug: try row.decode(column: "slug", as: String.self),
-                title: try row.decode(column: "title", as: String.self),
-                featured: try row.decode(column: "featured", as: Bool.self)
-            ))
+            topics[try row.decode(column: "photo_id", as: String.self), default: []].append(
+                TopicReference(
+                    id: try row.decode(column: "id", as: String.self),
+                    slug: try row.decode(column: "slug", as: String.self),
+                    title: try row.decode(column: "title", as: String.self),
+                    featured: try row.decode(column: "featured", as: Bool.self)
+                ))
         }
         return records.map { record in
             var record = record
@@ -131,13 +136,15 @@ extension LibraryStore {
     /// A photo by its id or its slug, in full: with its views (counted per day) and the topics it is in.
     public func photo(idOrSlug: String, viewerID: String? = nil) async throws -> PhotoRecord? {
         try await database.read { db in
-            guard let record = try await photos(
-                """
-                SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
-                WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
-                """,
-                viewerID: viewerID, on: db
-            ).first else { return nil }
+            guard
+                let record = try await photos(
+                    """
+                    SELECT \(unsafeRaw: PhotoColumns.select) FROM \(unsafeRaw: PhotoColumns.from) \
+                    WHERE p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)
+                    """,
+                    viewerID: viewerID, on: db
+                ).first
+            else { return nil }
             return try await inFull([record], on: db)[0]
         }
     }
@@ -154,7 +161,9 @@ extension LibraryStore {
         try await database.read { [database] db in
             var conditions: [SQLQueryString] = []
             if let username = filter.username { conditions.append("lower(u.username) = lower(\(bind: username))") }
-            if let orientation = filter.orientation { conditions.append("p.orientation = \(bind: orientation.rawValue)") }
+            if let orientation = filter.orientation {
+                conditions.append("p.orientation = \(bind: orientation.rawValue)")
+            }
             if !filter.collectionIDs.isEmpty {
                 conditions.append(
                     """
@@ -186,9 +195,11 @@ extension LibraryStore {
             )
             let found = try await inFull(picked, on: db)
             // Nothing found for a username: say whether the user is unknown or just has no such photos.
-            if found.isEmpty, let username = filter.username, try await db.raw(
-                "SELECT id FROM users WHERE lower(username) = lower(\(bind: username))"
-            ).first() == nil {
+            if found.isEmpty, let username = filter.username,
+                try await db.raw(
+                    "SELECT id FROM users WHERE lower(username) = lower(\(bind: username))"
+                ).first() == nil
+            {
                 throw StoreError.notFound("User")
             }
             return found
@@ -199,12 +210,14 @@ extension LibraryStore {
     /// nil when there is no such photo. One transaction of two statements.
     public func recordDownload(idOrSlug: String, at date: Date = Date()) async throws -> ImageSource? {
         try await database.transaction { db in
-            guard let source = try await db.raw(
-                """
-                UPDATE photos SET downloads = downloads + 1 WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug) \
-                RETURNING \(unsafeRaw: Self.imageSourceColumns)
-                """
-            ).first().map(Self.decodeImageSource) else { return nil }
+            guard
+                let source = try await db.raw(
+                    """
+                    UPDATE photos SET downloads = downloads + 1 WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug) \
+                    RETURNING \(unsafeRaw: Self.imageSourceColumns)
+                    """
+                ).first().map(Self.decodeImageSource)
+            else { return nil }
             try await countStatistic(.downloads, photoID: source.photoID, at: date, on: db)
             return source
         }

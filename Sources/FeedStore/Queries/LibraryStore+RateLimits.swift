@@ -23,7 +23,8 @@ extension LibraryStore {
                     RETURNING subject, hits
                     """
                 ).all() {
-                    totals[try row.decode(column: "subject", as: String.self)] = try row.decode(column: "hits", as: Int.self)
+                    totals[try row.decode(column: "subject", as: String.self)] = try row.decode(
+                        column: "hits", as: Int.self)
                 }
             }
             return totals

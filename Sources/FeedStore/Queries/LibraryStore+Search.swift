@@ -41,8 +41,9 @@ extension LibraryStore {
                 """
             ).all()
             let facets = try facetRows.map {
-                SearchPage.TagFacet(tag: try $0.decode(column: "tag", as: String.self),
-                                    count: try $0.decode(column: "n", as: Int.self))
+                SearchPage.TagFacet(
+                    tag: try $0.decode(column: "tag", as: String.self),
+                    count: try $0.decode(column: "n", as: Int.self))
             }
             return SearchPage(page: pageOfResults, tagFacets: facets)
         }

@@ -23,13 +23,15 @@ extension LibraryStore {
     /// The user of a live session and when it expires; nil for an unknown or expired one.
     public func session(idHash: String, now: Date = Date()) async throws -> (user: UserRecord, expiresAt: Date)? {
         try await database.read { db in
-            guard let row = try await db.raw(
-                """
-                SELECT \(unsafeRaw: UserColumns.select(table: "u")), s.expires_at AS session_expires_at FROM sessions s \
-                JOIN users u ON u.id = s.user_id \
-                WHERE s.id_hash = \(bind: idHash) AND s.expires_at > \(bind: now.storedSeconds)
-                """
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT \(unsafeRaw: UserColumns.select(table: "u")), s.expires_at AS session_expires_at FROM sessions s \
+                    JOIN users u ON u.id = s.user_id \
+                    WHERE s.id_hash = \(bind: idHash) AND s.expires_at > \(bind: now.storedSeconds)
+                    """
+                ).first()
+            else { return nil }
             let expires = Date(storedSeconds: try row.decode(column: "session_expires_at", as: Int64.self))
             return (try UserColumns.decode(row), expires)
         }

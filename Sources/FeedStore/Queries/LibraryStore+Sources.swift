@@ -8,7 +8,8 @@ extension LibraryStore {
     /// Records a new source. A name already in use (in any case) is `.conflict("name")`.
     public func addSource(_ source: SourceRecord) async throws -> SourceRecord {
         try await database.transaction { db in
-            if try await db.raw("SELECT id FROM sources WHERE lower(name) = lower(\(bind: source.name))").first() != nil {
+            if try await db.raw("SELECT id FROM sources WHERE lower(name) = lower(\(bind: source.name))").first() != nil
+            {
                 throw StoreError.conflict("name")
             }
             try await db.raw(
@@ -64,7 +65,9 @@ extension LibraryStore {
                 JOIN source_authors sa ON sa.user_id = p.user_id AND sa.source_id = sp.source_id \
                 WHERE sp.source_id = \(bind: id)
                 """
-            ).all().map { (try $0.decode(column: "id", as: String.self), try $0.decode(column: "user_id", as: String.self)) }
+            ).all().map {
+                (try $0.decode(column: "id", as: String.self), try $0.decode(column: "user_id", as: String.self))
+            }
         }
         for (photoID, owner) in owned {
             let left = try await deletePhoto(photoID, by: owner)
@@ -150,7 +153,9 @@ extension LibraryStore {
             let base = Self.localUsername(author.username)
             var username = base
             var suffix = 2
-            while try await db.raw("SELECT id FROM users WHERE lower(username) = lower(\(bind: username))").first() != nil {
+            while try await db.raw("SELECT id FROM users WHERE lower(username) = lower(\(bind: username))").first()
+                != nil
+            {
                 let tail = "_\(suffix)"
                 username = String(base.prefix(30 - tail.count)) + tail
                 suffix += 1
@@ -177,9 +182,12 @@ extension LibraryStore {
 
     /// A username valid here (3 to 30 letters, digits or underscores) made from one at a source.
     static func localUsername(_ remote: String) -> String {
-        let kept = String(remote.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_") ? Character(scalar) : "_"
-        }).prefix(30)
+        let kept = String(
+            remote.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_")
+                    ? Character(scalar) : "_"
+            }
+        ).prefix(30)
         return kept.count >= 3 ? String(kept) : "photographer_" + kept
     }
 
@@ -224,7 +232,9 @@ extension LibraryStore {
         try await database.transaction { db in
             guard let row = try await db.raw("SELECT attribution FROM photos WHERE id = \(bind: photoID)").first()
             else { return }
-            var source = try row.decode(column: "attribution", as: String?.self).flatMap { JSONColumn.decode($0) as PhotoSource? }
+            var source = try row.decode(column: "attribution", as: String?.self).flatMap {
+                JSONColumn.decode($0) as PhotoSource?
+            }
             source?.removedAt = date
             try await db.raw(
                 """
@@ -251,13 +261,15 @@ extension LibraryStore {
     /// Where a photo came from, for a download to tell its source: the source and its `download_location`.
     public func downloadLocation(ofPhoto photoID: String) async throws -> (source: SourceRecord, url: String)? {
         try await database.read { db in
-            guard let row = try await db.raw(
-                """
-                SELECT s.*, 0 AS photo_count, sp.download_location FROM source_photos sp \
-                JOIN sources s ON s.id = sp.source_id \
-                WHERE sp.photo_id = \(bind: photoID) AND sp.download_location IS NOT NULL LIMIT 1
-                """
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT s.*, 0 AS photo_count, sp.download_location FROM source_photos sp \
+                    JOIN sources s ON s.id = sp.source_id \
+                    WHERE sp.photo_id = \(bind: photoID) AND sp.download_location IS NOT NULL LIMIT 1
+                    """
+                ).first()
+            else { return nil }
             return (try Self.decodeSource(row), try row.decode(column: "download_location", as: String.self))
         }
     }
@@ -289,9 +301,10 @@ extension LibraryStore {
     /// Who holds the right to sync `sourceID`, and until when; nil when nobody does.
     public func syncLease(of sourceID: String) async throws -> (holder: String, until: Date)? {
         try await database.read { db in
-            guard let row = try await db.raw(
-                "SELECT lease_holder, lease_until FROM sources WHERE id = \(bind: sourceID)"
-            ).first(), let holder = try row.decode(column: "lease_holder", as: String?.self),
+            guard
+                let row = try await db.raw(
+                    "SELECT lease_holder, lease_until FROM sources WHERE id = \(bind: sourceID)"
+                ).first(), let holder = try row.decode(column: "lease_holder", as: String?.self),
                 let until = try row.decode(column: "lease_until", as: Int64?.self)
             else { return nil }
             return (holder, Date(storedSeconds: until))

@@ -3,7 +3,9 @@ import SQLKit
 
 extension LibraryStore {
     /// Adds `amount` to one counter of a photo's day (a download, a like or an unlike), in the caller's transaction.
-    func countStatistic(_ metric: StatisticsMetric, photoID: String, amount: Int = 1, at date: Date, on db: any SQLDatabase)
+    func countStatistic(
+        _ metric: StatisticsMetric, photoID: String, amount: Int = 1, at date: Date, on db: any SQLDatabase
+    )
         async throws
     {
         let column = metric.rawValue
@@ -64,7 +66,8 @@ extension LibraryStore {
     {
         try await database.read { db in
             try await statistics(
-                of: "p.id", where: "p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)", days: days, today: today, on: db
+                of: "p.id", where: "p.id = \(bind: idOrSlug) OR p.slug = \(bind: idOrSlug)", days: days, today: today,
+                on: db
             ).first.map { ($0.key, $0.value) }
         }
     }
@@ -79,7 +82,12 @@ extension LibraryStore {
             let statistics = try await statistics(
                 of: "p.user_id", where: "p.user_id = \(bind: user.id)", days: days, today: today, on: db
             )[user.id]
-            return (user, statistics ?? Self.statistics(totals: [:], days: [:], from: today.number - Int64(days) + 1, through: today.number))
+            return (
+                user,
+                statistics
+                    ?? Self.statistics(
+                        totals: [:], days: [:], from: today.number - Int64(days) + 1, through: today.number)
+            )
         }
     }
 
@@ -107,7 +115,8 @@ extension LibraryStore {
             """
         ).all() {
             totals[try row.decode(column: "grouped", as: String.self)] = [
-                .downloads: try row.decode(column: "downloads", as: Int.self), .likes: try row.decode(column: "likes", as: Int.self),
+                .downloads: try row.decode(column: "downloads", as: Int.self),
+                .likes: try row.decode(column: "likes", as: Int.self),
             ]
         }
         for row in try await db.raw(
@@ -116,7 +125,8 @@ extension LibraryStore {
             JOIN photos p ON p.id = s.photo_id WHERE \(condition) GROUP BY \(unsafeRaw: group)
             """
         ).all() {
-            totals[try row.decode(column: "grouped", as: String.self)]?[.views] = try row.decode(column: "views", as: Int.self)
+            totals[try row.decode(column: "grouped", as: String.self)]?[.views] = try row.decode(
+                column: "views", as: Int.self)
         }
         var values: [String: [StatisticsMetric: [Int64: Int]]] = [:]
         for row in try await db.raw(
@@ -130,7 +140,8 @@ extension LibraryStore {
             let key = try row.decode(column: "grouped", as: String.self)
             let day = try row.decode(column: "day", as: Int64.self)
             for metric in StatisticsMetric.allCases {
-                values[key, default: [:]][metric, default: [:]][day] = try row.decode(column: metric.rawValue, as: Int.self)
+                values[key, default: [:]][metric, default: [:]][day] = try row.decode(
+                    column: metric.rawValue, as: Int.self)
             }
         }
         return totals.reduce(into: [:]) { result, entry in
@@ -147,7 +158,9 @@ extension LibraryStore {
         func series(_ metric: StatisticsMetric) -> StatisticsSeries {
             StatisticsSeries(
                 total: totals[metric] ?? 0,
-                days: (first...last).map { StatisticsPoint(day: StatisticsDay(number: $0), value: days[metric]?[$0] ?? 0) }
+                days: (first...last).map {
+                    StatisticsPoint(day: StatisticsDay(number: $0), value: days[metric]?[$0] ?? 0)
+                }
             )
         }
         return Statistics(downloads: series(.downloads), views: series(.views), likes: series(.likes))
@@ -157,21 +170,23 @@ extension LibraryStore {
     public func libraryTotals(now: Date = Date()) async throws -> LibraryTotals {
         try await database.read { db in
             let since = StatisticsDay(now).number - 29
-            guard let row = try await db.raw(
-                """
-                SELECT (SELECT COUNT(*) FROM photos) AS photos, \
-                (SELECT COALESCE(CAST(SUM(downloads) AS BIGINT), 0) FROM photos) AS downloads, \
-                (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics) AS views, \
-                (SELECT COALESCE(CAST(SUM(likes) AS BIGINT), 0) FROM photos) AS likes, \
-                (SELECT COUNT(DISTINCT user_id) FROM photos) AS photographers, \
-                (SELECT COALESCE(CAST(SUM(width * height) AS BIGINT), 0) FROM photos) AS pixels, \
-                (SELECT COUNT(DISTINCT owner_id) FROM oauth_apps) AS developers, \
-                (SELECT COUNT(*) FROM oauth_apps) AS applications, \
-                (SELECT COALESCE(CAST(SUM(hits) AS BIGINT), 0) FROM rate_limits) AS requests, \
-                (SELECT COALESCE(CAST(SUM(downloads) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: since)) AS recent_downloads, \
-                (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: since)) AS recent_views
-                """
-            ).first() else { throw StoreError.unavailable("The library's counters could not be read.") }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT (SELECT COUNT(*) FROM photos) AS photos, \
+                    (SELECT COALESCE(CAST(SUM(downloads) AS BIGINT), 0) FROM photos) AS downloads, \
+                    (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics) AS views, \
+                    (SELECT COALESCE(CAST(SUM(likes) AS BIGINT), 0) FROM photos) AS likes, \
+                    (SELECT COUNT(DISTINCT user_id) FROM photos) AS photographers, \
+                    (SELECT COALESCE(CAST(SUM(width * height) AS BIGINT), 0) FROM photos) AS pixels, \
+                    (SELECT COUNT(DISTINCT owner_id) FROM oauth_apps) AS developers, \
+                    (SELECT COUNT(*) FROM oauth_apps) AS applications, \
+                    (SELECT COALESCE(CAST(SUM(hits) AS BIGINT), 0) FROM rate_limits) AS requests, \
+                    (SELECT COALESCE(CAST(SUM(downloads) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: since)) AS recent_downloads, \
+                    (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: since)) AS recent_views
+                    """
+                ).first()
+            else { throw StoreError.unavailable("The library's counters could not be read.") }
             func value(_ column: String) throws -> Int { try row.decode(column: column, as: Int.self) }
             return LibraryTotals(
                 photos: try value("photos"), downloads: try value("downloads"), views: try value("views"),
@@ -188,20 +203,22 @@ extension LibraryStore {
         try await database.read { db in
             let firstDay = StatisticsDay(now).number - 29
             let since = StatisticsDay(number: firstDay).start.storedSeconds
-            guard let row = try await db.raw(
-                """
-                SELECT (SELECT COALESCE(CAST(SUM(downloads) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: firstDay)) AS downloads, \
-                (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: firstDay)) AS views, \
-                (SELECT COALESCE(CAST(SUM(likes) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: firstDay)) AS likes, \
-                (SELECT COUNT(*) FROM photos WHERE created_at >= \(bind: since)) AS new_photos, \
-                (SELECT COUNT(*) FROM users u WHERE u.created_at >= \(bind: since) \
-                AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)) AS new_photographers, \
-                (SELECT COALESCE(CAST(SUM(width * height) AS BIGINT), 0) FROM photos WHERE created_at >= \(bind: since)) AS new_pixels, \
-                (SELECT COUNT(DISTINCT owner_id) FROM oauth_apps WHERE created_at >= \(bind: since)) AS new_developers, \
-                (SELECT COUNT(*) FROM oauth_apps WHERE created_at >= \(bind: since)) AS new_applications, \
-                (SELECT COALESCE(CAST(SUM(hits) AS BIGINT), 0) FROM rate_limits) AS new_requests
-                """
-            ).first() else { throw StoreError.unavailable("The library's counters could not be read.") }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT (SELECT COALESCE(CAST(SUM(downloads) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: firstDay)) AS downloads, \
+                    (SELECT COALESCE(CAST(SUM(views) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: firstDay)) AS views, \
+                    (SELECT COALESCE(CAST(SUM(likes) AS BIGINT), 0) FROM photo_statistics WHERE day >= \(bind: firstDay)) AS likes, \
+                    (SELECT COUNT(*) FROM photos WHERE created_at >= \(bind: since)) AS new_photos, \
+                    (SELECT COUNT(*) FROM users u WHERE u.created_at >= \(bind: since) \
+                    AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)) AS new_photographers, \
+                    (SELECT COALESCE(CAST(SUM(width * height) AS BIGINT), 0) FROM photos WHERE created_at >= \(bind: since)) AS new_pixels, \
+                    (SELECT COUNT(DISTINCT owner_id) FROM oauth_apps WHERE created_at >= \(bind: since)) AS new_developers, \
+                    (SELECT COUNT(*) FROM oauth_apps WHERE created_at >= \(bind: since)) AS new_applications, \
+                    (SELECT COALESCE(CAST(SUM(hits) AS BIGINT), 0) FROM rate_limits) AS new_requests
+                    """
+                ).first()
+            else { throw StoreError.unavailable("The library's counters could not be read.") }
             func value(_ column: String) throws -> Int { try row.decode(column: column, as: Int.self) }
             return LibraryMonth(
                 downloads: try value("downloads"), views: try value("views"), likes: try value("likes"),

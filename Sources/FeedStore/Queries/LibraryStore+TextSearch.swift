@@ -33,7 +33,8 @@ extension LibraryStore {
             """
         ).all().map { try $0.decode(column: "r", as: Int64.self) }
         // Fewer matches than the window holds: the window is all of them.
-        let total = filters.isEmpty && windowRows.count < SearchLimits.rankWindow
+        let total =
+            filters.isEmpty && windowRows.count < SearchLimits.rankWindow
             ? windowRows.count
             : try await count(
                 filters.isEmpty
@@ -43,7 +44,8 @@ extension LibraryStore {
             )
         let windowStart = windowRows.last ?? 0
         // The facets count the window's photos by rowid: no second full-text pass.
-        let facetScope: SQLQueryString = windowRows.isEmpty
+        let facetScope: SQLQueryString =
+            windowRows.isEmpty
             ? "SELECT NULL"
             : "SELECT p.id FROM photos p WHERE p.rowid IN (\(binds: windowRows))\(filterClause)"
         guard total > 0, !capped(total, page) else {
@@ -67,7 +69,8 @@ extension LibraryStore {
                 facetScope: facetScope
             )
         }
-        let windowCount = filters.isEmpty
+        let windowCount =
+            filters.isEmpty
             ? min(total, SearchLimits.rankWindow)
             : try await count(
                 "SELECT COUNT(*) AS n FROM \(joined) WHERE s.photo_search MATCH \(bind: match) AND s.rowid >= \(bind: windowStart)\(filterClause)",
@@ -99,7 +102,8 @@ extension LibraryStore {
         _ viewerID: String?, _ db: any SQLDatabase
     ) async throws -> TextSearchResult {
         let query: SQLQueryString = "to_tsquery('simple', \(bind: text.postgresQuery))"
-        let from: SQLQueryString = filters.isEmpty ? "photo_search s" : "photo_search s JOIN photos p ON p.id = s.photo_id"
+        let from: SQLQueryString =
+            filters.isEmpty ? "photo_search s" : "photo_search s JOIN photos p ON p.id = s.photo_id"
         let whereClause = (["s.document @@ \(query)"] + filters).joined(separator: " AND ")
         let total = try await postgresMatchCount(from: from, where: whereClause, on: db)
         let window = try await db.raw(
@@ -109,8 +113,11 @@ extension LibraryStore {
             LIMIT \(literal: SearchLimits.rankWindow)
             """
         ).all().map {
-            (id: try $0.decode(column: "id", as: String.self), created: try $0.decode(column: "created_at", as: Int64.self),
-             score: try $0.decode(column: "score", as: Double.self))
+            (
+                id: try $0.decode(column: "id", as: String.self),
+                created: try $0.decode(column: "created_at", as: Int64.self),
+                score: try $0.decode(column: "score", as: Double.self)
+            )
         }
         let facetScope: SQLQueryString = window.isEmpty ? "SELECT NULL" : "\(binds: window.map(\.id))"
         guard total > 0, !capped(total, page), let last = window.last else {
@@ -118,7 +125,8 @@ extension LibraryStore {
         }
         let size = min(page.size, SearchLimits.maxResults - page.offset)
         func newest(_ range: Range<Int>, afterWindow: Bool) async throws -> [PhotoRecord] {
-            let bound: SQLQueryString = afterWindow
+            let bound: SQLQueryString =
+                afterWindow
                 ? " AND (s.created_at, s.photo_id) < (\(bind: last.created), \(bind: last.id))" : ""
             return try await photos(
                 """
@@ -131,7 +139,8 @@ extension LibraryStore {
         }
         if order == .latest {
             return TextSearchResult(
-                page: Page(items: try await newest(page.offset..<(page.offset + size), afterWindow: false), total: total),
+                page: Page(
+                    items: try await newest(page.offset..<(page.offset + size), afterWindow: false), total: total),
                 facetScope: facetScope
             )
         }

@@ -28,13 +28,15 @@ extension LibraryStore {
         async throws -> Page<TopicRecord>
     {
         try await database.read { db in
-            let filter: SQLQueryString = ids.isEmpty ? "" : " WHERE t.id IN (\(binds: ids)) OR t.slug IN (\(binds: ids))"
-            let orderSQL = switch order {
-            case .featured: "t.featured DESC, t.position ASC, t.created_at ASC, t.id ASC"
-            case .latest: "t.created_at DESC, t.id DESC"
-            case .oldest: "t.created_at ASC, t.id ASC"
-            case .position: "t.position ASC, t.created_at ASC, t.id ASC"
-            }
+            let filter: SQLQueryString =
+                ids.isEmpty ? "" : " WHERE t.id IN (\(binds: ids)) OR t.slug IN (\(binds: ids))"
+            let orderSQL =
+                switch order {
+                case .featured: "t.featured DESC, t.position ASC, t.created_at ASC, t.id ASC"
+                case .latest: "t.created_at DESC, t.id DESC"
+                case .oldest: "t.created_at ASC, t.id ASC"
+                case .position: "t.position ASC, t.created_at ASC, t.id ASC"
+                }
             let rows = try await db.raw(
                 """
                 SELECT \(unsafeRaw: Self.topicSelect) FROM topics t\(filter) ORDER BY \(unsafeRaw: orderSQL) \
@@ -64,7 +66,8 @@ extension LibraryStore {
 
     /// A page of a topic's photos (by id or slug) in `order`. `.notFound("Topic")` when there is no such topic.
     public func topicPhotos(
-        _ idOrSlug: String, order: PhotoOrder, page: PageRequest, orientation: PhotoOrientation? = nil, viewerID: String? = nil
+        _ idOrSlug: String, order: PhotoOrder, page: PageRequest, orientation: PhotoOrientation? = nil,
+        viewerID: String? = nil
     ) async throws -> Page<PhotoRecord> {
         let id = try await database.read { db in
             try await db.raw("SELECT id FROM topics WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug)").first()?
@@ -94,8 +97,11 @@ extension LibraryStore {
         guard !rows.isEmpty else { return [] }
         let ids = try rows.map { try $0.decode(column: "id", as: String.self) }
         var tags: [String: [String]] = [:]
-        for row in try await db.raw("SELECT topic_id, tag FROM topic_tags WHERE topic_id IN (\(binds: ids)) ORDER BY tag").all() {
-            tags[try row.decode(column: "topic_id", as: String.self), default: []].append(try row.decode(column: "tag", as: String.self))
+        for row in try await db.raw(
+            "SELECT topic_id, tag FROM topic_tags WHERE topic_id IN (\(binds: ids)) ORDER BY tag"
+        ).all() {
+            tags[try row.decode(column: "topic_id", as: String.self), default: []].append(
+                try row.decode(column: "tag", as: String.self))
         }
         var albums: [String: [String]] = [:]
         for row in try await db.raw(
@@ -117,25 +123,26 @@ extension LibraryStore {
         var topics: [TopicRecord] = []
         for (id, row) in zip(ids, rows) {
             let condition = Self.inTopics([id])
-            topics.append(TopicRecord(
-                id: id,
-                slug: try row.decode(column: "slug", as: String.self),
-                title: try row.decode(column: "title", as: String.self),
-                description: try row.decode(column: "description", as: String?.self),
-                featured: try row.decode(column: "featured", as: Bool.self),
-                position: try row.decode(column: "position", as: Int.self),
-                createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
-                updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
-                tags: tags[id] ?? [], collectionIDs: albums[id] ?? [],
-                totalPhotos: try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(condition)", on: db),
-                previewPhotos: try await db.raw(
-                    """
-                    SELECT p.id, p.created_at, p.updated_at, p.blur_hash FROM photos p WHERE \(condition) \
-                    ORDER BY p.created_at DESC, p.id DESC LIMIT 4
-                    """
-                ).all().map(PhotoPreview.init),
-                owners: owners[id] ?? []
-            ))
+            topics.append(
+                TopicRecord(
+                    id: id,
+                    slug: try row.decode(column: "slug", as: String.self),
+                    title: try row.decode(column: "title", as: String.self),
+                    description: try row.decode(column: "description", as: String?.self),
+                    featured: try row.decode(column: "featured", as: Bool.self),
+                    position: try row.decode(column: "position", as: Int.self),
+                    createdAt: Date(storedSeconds: try row.decode(column: "created_at", as: Int64.self)),
+                    updatedAt: Date(storedSeconds: try row.decode(column: "updated_at", as: Int64.self)),
+                    tags: tags[id] ?? [], collectionIDs: albums[id] ?? [],
+                    totalPhotos: try await count("SELECT COUNT(*) AS n FROM photos p WHERE \(condition)", on: db),
+                    previewPhotos: try await db.raw(
+                        """
+                        SELECT p.id, p.created_at, p.updated_at, p.blur_hash FROM photos p WHERE \(condition) \
+                        ORDER BY p.created_at DESC, p.id DESC LIMIT 4
+                        """
+                    ).all().map(PhotoPreview.init),
+                    owners: owners[id] ?? []
+                ))
         }
         // each topic's cover is its newest photo
         let byID = try await photosByID(
@@ -150,9 +157,13 @@ extension LibraryStore {
     /// Makes a topic. The slug is the given one or made from the title; `.conflict("slug")` when it is taken,
     /// `.notFound("Collection")` when an album does not exist.
     public func createTopic(_ topic: TopicChanges, at date: Date = Date()) async throws -> TopicRecord {
-        guard let title = topic.title, !title.isEmpty else { throw StoreError.badConfiguration("A topic needs a title.") }
+        guard let title = topic.title, !title.isEmpty else {
+            throw StoreError.badConfiguration("A topic needs a title.")
+        }
         let slug = topic.slug ?? Identifier.slug(from: title)
-        guard !slug.isEmpty else { throw StoreError.badConfiguration("A topic needs a slug made of letters or digits.") }
+        guard !slug.isEmpty else {
+            throw StoreError.badConfiguration("A topic needs a slug made of letters or digits.")
+        }
         return try await database.transaction { db in
             guard try await db.raw("SELECT id FROM topics WHERE slug = \(bind: slug)").first() == nil else {
                 throw StoreError.conflict("slug")
@@ -172,7 +183,9 @@ extension LibraryStore {
     }
 
     /// Changes a topic (by id or slug); fields left nil stay as they are.
-    public func updateTopic(_ idOrSlug: String, _ changes: TopicChanges, at date: Date = Date()) async throws -> TopicRecord {
+    public func updateTopic(_ idOrSlug: String, _ changes: TopicChanges, at date: Date = Date()) async throws
+        -> TopicRecord
+    {
         try await database.transaction { db in
             let topic = try await self.topic(idOrSlug: idOrSlug, on: db)
             if let slug = changes.slug, slug != topic.slug,
@@ -190,7 +203,8 @@ extension LibraryStore {
             ).run()
             if changes.tags != nil || changes.collectionIDs != nil {
                 try await setTopicMembers(
-                    topic.id, tags: changes.tags ?? topic.tags, collectionIDs: changes.collectionIDs ?? topic.collectionIDs,
+                    topic.id, tags: changes.tags ?? topic.tags,
+                    collectionIDs: changes.collectionIDs ?? topic.collectionIDs,
                     on: db
                 )
             }
@@ -201,13 +215,17 @@ extension LibraryStore {
     /// Deletes a topic (by id or slug); its photos stay. `.notFound("Topic")` when there is none.
     public func deleteTopic(_ idOrSlug: String) async throws {
         try await database.transaction { db in
-            guard try await db.raw(
-                "DELETE FROM topics WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug) RETURNING id"
-            ).first() != nil else { throw StoreError.notFound("Topic") }
+            guard
+                try await db.raw(
+                    "DELETE FROM topics WHERE id = \(bind: idOrSlug) OR slug = \(bind: idOrSlug) RETURNING id"
+                ).first() != nil
+            else { throw StoreError.notFound("Topic") }
         }
     }
 
-    private func setTopicMembers(_ id: String, tags: [String], collectionIDs: [String], on db: any SQLDatabase) async throws {
+    private func setTopicMembers(_ id: String, tags: [String], collectionIDs: [String], on db: any SQLDatabase)
+        async throws
+    {
         try await db.raw("DELETE FROM topic_tags WHERE topic_id = \(bind: id)").run()
         try await db.raw("DELETE FROM topic_collections WHERE topic_id = \(bind: id)").run()
         for tag in Set(tags.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !tag.isEmpty {

@@ -14,8 +14,10 @@ public struct PhotoSearch: Sendable, Hashable {
     public var order: Order
     public var filter: PhotoFilter
 
-    public init(text: String, order: Order = .relevant, orientation: PhotoOrientation? = nil, colorName: String? = nil,
-                tags: [String] = [], near: GeoQuery? = nil) {
+    public init(
+        text: String, order: Order = .relevant, orientation: PhotoOrientation? = nil, colorName: String? = nil,
+        tags: [String] = [], near: GeoQuery? = nil
+    ) {
         self.text = text
         self.order = order
         self.filter = PhotoFilter(orientation: orientation, colorName: colorName, tags: tags, near: near)

@@ -13,6 +13,8 @@ public struct ProfileChanges: Sendable, Hashable {
     public var instagramUsername: String?
     /// An id of the device catalogue; an empty string clears it.
     public var deviceID: String?
+    /// A language's code (`ru`); an empty string clears it (the browser's languages decide again).
+    public var language: String?
     public var exactLocationPublic: Bool?
     /// Address and contact parts to change: nil leaves a part, an empty string clears it.
     public var contact = ContactDetails()
@@ -20,9 +22,10 @@ public struct ProfileChanges: Sendable, Hashable {
     public init(
         username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
         bio: String? = nil, location: String? = nil, portfolioURL: String? = nil, instagramUsername: String? = nil,
-        deviceID: String? = nil, exactLocationPublic: Bool? = nil
+        deviceID: String? = nil, language: String? = nil, exactLocationPublic: Bool? = nil
     ) {
         self.deviceID = deviceID
+        self.language = language
         self.exactLocationPublic = exactLocationPublic
         self.username = username
         self.firstName = firstName

@@ -13,7 +13,8 @@ public struct RandomFilter: Sendable, Hashable {
     public var topics: [String]
 
     public init(
-        username: String? = nil, collectionIDs: [String] = [], text: String? = nil, orientation: PhotoOrientation? = nil,
+        username: String? = nil, collectionIDs: [String] = [], text: String? = nil,
+        orientation: PhotoOrientation? = nil,
         topics: [String] = []
     ) {
         self.username = username

@@ -4,19 +4,23 @@ import SQLKit
 
 /// The columns of a user, optionally under a prefix when joined to another table.
 ///
-/// A user joined under a prefix (the owner of each photo or album in a list) is read without the address and
-/// contact details: no answer that embeds an owner shows them, and a feed page would decode eleven more columns per
-/// photo for nothing. Their ``UserRecord/contact`` is empty.
+/// A user joined under a prefix (the owner of each photo or album in a list) is read without the address, contact
+/// details and language: no answer that embeds an owner shows them, and a feed page would decode a dozen more
+/// columns per photo for nothing. Their ``UserRecord/contact`` is empty, their ``UserRecord/language`` nil.
 enum UserColumns {
-    static let names = [
-        "id", "username", "first_name", "last_name", "email", "bio", "location", "portfolio_url",
-        "instagram_username", "total_photos", "total_likes", "total_collections", "created_at", "updated_at",
-        "avatar_sha256", "avatar_format", "device_id", "exact_location_public", "number",
-    ] + Migration.contactFields
+    /// The columns only the account's own answers need.
+    static let ownOnly = Migration.contactFields + ["language"]
+
+    static let names =
+        [
+            "id", "username", "first_name", "last_name", "email", "bio", "location", "portfolio_url",
+            "instagram_username", "total_photos", "total_likes", "total_collections", "created_at", "updated_at",
+            "avatar_sha256", "avatar_format", "device_id", "exact_location_public", "number",
+        ] + ownOnly
 
     static func select(table: String, prefix: String = "") -> String {
         guard !prefix.isEmpty else { return names.map { "\(table).\($0)" }.joined(separator: ", ") }
-        return names.filter { !Migration.contactFields.contains($0) }.map { "\(table).\($0) AS \(prefix)\($0)" }
+        return names.filter { !ownOnly.contains($0) }.map { "\(table).\($0) AS \(prefix)\($0)" }
             .joined(separator: ", ")
     }
 
@@ -40,6 +44,7 @@ enum UserColumns {
             avatarSHA256: try row.decode(column: column("avatar_sha256"), as: String?.self),
             avatarFormat: try row.decode(column: column("avatar_format"), as: String?.self),
             deviceID: try row.decode(column: column("device_id"), as: String?.self),
+            language: prefix.isEmpty ? try row.decode(column: "language", as: String?.self) : nil,
             exactLocationPublic: try row.decode(column: column("exact_location_public"), as: Bool.self),
             number: try row.decode(column: column("number"), as: Int64.self),
             contact: prefix.isEmpty

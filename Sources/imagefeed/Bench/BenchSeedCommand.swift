@@ -34,8 +34,10 @@ struct BenchSeedCommand: AsyncParsableCommand {
         }
         var ownerIDs: [String] = []
         for owner in SyntheticLibrary.owners {
-            ownerIDs.append(try await store.ensureUser(
-                username: owner.username, firstName: owner.firstName, lastName: owner.lastName).id)
+            ownerIDs.append(
+                try await store.ensureUser(
+                    username: owner.username, firstName: owner.firstName, lastName: owner.lastName
+                ).id)
         }
         let existing = try await store.photoCount()
         var added = 0

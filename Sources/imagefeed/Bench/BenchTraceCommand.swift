@@ -18,7 +18,9 @@ struct BenchTraceCommand: AsyncParsableCommand {
     )
 
     enum Request: String, ExpressibleByArgument, CaseIterable {
-        case feed, deep, photo, search, searchLatest = "search_latest", image, like
+        case feed, deep, photo, search
+        case searchLatest = "search_latest"
+        case image, like
     }
 
     @OptionGroup var library: LibraryOptions
@@ -75,9 +77,11 @@ struct BenchTraceCommand: AsyncParsableCommand {
             if requests.contains(.deep) {
                 // The last full page, and the cursor after the page before it (what `Link: rel="next"` carries).
                 subjects.deepPage = max(1, count / perPage)
-                let before = subjects.deepPage > 1
+                let before =
+                    subjects.deepPage > 1
                     ? try await store.feed(
-                        order: .latest, page: PageRequest(number: subjects.deepPage - 1, size: perPage)).items.last
+                        order: .latest, page: PageRequest(number: subjects.deepPage - 1, size: perPage)
+                    ).items.last
                     : nil
                 subjects.deepCursor = before.map(FeedCursor.init(after:))
             }
@@ -96,19 +100,23 @@ struct BenchTraceCommand: AsyncParsableCommand {
     }
 
     func useCase(_ request: Request, _ store: LibraryStore, _ subjects: Subjects) -> @Sendable () async throws -> Void {
-        let perPage = self.perPage, query = self.query
+        let perPage = self.perPage
+        let query = self.query
         switch request {
         case .feed:
             return { _ = try await store.feed(order: .latest, page: PageRequest(number: 1, size: perPage)) }
         case .deep:
             return {
                 _ = try await store.feed(
-                    order: .latest, page: PageRequest(number: subjects.deepPage, size: perPage), cursor: subjects.deepCursor)
+                    order: .latest, page: PageRequest(number: subjects.deepPage, size: perPage),
+                    cursor: subjects.deepCursor)
             }
         case .photo:
             return { _ = try await store.photo(idOrSlug: subjects.middle) }
         case .search:
-            return { _ = try await store.searchPhotos(PhotoSearch(text: query), page: PageRequest(number: 1, size: perPage)) }
+            return {
+                _ = try await store.searchPhotos(PhotoSearch(text: query), page: PageRequest(number: 1, size: perPage))
+            }
         case .searchLatest:
             return {
                 _ = try await store.searchPhotos(

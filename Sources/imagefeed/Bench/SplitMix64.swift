@@ -27,7 +27,8 @@ struct SplitMix64 {
     /// An index drawn with the weights whose running totals are `cumulative`.
     mutating func pick(_ cumulative: [Double]) -> Int {
         let target = unit() * cumulative[cumulative.count - 1]
-        var low = 0, high = cumulative.count - 1
+        var low = 0
+        var high = cumulative.count - 1
         while low < high {
             let middle = (low + high) / 2
             if cumulative[middle] < target { low = middle + 1 } else { high = middle }

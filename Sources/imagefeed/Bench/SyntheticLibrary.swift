@@ -8,7 +8,9 @@ import Imaging
 /// cameras, twenty owners, and a new photo every 30 seconds from 2015 on. Photo `n` is the same on every run, so a
 /// library can be grown in steps and two runs hold the same rows.
 struct SyntheticLibrary {
-    static let realWords = ["beach", "mountain", "forest", "city", "sunset", "flower", "river", "snow", "desert", "night"]
+    static let realWords = [
+        "beach", "mountain", "forest", "city", "sunset", "flower", "river", "snow", "desert", "night",
+    ]
     static let owners = (0..<20).map { (username: "user\($0)", firstName: "User\($0)", lastName: "Lastname\($0)") }
     static let baseTime: TimeInterval = 1_420_070_400  // 2015-01-01
     static let cameras: [(String, String)] = [
@@ -17,9 +19,12 @@ struct SyntheticLibrary {
     ]
     /// In the order photo n has always drawn from (the vocabulary's own).
     static let colorNames = PhotoColor.allCases.map(\.rawValue)
-    static let tags = ["nature", "travel", "landscape", "people", "street", "architecture", "animals", "food",
-                       "water", "sky", "portrait", "film", "summer", "winter", "autumn", "spring", "blackandwhite",
-                       "macro", "night", "family"] + (0..<180).map { "tag\($0)" }
+    static let tags =
+        [
+            "nature", "travel", "landscape", "people", "street", "architecture", "animals", "food",
+            "water", "sky", "portrait", "film", "summer", "winter", "autumn", "spring", "blackandwhite",
+            "macro", "night", "family",
+        ] + (0..<180).map { "tag\($0)" }
     static let vocabulary = (0..<20_000).map { "w\($0)" }
     private static let vocabularyWeights = cumulativeZipf(vocabulary.count)
     private static let tagWeights = cumulativeZipf(tags.count)
@@ -40,8 +45,11 @@ struct SyntheticLibrary {
             color: String(format: "#%06x", random.int(0...0xFF_FFFF)), colorName: colorNames[random.int(0...10)],
             blurHash: blurHash(&random),
             takenAt: created.addingTimeInterval(-TimeInterval(random.int(0...86_400 * 30))),
-            camera: camera.map { CameraSettings(make: $0.0, model: $0.1, exposureTime: "1/250", aperture: "2.8",
-                                                focalLength: "35.0", iso: 200) } ?? CameraSettings(),
+            camera: camera.map {
+                CameraSettings(
+                    make: $0.0, model: $0.1, exposureTime: "1/250", aperture: "2.8",
+                    focalLength: "35.0", iso: 200)
+            } ?? CameraSettings(),
             place: Place(), sha256: (0..<4).map { _ in String(format: "%016llx", random.next()) }.joined(),
             bytes: random.int(1_500_000...3_500_000), format: "jpeg", tags: photoTags, createdAt: created
         )
@@ -50,12 +58,15 @@ struct SyntheticLibrary {
     /// A placeholder of its own for each photo (the web app keeps decoded ones by hash): a gradient between two
     /// random colours over a 4 × 3 image.
     private static func blurHash(_ random: inout SplitMix64) -> String {
-        let from = (0..<3).map { _ in random.int(0...255) }, to = (0..<3).map { _ in random.int(0...255) }
+        let from = (0..<3).map { _ in random.int(0...255) }
+        let to = (0..<3).map { _ in random.int(0...255) }
         var pixels: [UInt8] = []
         for y in 0..<3 {
             for x in 0..<4 {
                 let weight = Double(x + y) / 5
-                for channel in 0..<3 { pixels.append(UInt8(Double(from[channel]) * (1 - weight) + Double(to[channel]) * weight)) }
+                for channel in 0..<3 {
+                    pixels.append(UInt8(Double(from[channel]) * (1 - weight) + Double(to[channel]) * weight))
+                }
             }
         }
         return BlurHash.encode(rgb: pixels, width: 4, height: 3)

@@ -1,9 +1,10 @@
 import FeedKit
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Answers FeedKit's requests with recorded-style Unsplash responses, chosen by method, path and query, and keeps
 /// every request it saw. Nothing leaves the process.

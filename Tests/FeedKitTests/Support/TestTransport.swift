@@ -1,7 +1,8 @@
 import FeedKit
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The real transport (`URLSession`), with every request shown to a ``TrafficLog`` first, which may fail it

@@ -1,14 +1,16 @@
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
 import LibraryTestSupport
 import Testing
 
+@testable import FeedLibrary
+
 /// An import into a data directory whose disk is full (issue 34): stopped at once with a sentence naming the
 /// folder, rather than failing each file in turn, with nothing half-written left; the same import works once space
 /// is freed.
-@Suite("Import onto a full disk", .enabled(if: SizeLimitedFolder.isAvailable, "needs the right to mount a tmpfs (root)"))
+@Suite(
+    "Import onto a full disk", .enabled(if: SizeLimitedFolder.isAvailable, "needs the right to mount a tmpfs (root)"))
 struct ImportFaultTests {
     @Test(arguments: Backend.available)
     func an_import_onto_a_full_disk_stops_with_the_folder_named_and_leaves_nothing(backend: Backend) async throws {
@@ -16,7 +18,8 @@ struct ImportFaultTests {
         let source = try Fixtures.temporaryDirectory(prefix: "imagefeed-import-full")
         defer { try? FileManager.default.removeItem(atPath: source) }
         for seed in 0..<4 {
-            try Fixtures.write(try Fixtures.jpeg(width: 640, height: 480, seed: 700 + seed), to: source + "/p\(seed).jpg")
+            try Fixtures.write(
+                try Fixtures.jpeg(width: 640, height: 480, seed: 700 + seed), to: source + "/p\(seed).jpg")
         }
         try await SizeLimitedFolder.with(bytes: 8 << 20) { disk in
             try await TestDatabase.withStore(backend) { store, _ in

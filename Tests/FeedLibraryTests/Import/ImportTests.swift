@@ -1,9 +1,10 @@
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
 import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 @Suite("Import")
 struct ImportTests {
@@ -97,7 +98,8 @@ struct ImportTests {
             let user = try #require(try await harness.store.user(username: "alice"))
             #expect(user.totalPhotos == 3)
             #expect(user.totalCollections == 1)
-            let albums = try await harness.store.collections(ofUsername: user.username, page: PageRequest(number: 1, size: 30))
+            let albums = try await harness.store.collections(
+                ofUsername: user.username, page: PageRequest(number: 1, size: 30))
             #expect(albums.items.map(\.totalPhotos) == [3])
         }
     }
@@ -139,10 +141,12 @@ struct ImportTests {
             for photo in photos {
                 let path = harness.files.originalPath(sha256: photo.sha256, format: photo.format)
                 let digest = photo.sha256
-                let expectedSuffix = "/originals/\(digest.prefix(2))/\(digest.dropFirst(2).prefix(2))/\(digest).\(photo.format)"
+                let expectedSuffix =
+                    "/originals/\(digest.prefix(2))/\(digest.dropFirst(2).prefix(2))/\(digest).\(photo.format)"
                 #expect(path.hasSuffix(expectedSuffix))
                 #expect(path.hasPrefix(harness.files.root.path))
-                #expect(fileProblems(of: photo, in: harness.files).isEmpty, "\(fileProblems(of: photo, in: harness.files))")
+                #expect(
+                    fileProblems(of: photo, in: harness.files).isEmpty, "\(fileProblems(of: photo, in: harness.files))")
             }
             #expect(Set(photos.map(\.format)) == ["jpeg", "png"])
             let scratch = try FileManager.default.contentsOfDirectory(atPath: harness.files.scratch.path)
@@ -182,7 +186,8 @@ struct ImportTests {
 
             // assert
             let user = try #require(try await harness.store.user(username: "carol"))
-            let albums = try await harness.store.collections(ofUsername: user.username, page: PageRequest(number: 1, size: 30))
+            let albums = try await harness.store.collections(
+                ofUsername: user.username, page: PageRequest(number: 1, size: 30))
             let counts = Dictionary(uniqueKeysWithValues: albums.items.map { ($0.title, $0.totalPhotos) })
             #expect(counts == ["Beach": 3, "City walks": 2])
             #expect(user.totalCollections == 2)

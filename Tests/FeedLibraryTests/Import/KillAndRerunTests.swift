@@ -1,9 +1,10 @@
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
 import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 /// Runs the real `imagefeed import`, kills it with SIGKILL mid-import, and checks that the library is consistent and
 /// that a second run completes it.
@@ -38,7 +39,11 @@ struct KillAndRerunTests {
             let photos = try await allPhotos(store)
             let count = try await store.photoCount()
             try await store.database.shutdown()
-            return (count, photos.flatMap { fileProblems(of: $0, in: files, renditions: false) } + (photos.count == count ? [] : ["count"]))
+            return (
+                count,
+                photos.flatMap { fileProblems(of: $0, in: files, renditions: false) }
+                    + (photos.count == count ? [] : ["count"])
+            )
         } catch {
             try? await store.database.shutdown()
             throw error
@@ -50,7 +55,8 @@ struct KillAndRerunTests {
         let executable = try ImagefeedProcess.executable()
         let work = try Fixtures.temporaryDirectory(prefix: "imagefeed-kill")
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let source = work + "/source", data = work + "/data"
+        let source = work + "/source"
+        let data = work + "/data"
         try Self.writeSource(to: source)
         #expect(FileManager.default.isExecutableFile(atPath: executable))
 

@@ -36,11 +36,13 @@ struct FirebaseBackupTests {
         try await TestDatabase.withStore(backend) { store, url in
             // setup: two objects, one of them written twice (its first bytes are no longer any object's)
             let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-firebase-data")
-            let backup = try Fixtures.temporaryDirectory(prefix: "imagefeed-firebase-backup") + "/set"
+            // The backup goes into a folder of its own ("set"), which must not exist yet; its parent is removed.
+            let backupParent = try Fixtures.temporaryDirectory(prefix: "imagefeed-firebase-backup")
+            let backup = backupParent + "/set"
             let restored = try Fixtures.temporaryDirectory(prefix: "imagefeed-firebase-restored")
             let (restoredURL, removeRestored) = try await TestDatabase.makeURL(backend)
             defer {
-                for folder in [data, backup, restored] { try? FileManager.default.removeItem(atPath: folder) }
+                for folder in [data, backupParent, restored] { try? FileManager.default.removeItem(atPath: folder) }
             }
             let storage = try Self.storage(store, data: data)
             try await Self.put("first", name: "notes/a.txt", in: storage, data: data)

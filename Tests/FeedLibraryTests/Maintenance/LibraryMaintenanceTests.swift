@@ -1,9 +1,10 @@
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
 import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 @Suite("Check, backup and restore")
 struct LibraryMaintenanceTests {
@@ -19,7 +20,8 @@ struct LibraryMaintenanceTests {
                 try Fixtures.jpeg(width: width, height: height, seed: seed + index), to: "\(source)/p\(index).jpg")
         }
         try Imaging.start()
-        let importer = LibraryImporter(store: store, files: LibraryFiles(root: data), imaging: Imaging(), logger: testLogger)
+        let importer = LibraryImporter(
+            store: store, files: LibraryFiles(root: data), imaging: Imaging(), logger: testLogger)
         let summary = try await importer.run(paths: [source], options: ImportOptions(username: "keeper")) { _ in }
         try #require(summary.imported == count, "imported \(summary.imported) of \(count): \(summary.failed)")
         return try await Array(store.allPhotoIDs())
@@ -43,7 +45,8 @@ struct LibraryMaintenanceTests {
             #expect(try await Self.check(store, data).isClean)
             let files = LibraryFiles(root: data)
             let originals = try await store.storedOriginals().sorted { $0.sha256 < $1.sha256 }
-            let gone = originals[0], damaged = originals[1]
+            let gone = originals[0]
+            let damaged = originals[1]
             try FileManager.default.removeItem(atPath: files.originalPath(sha256: gone.sha256, format: gone.format))
             try Data("not the photo".utf8).write(
                 to: URL(fileURLWithPath: files.originalPath(sha256: damaged.sha256, format: damaged.format)))
@@ -178,14 +181,16 @@ struct LibraryMaintenanceTests {
             let backup = backupParent + "/set"
             defer { for folder in [data, backupParent] { try? FileManager.default.removeItem(atPath: folder) } }
             try await Self.importPhotos(1, seed: 90, store: store, data: data)
-            _ = try await LibraryBackup.backup(store: store, databaseURL: url, files: LibraryFiles(root: data), to: backup)
+            _ = try await LibraryBackup.backup(
+                store: store, databaseURL: url, files: LibraryFiles(root: data), to: backup)
 
             // act, assert: onto the library it came from, and into a backup folder that is not empty
             await #expect(throws: MaintenanceError.self) {
                 try await LibraryBackup.restore(from: backup, dataDirectory: data, databaseURL: url)
             }
             await #expect(throws: MaintenanceError.self) {
-                try await LibraryBackup.backup(store: store, databaseURL: url, files: LibraryFiles(root: data), to: backup)
+                try await LibraryBackup.backup(
+                    store: store, databaseURL: url, files: LibraryFiles(root: data), to: backup)
             }
             await #expect(throws: MaintenanceError.self) {
                 try await LibraryBackup.restore(from: data, dataDirectory: data + "-new", databaseURL: nil)

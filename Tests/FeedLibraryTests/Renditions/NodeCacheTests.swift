@@ -1,9 +1,10 @@
-@testable import FeedLibrary
 import Foundation
+import LibraryTestSupport
 import Locking
 import Storage
-import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 /// The node's cache of bucket reads: the rendition folder of its data directory, where a node keeps the renditions it
 /// made or fetched and the copies of the originals and mezzanines it rendered them from, each in the folder of its
@@ -36,13 +37,15 @@ struct NodeCacheTests {
             // act
             var paths: [String] = []
             for _ in 0..<2 {
-                paths.append(try await files.renderSource(
-                    sha256: originals[0].sha256, format: "jpeg", cacheID: photoID, mezzanine: true,
-                    fetched: { bytes in fetched.withLock { $0.append(bytes) } }))
+                paths.append(
+                    try await files.renderSource(
+                        sha256: originals[0].sha256, format: "jpeg", cacheID: photoID, mezzanine: true,
+                        fetched: { bytes in fetched.withLock { $0.append(bytes) } }))
             }
 
             // assert: fetched once, counted against the budget, then read in place
-            #expect(paths == Array(repeating: files.renditionPath(photoID: photoID, key: "source-original.jpeg"), count: 2))
+            #expect(
+                paths == Array(repeating: files.renditionPath(photoID: photoID, key: "source-original.jpeg"), count: 2))
             #expect(fetched.withLock { $0 } == [originals[0].size])
             #expect(try sha256Hex(Data(contentsOf: URL(fileURLWithPath: paths[0]))) == originals[0].sha256)
         }
@@ -54,8 +57,9 @@ struct NodeCacheTests {
             let photos = ["aaaaaaaaaaa", "bbbbbbbbbbb"]
             var paths: [String] = []
             for (photo, original) in zip(photos, originals) {
-                paths.append(try await files.renderSource(
-                    sha256: original.sha256, format: "jpeg", cacheID: photo, mezzanine: false))
+                paths.append(
+                    try await files.renderSource(
+                        sha256: original.sha256, format: "jpeg", cacheID: photo, mezzanine: false))
             }
             try FileManager.default.setAttributes(
                 [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: paths[0])

@@ -1,9 +1,10 @@
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
 import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 /// A node follows the deletions other nodes log, and drops what it cached of them.
 @Suite("Following removals")
@@ -31,7 +32,8 @@ struct RemovalFollowingTests {
             let renditions = RenditionService(
                 imaging: Imaging(), files: files, threadPool: .singleton, threads: 1, maxWaiting: 1,
                 limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil))
-            let follower = RemovalFollower(store: store, renditions: renditions, interval: .seconds(1), logger: testLogger)
+            let follower = RemovalFollower(
+                store: store, renditions: renditions, interval: .seconds(1), logger: testLogger)
             var position = RemovalFollower.Position(followed: Date())
 
             // act: another node deletes the first photo and replaces the avatar

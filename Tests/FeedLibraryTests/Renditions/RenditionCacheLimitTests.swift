@@ -1,7 +1,8 @@
-@testable import FeedLibrary
 import Foundation
 import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 @Suite("Rendition cache limit")
 struct RenditionCacheLimitTests {

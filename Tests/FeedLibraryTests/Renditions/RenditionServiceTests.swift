@@ -1,9 +1,10 @@
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
 import LibraryTestSupport
 import Testing
+
+@testable import FeedLibrary
 
 @Suite("Rendition service", .fixtureLibrary)
 struct RenditionServiceTests {

@@ -2,8 +2,8 @@ import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
-import Storage
 import LibraryTestSupport
+import Storage
 import Testing
 
 /// `imagefeed storage migrate --to s3://…`: a library served from its data directory, moved to a bucket.

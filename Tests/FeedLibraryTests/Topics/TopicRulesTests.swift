@@ -8,8 +8,9 @@ struct TopicRulesTests {
     @Test func a_title_is_needed_to_create_and_may_not_be_blank_or_too_long() {
         #expect(TopicRules.title(nil, required: true) == "A topic needs a --title.")
         #expect(TopicRules.title("  ", required: false) == "A topic needs a --title.")
-        #expect(TopicRules.title(String(repeating: "a", count: 101), required: false)
-            == "The title must be at most 100 characters.")
+        #expect(
+            TopicRules.title(String(repeating: "a", count: 101), required: false)
+                == "The title must be at most 100 characters.")
         #expect(TopicRules.title(nil, required: false) == nil)
         #expect(TopicRules.title(String(repeating: "a", count: 100), required: true) == nil)
     }

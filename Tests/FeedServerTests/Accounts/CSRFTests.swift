@@ -1,10 +1,11 @@
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Accounts: cross-site request protection")
 struct CSRFTests {
@@ -161,7 +162,9 @@ struct CSRFTests {
 
             // act
             let response = try await server.client.post(
-                path, form: path == "/account/login" ? ["login": person.email, "password": person.password]
+                path,
+                form: path == "/account/login"
+                    ? ["login": person.email, "password": person.password]
                     : TestUser("forged2").signUpForm,
                 headers: formHeaders(origin: "https://evil.example", json: true))
 
@@ -181,8 +184,10 @@ struct CSRFTests {
             // act
             let response = try await server.client.send(
                 .post, "/oauth/authorize",
-                headers: [.cookie: cookie, .origin: "https://evil.example",
-                          .contentType: "application/x-www-form-urlencoded"],
+                headers: [
+                    .cookie: cookie, .origin: "https://evil.example",
+                    .contentType: "application/x-www-form-urlencoded",
+                ],
                 body: authorizeQuery(app) + "&decision=allow")
 
             // assert

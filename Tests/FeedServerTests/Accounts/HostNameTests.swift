@@ -1,9 +1,10 @@
-@testable import FeedServer
 import FeedModels
 import Foundation
 import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Against DNS rebinding: without a public URL, the server answers only to names no other site can point at it.
 @Suite("Host names")
@@ -36,10 +37,11 @@ struct HostNameTests {
             // assert
             #expect(local.status == 200 && again.status == 200)
             #expect(rebound.status == 421)
-            #expect(rebound.errors == [
-                "This server does not answer to the name evil.example. To serve it under that name, start it with "
-                    + "--public-url or --allowed-host.",
-            ])
+            #expect(
+                rebound.errors == [
+                    "This server does not answer to the name evil.example. To serve it under that name, start it with "
+                        + "--public-url or --allowed-host."
+                ])
             #expect(page.status == 421)
         }
     }
@@ -56,7 +58,9 @@ struct HostNameTests {
     }
 
     @Test func listed_names_are_answered_and_so_is_every_name_with_a_public_url() async throws {
-        try await withTestServer(transport: .live, configure: { $0.allowedHosts = ["photos.example.com", ".family.example"] }) {
+        try await withTestServer(
+            transport: .live, configure: { $0.allowedHosts = ["photos.example.com", ".family.example"] }
+        ) {
             server in
             // act
             let listed = try await Self.get(server, "/photos", host: "Photos.Example.com:8443")
@@ -69,7 +73,8 @@ struct HostNameTests {
             #expect([listed.status, under.status, domain.status] == [Int](repeating: 200, count: 3))
             #expect([other.status, lookalike.status] == [Int](repeating: 421, count: 2))
         }
-        try await withTestServer(transport: .live, configure: { $0.publicURL = "https://photos.example.com" }) { server in
+        try await withTestServer(transport: .live, configure: { $0.publicURL = "https://photos.example.com" }) {
+            server in
             // act
             let answer = try await Self.get(server, "/photos", host: "anything.example")
 

@@ -1,4 +1,3 @@
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
@@ -6,6 +5,8 @@ import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Accounts: /me and /users/:username")
 struct MeTests {
@@ -23,8 +24,10 @@ struct MeTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
             let object = try response.object()
-            for key in ["id", "updated_at", "username", "name", "first_name", "last_name", "links", "profile_image",
-                        "total_collections", "total_likes", "total_photos", "email"] {
+            for key in [
+                "id", "updated_at", "username", "name", "first_name", "last_name", "links", "profile_image",
+                "total_collections", "total_likes", "total_photos", "email",
+            ] {
                 #expect(object.keys.contains(key), "missing \(key)")
             }
             #expect(object["first_name"] as? String == "Ada")
@@ -55,9 +58,15 @@ struct MeTests {
     }
 
     static let bodies: [(name: String, contentType: String?, query: String, body: String?)] = [
-        ("form", "application/x-www-form-urlencoded", "", "first_name=Grace&last_name=Hopper&bio=Compilers%21&location=Arlington"),
+        (
+            "form", "application/x-www-form-urlencoded", "",
+            "first_name=Grace&last_name=Hopper&bio=Compilers%21&location=Arlington"
+        ),
         ("query", nil, "?first_name=Grace&last_name=Hopper&bio=Compilers%21&location=Arlington", nil),
-        ("json", "application/json", "", #"{"first_name":"Grace","last_name":"Hopper","bio":"Compilers!","location":"Arlington"}"#),
+        (
+            "json", "application/json", "",
+            #"{"first_name":"Grace","last_name":"Hopper","bio":"Compilers!","location":"Arlington"}"#
+        ),
     ]
 
     @Test(arguments: Backend.available, bodies.indices)

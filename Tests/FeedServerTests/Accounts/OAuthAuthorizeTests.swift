@@ -1,5 +1,3 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,8 +5,13 @@ import HummingbirdTesting
 import TestSupport
 import Testing
 
+@testable import FeedLibrary
+@testable import FeedServer
+
 @Suite("OAuth: /oauth/authorize")
 struct OAuthAuthorizeTests {
+    /// What the consent page says in English (the compiled-in catalogue).
+    let english = Catalogues().english
     @Test
     func signed_out_authorize_redirects_to_sign_in_and_back() async throws {
         try await withTestServer { server in
@@ -55,16 +58,18 @@ struct OAuthAuthorizeTests {
             let page = response.text
             #expect(page.contains("Sunrise Frame"))
             #expect(page.contains("@consenter"))
-            for scope in [Scope.public, .readUser, .writeLikes] { #expect(page.contains(scope.summary)) }
-            #expect(!page.contains(Scope.writeUser.summary))
+            for scope in [Scope.public, .readUser, .writeLikes] { #expect(page.contains(english(scope.summaryKey))) }
+            #expect(!page.contains(english(Scope.writeUser.summaryKey)))
             #expect(page.contains("value=\"allow\""))
             #expect(page.contains("value=\"deny\""))
         }
     }
 
     /// The scope parameter as clients write it: `+` (a space once decoded), `%20`, a literal `+` (`%2B`), commas.
-    @Test(arguments: ["public+read_user+write_likes", "public%20read_user%20write_likes",
-                      "public%2Bread_user%2Bwrite_likes", "public,read_user,write_likes", "public%2Cread_user%2Cwrite_likes"])
+    @Test(arguments: [
+        "public+read_user+write_likes", "public%20read_user%20write_likes",
+        "public%2Bread_user%2Bwrite_likes", "public,read_user,write_likes", "public%2Cread_user%2Cwrite_likes",
+    ])
     func scope_is_split_on_spaces_plus_signs_and_commas(rawScope: String) async throws {
         try await withTestServer { server in
             // setup
@@ -81,7 +86,7 @@ struct OAuthAuthorizeTests {
 
             // assert
             #expect(consent.status == .ok)
-            #expect(consent.text.contains(Scope.writeLikes.summary))
+            #expect(consent.text.contains(english(Scope.writeLikes.summaryKey)))
             #expect(try token.object()["scope"] as? String == "public read_user write_likes")
         }
     }
@@ -165,8 +170,14 @@ struct OAuthAuthorizeTests {
             let query: String
             switch bad {
             case .unknownClient:
-                query = authorizeQuery(RegisteredApp(app: { var a = app.app; a.accessKey = "nope"; return a }(),
-                                                     secret: ""))
+                query = authorizeQuery(
+                    RegisteredApp(
+                        app: {
+                            var a = app.app
+                            a.accessKey = "nope"
+                            return a
+                        }(),
+                        secret: ""))
             case .unregisteredRedirect: query = authorizeQuery(app, redirectURI: "https://evil.example/cb")
             case .mismatchedRedirect: query = authorizeQuery(app, redirectURI: callbackURI + "/extra")
             case .missingClient: query = "redirect_uri=\(callbackURI)&response_type=code"
@@ -191,8 +202,14 @@ struct OAuthAuthorizeTests {
             let query: String
             switch bad {
             case .unknownClient:
-                query = authorizeQuery(RegisteredApp(app: { var a = app.app; a.accessKey = "nope"; return a }(),
-                                                     secret: ""))
+                query = authorizeQuery(
+                    RegisteredApp(
+                        app: {
+                            var a = app.app
+                            a.accessKey = "nope"
+                            return a
+                        }(),
+                        secret: ""))
             case .unregisteredRedirect: query = authorizeQuery(app, redirectURI: "https://evil.example/cb")
             case .mismatchedRedirect: query = authorizeQuery(app, redirectURI: callbackURI + "/extra")
             case .missingClient: query = "redirect_uri=\(callbackURI)&response_type=code"
@@ -278,8 +295,9 @@ struct OAuthAuthorizeTests {
 
             // act
             let response = try await server.client.get(
-                "/oauth/authorize?" + authorizeQuery(
-                    app, extra: ["code_challenge": challenge, "code_challenge_method": "S256"]),
+                "/oauth/authorize?"
+                    + authorizeQuery(
+                        app, extra: ["code_challenge": challenge, "code_challenge_method": "S256"]),
                 headers: [.cookie: cookie])
 
             // assert
@@ -297,10 +315,12 @@ struct OAuthAuthorizeTests {
 
             // act
             let response = try await server.client.get(
-                "/oauth/authorize?" + authorizeQuery(
-                    app, extra: withChallenge
-                        ? ["code_challenge": verifier, "code_challenge_method": "plain"]
-                        : ["code_challenge_method": "plain"]))
+                "/oauth/authorize?"
+                    + authorizeQuery(
+                        app,
+                        extra: withChallenge
+                            ? ["code_challenge": verifier, "code_challenge_method": "plain"]
+                            : ["code_challenge_method": "plain"]))
 
             // assert
             #expect(response.status == .found)

@@ -1,11 +1,12 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("OAuth: /oauth/token and /oauth/revoke")
 struct OAuthTokenTests {
@@ -181,9 +182,12 @@ struct OAuthTokenTests {
             try await server.client.signUp(TestUser("slowpoke"))
             let user = try #require(try await server.store.user(username: "slowpoke"))
             let code = Secrets.make()
-            try await server.store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
-                appID: app.app.id, userID: user.id, redirectURI: callbackURI, scope: "read_user", codeChallenge: nil,
-                expiresAt: Date().addingTimeInterval(600)))
+            try await server.store.createCode(
+                codeHash: Secrets.hash(code),
+                grant: CodeGrant(
+                    appID: app.app.id, userID: user.id, redirectURI: callbackURI, scope: "read_user",
+                    codeChallenge: nil,
+                    expiresAt: Date().addingTimeInterval(600)))
             let token = Secrets.make()
 
             // act: the interleaving of the two token requests, step by step
@@ -194,7 +198,10 @@ struct OAuthTokenTests {
                 scope: "read_user", createdAt: Date())
 
             // assert
-            guard case .granted = firstRedemption else { Issue.record("first redemption: \(firstRedemption)"); return }
+            guard case .granted = firstRedemption else {
+                Issue.record("first redemption: \(firstRedemption)")
+                return
+            }
             #expect(replay == .reused)
             #expect(try await server.store.token(hash: Secrets.hash(token)) == nil)
             #expect(try await server.client.get("/me", headers: bearer(token)).status == .unauthorized)
@@ -209,9 +216,11 @@ struct OAuthTokenTests {
             try await server.client.signUp(TestUser("late"))
             let user = try #require(try await server.store.user(username: "late"))
             let code = Secrets.make()
-            try await server.store.createCode(codeHash: Secrets.hash(code), grant: CodeGrant(
-                appID: app.app.id, userID: user.id, redirectURI: callbackURI, scope: "public", codeChallenge: nil,
-                expiresAt: Date().addingTimeInterval(-60)))
+            try await server.store.createCode(
+                codeHash: Secrets.hash(code),
+                grant: CodeGrant(
+                    appID: app.app.id, userID: user.id, redirectURI: callbackURI, scope: "public", codeChallenge: nil,
+                    expiresAt: Date().addingTimeInterval(-60)))
 
             // act
             let response = try await server.client.exchange(code, app)
@@ -306,8 +315,9 @@ struct OAuthTokenTests {
     @Test
     func rfc7636_example_verifier_matches_its_challenge() {
         // RFC 7636 appendix B
-        #expect(Secrets.pkceChallenge(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
-            == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        #expect(
+            Secrets.pkceChallenge(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+                == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
     }
 
     enum BadCredentials: String, CaseIterable, Sendable {
@@ -344,8 +354,10 @@ struct OAuthTokenTests {
         }
     }
 
-    @Test(arguments: [("", "invalid_request"), ("password", "unsupported_grant_type"),
-                      ("refresh_token", "unsupported_grant_type")])
+    @Test(arguments: [
+        ("", "invalid_request"), ("password", "unsupported_grant_type"),
+        ("refresh_token", "unsupported_grant_type"),
+    ])
     func other_grant_types_are_refused_with_an_oauth_error(grantType: String, error: String) async throws {
         try await withTestServer { server in
             // setup

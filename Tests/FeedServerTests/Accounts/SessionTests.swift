@@ -1,5 +1,3 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,6 +5,9 @@ import HummingbirdTesting
 import SQLKit
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("Accounts: sign-in and sessions")
 struct SessionTests {
@@ -223,7 +224,8 @@ struct SessionTests {
             #expect(response.sessionCookie == cookie)
             #expect(response.sessionCookieAttributes.contains("Max-Age=2592000"))
             let expires = try await server.store.database.read { db in
-                try await db.raw("SELECT expires_at FROM sessions").first()?.decode(column: "expires_at", as: Int64.self)
+                try await db.raw("SELECT expires_at FROM sessions").first()?.decode(
+                    column: "expires_at", as: Int64.self)
             }
             #expect((expires ?? 0) > Int64(Date().addingTimeInterval(29 * 24 * 3600).timeIntervalSince1970))
         }
@@ -260,7 +262,9 @@ struct SessionTests {
 
             // act
             let stored = try await server.store.database.read { db in
-                try await db.raw("SELECT id_hash FROM sessions").all().map { try $0.decode(column: "id_hash", as: String.self) }
+                try await db.raw("SELECT id_hash FROM sessions").all().map {
+                    try $0.decode(column: "id_hash", as: String.self)
+                }
             }
 
             // assert

@@ -1,10 +1,11 @@
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Accounts: settings page")
 struct SettingsTests {

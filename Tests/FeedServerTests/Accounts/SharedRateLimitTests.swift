@@ -1,10 +1,11 @@
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Two server instances over one database (one SQLite file, or one PostgreSQL database) with
 /// `rateLimitFlushInterval = 0` share one count per client.
@@ -21,7 +22,8 @@ struct SharedRateLimitTests {
             // act
             var remaining: [Int?] = []
             for index in 0..<6 {
-                let response = try await (index.isMultiple(of: 2) ? first : second).get("/users/nobody", headers: headers)
+                let response = try await (index.isMultiple(of: 2) ? first : second).get(
+                    "/users/nobody", headers: headers)
                 #expect(response.header("X-Ratelimit-Limit") == "10")
                 remaining.append(response.header("X-Ratelimit-Remaining").flatMap { Int($0) })
             }
@@ -102,8 +104,10 @@ struct SharedRateLimitTests {
         #expect(!ClientKey.mentionsClientID("per_page=30"))
         #expect(!ClientKey.mentionsClientID("client_i"))
         #expect(!ClientKey.mentionsClientID(""))
-        #expect(ClientKey.from(HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/photos?client_id=k"))
-            == "client-id:k")
-        #expect(ClientKey.from(HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/photos?page=2")) == nil)
+        #expect(
+            ClientKey.from(HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/photos?client_id=k"))
+                == "client-id:k")
+        #expect(
+            ClientKey.from(HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/photos?page=2")) == nil)
     }
 }

@@ -1,4 +1,3 @@
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -6,6 +5,8 @@ import HummingbirdTesting
 import SQLKit
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Accounts: sign-up")
 struct SignUpTests {
@@ -55,8 +56,14 @@ struct SignUpTests {
         ("email", "ada@localhost", "Email is not a valid address."),
         ("email", "ada @example.com", "Email is not a valid address."),
         ("password", "sh0rt!", "Password must be at least 8 characters and contain a digit and a special character."),
-        ("password", "no-digits-here", "Password must be at least 8 characters and contain a digit and a special character."),
-        ("password", "nospecial123", "Password must be at least 8 characters and contain a digit and a special character."),
+        (
+            "password", "no-digits-here",
+            "Password must be at least 8 characters and contain a digit and a special character."
+        ),
+        (
+            "password", "nospecial123",
+            "Password must be at least 8 characters and contain a digit and a special character."
+        ),
         ("username", "ab", "Username must be 3 to 30 letters, digits or underscores."),
         ("username", String(repeating: "a", count: 31), "Username must be 3 to 30 letters, digits or underscores."),
         ("username", "ada-lovelace", "Username must be 3 to 30 letters, digits or underscores."),
@@ -98,16 +105,20 @@ struct SignUpTests {
         try await withTestServer { server in
             // act
             let response = try await server.client.post(
-                "/account/signup", form: ["username": "x", "first_name": "A", "last_name": "B", "email": "nope",
-                                          "password": "short"], headers: formHeaders())
+                "/account/signup",
+                form: [
+                    "username": "x", "first_name": "A", "last_name": "B", "email": "nope",
+                    "password": "short",
+                ], headers: formHeaders())
 
             // assert
             #expect(response.status == .unprocessableContent)
             #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(response.text.contains("Username must be 3 to 30 letters, digits or underscores."))
             #expect(response.text.contains("Email is not a valid address."))
-            #expect(response.text.contains(
-                "Password must be at least 8 characters and contain a digit and a special character."))
+            #expect(
+                response.text.contains(
+                    "Password must be at least 8 characters and contain a digit and a special character."))
         }
     }
 

@@ -1,10 +1,11 @@
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Failed sign-ins are allowed 5 times per account from one address and 20 times per client address within 15
 /// minutes; after that that address gets 429 with `Retry-After`, while other addresses may still try the account. (The router test client has no remote address: every request comes from
@@ -158,12 +159,14 @@ struct ThrottleTests {
             try await server.client.signUp(person)
             var statuses: [HTTPResponse.Status] = []
             for guess in 1...12 {
-                statuses.append(try await server.client.logIn(person.email, "wrong-guess-\(guess)", headers: Self.attacker).status)
+                statuses.append(
+                    try await server.client.logIn(person.email, "wrong-guess-\(guess)", headers: Self.attacker).status)
             }
 
             // act
             let owner = try await server.client.logIn(person.email, person.password, headers: Self.owner)
-            let attackerWithThePassword = try await server.client.logIn(person.email, person.password, headers: Self.attacker)
+            let attackerWithThePassword = try await server.client.logIn(
+                person.email, person.password, headers: Self.attacker)
 
             // assert: the attacker's address is stopped after five, the owner's is not
             #expect(statuses.prefix(5).allSatisfy { $0 == .unauthorized })
@@ -219,9 +222,10 @@ struct ThrottleTests {
     @Test func a_trusted_proxy_that_is_neither_an_address_nor_a_range_is_refused_at_start() {
         var configuration = Configuration()
         configuration.trustedProxies = ["10.0.0.0/8", "proxy.example.com", "10.0.0.0/33", "::1"]
-        #expect(configuration.problems() == [
-            "A trusted proxy must be an IP address or a range such as 10.0.0.0/8; got proxy.example.com.",
-            "A trusted proxy must be an IP address or a range such as 10.0.0.0/8; got 10.0.0.0/33.",
-        ])
+        #expect(
+            configuration.problems() == [
+                "A trusted proxy must be an IP address or a range such as 10.0.0.0/8; got proxy.example.com.",
+                "A trusted proxy must be an IP address or a range such as 10.0.0.0/8; got 10.0.0.0/33.",
+            ])
     }
 }

@@ -1,8 +1,9 @@
-@testable import FeedServer
 import FeedStore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Numbers at the edge of what Swift's integers hold are refused as the dialect refuses a bad value, not trapped on
 /// (an overflow or an out-of-range conversion would stop the whole process).

@@ -12,7 +12,8 @@ struct PixabayDialectTests {
         try await withTestServer(backend) { server in
             // setup: a big and a small photo tagged nature
             let alice = try await server.user("alice")
-            let big = try await server.recordPhoto(owner: alice, title: "Big", tags: ["nature"], width: 3000, height: 4000)
+            let big = try await server.recordPhoto(
+                owner: alice, title: "Big", tags: ["nature"], width: 3000, height: 4000)
             try await server.recordPhoto(owner: alice, title: "Small", tags: ["nature"], width: 300, height: 200)
             let key = try await server.registerApp().key
             let bigNumber = try #require(try await server.store.photo(idOrSlug: big)).number
@@ -20,7 +21,7 @@ struct PixabayDialectTests {
             // act: iWall's request, with pixabay-python's odd values
             let wallpapers = try await server.client.get(
                 "/api/?key=\(key)&q=iPhone+nature&min_width=1170&min_height=2532&per_page=10&page=1&image_type=photo"
-                + "&editors_choice=False&safe_search=True&colors=None&orientation=all")
+                    + "&editors_choice=False&safe_search=True&colors=None&orientation=all")
             let all = try await server.client.get("/api/?key=\(key)&q=nature&per_page=3")
             let jsonp = try await server.client.get("/api/?key=\(key)&callback=show&per_page=3")
             let tooFew = try await server.client.get("/api/?key=\(key)&per_page=2")
@@ -34,13 +35,18 @@ struct PixabayDialectTests {
             let hits = try #require(body["hits"] as? [[String: Any]])
             #expect(body["total"] as? Int == 1 && body["totalHits"] as? Int == 1)
             #expect(hits.count == 1 && hits[0]["id"] as? Int == Int(bigNumber) && hits[0]["type"] as? String == "photo")
-            for field in ["favorites", "collections", "likes", "views", "downloads", "comments", "user_id", "imageWidth",
-                          "previewWidth", "webformatHeight", "imageSize"] {
+            for field in [
+                "favorites", "collections", "likes", "views", "downloads", "comments", "user_id", "imageWidth",
+                "previewWidth", "webformatHeight", "imageSize",
+            ] {
                 #expect(hits[0][field] is Int, "\(field)")
             }
             #expect(hits[0]["webformatHeight"] as? Int == 640 && hits[0]["webformatWidth"] as? Int == 480)
-            #expect((hits[0]["webformatURL"] as? String)?.hasSuffix("_640.jpg") == true && hits[0]["tags"] as? String == "nature")
-            #expect(wallpapers.header("X-RateLimit-Limit") == "100" && wallpapers.header("X-RateLimit-Remaining") == "99")
+            #expect(
+                (hits[0]["webformatURL"] as? String)?.hasSuffix("_640.jpg") == true
+                    && hits[0]["tags"] as? String == "nature")
+            #expect(
+                wallpapers.header("X-RateLimit-Limit") == "100" && wallpapers.header("X-RateLimit-Remaining") == "99")
             #expect(wallpapers.header("X-RateLimit-Reset") != nil)
             #expect(try all.object()["total"] as? Int == 2)
             #expect(jsonp.text.hasPrefix("show({\"total\":2,") && jsonp.text.hasSuffix("})"))

@@ -1,12 +1,13 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Testing
 import TestSupport
+import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// PostgreSQL goes away and comes back (issue 34): requests that need it fail fast with 503 and `Retry-After`,
 /// `/readyz` says why, answers cached before keep being served, the pool recovers by itself, and no acknowledged
@@ -25,7 +26,8 @@ struct DatabaseOutageTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
         // setup: the server reaches the database through the proxy; the test, directly
         let direct = try await LibraryStore.open(url: url, logger: testLogger)
-        let served = try await LibraryStore.open(url: try #require(components.string), logger: testLogger, timeout: .seconds(2))
+        let served = try await LibraryStore.open(
+            url: try #require(components.string), logger: testLogger, timeout: .seconds(2))
         let clock = ManualClock()
         let application = try await buildApplication(
             TestServer.configuration(dataDirectory: data), store: served, files: LibraryFiles(root: data),
@@ -58,7 +60,8 @@ struct DatabaseOutageTests {
             // act: the database comes back; the pool is left to find out by itself
             try await proxy.resume()
             let recovered = try await waitUntil(within: 30) { try await client.get("/readyz").status == .ok }
-            let likedAgain = try await client.send(.post, "/photos/\(photos[0])/like", headers: formHeaders(cookie: cookie))
+            let likedAgain = try await client.send(
+                .post, "/photos/\(photos[0])/like", headers: formHeaders(cookie: cookie))
             let photo = try await client.get("/photos/\(photos[0])")
 
             // assert: served again; the like acknowledged once is there once
@@ -88,7 +91,8 @@ struct DatabaseOutageTests {
                     """
                 ).first()?.decode(column: "ended", as: Int.self) ?? 0
             }
-            let like = try await server.client.send(.post, "/photos/\(photos[0])/like", headers: formHeaders(cookie: cookie))
+            let like = try await server.client.send(
+                .post, "/photos/\(photos[0])/like", headers: formHeaders(cookie: cookie))
             let photo = try await server.client.get("/photos/\(photos[0])")
 
             // assert: the connections were ended, and the next requests were served on new ones

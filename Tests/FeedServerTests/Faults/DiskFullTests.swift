@@ -1,11 +1,12 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import Imaging
-import Testing
 import TestSupport
+import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// The data directory's disk fills up (issue 34): on a tmpfs of a few megabytes, filled for real, so every write
 /// fails with ENOSPC as on a full disk.

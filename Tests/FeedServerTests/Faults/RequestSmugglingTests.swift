@@ -1,7 +1,8 @@
-@testable import FeedServer
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import FeedServer
 
 /// Where a request ends (issue 34): the shapes a proxy and a server may read differently — and so let a second,
 /// hidden request through — are each refused with a 400 and the connection closed, so nothing after them on the
@@ -13,25 +14,42 @@ struct RequestSmugglingTests {
 
     /// Each shape, named, as the bytes sent.
     static let shapes: [(name: String, request: String)] = [
-        ("Content-Length with Transfer-Encoding: chunked",
-         "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n"
-            + "0\r\n\r\n" + smuggled),
-        ("two different Content-Lengths",
-         "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: \(smuggled.utf8.count)\r\n\r\n"
-            + smuggled),
-        ("a Transfer-Encoding the server does not know",
-         "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n" + smuggled),
-        ("Transfer-Encoding: chunked behind another coding",
-         "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n" + smuggled),
-        ("obsolete line folding",
-         "GET /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Folded: a\r\n b\r\nContent-Length: 0\r\n\r\n" + smuggled),
-        ("a chunk size with junk",
-         "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5x\r\nhello\r\n0\r\n\r\n"
-            + smuggled),
-        ("a bare LF ending the header lines",
-         "GET /photos HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 0\n\n" + smuggled),
-        ("a space before a header's colon",
-         "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length : \(smuggled.utf8.count)\r\n\r\n" + smuggled),
+        (
+            "Content-Length with Transfer-Encoding: chunked",
+            "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "0\r\n\r\n" + smuggled
+        ),
+        (
+            "two different Content-Lengths",
+            "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: \(smuggled.utf8.count)\r\n\r\n"
+                + smuggled
+        ),
+        (
+            "a Transfer-Encoding the server does not know",
+            "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n" + smuggled
+        ),
+        (
+            "Transfer-Encoding: chunked behind another coding",
+            "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n"
+                + smuggled
+        ),
+        (
+            "obsolete line folding",
+            "GET /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Folded: a\r\n b\r\nContent-Length: 0\r\n\r\n" + smuggled
+        ),
+        (
+            "a chunk size with junk",
+            "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5x\r\nhello\r\n0\r\n\r\n"
+                + smuggled
+        ),
+        (
+            "a bare LF ending the header lines",
+            "GET /photos HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 0\n\n" + smuggled
+        ),
+        (
+            "a space before a header's colon",
+            "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length : \(smuggled.utf8.count)\r\n\r\n" + smuggled
+        ),
     ]
 
     /// The status that refuses a shape: 400, but for a bare LF, which the parser reads as a broken HTTP version

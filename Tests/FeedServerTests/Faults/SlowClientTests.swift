@@ -1,8 +1,9 @@
-@testable import FeedServer
 import Foundation
 import HTTPTypes
-import Testing
 import TestSupport
+import Testing
+
+@testable import FeedServer
 
 /// Clients that hold connections without finishing what they started (issue 34): each is disconnected by a timeout
 /// or, at the connection limit, to make room, while a well-behaved client is still answered. The timeouts are a
@@ -70,11 +71,14 @@ struct SlowClientTests {
 
     @Test
     func a_body_slower_than_the_minimum_rate_is_cut_off() async throws {
-        try await withTestServer(transport: .live, configure: {
-            $0.connections.idleTimeout = .seconds(600)  // only the rate can end it within the test
-            $0.connections.minimumBodyRate = 1 << 20
-            $0.connections.bodyRateGraceOverride = .milliseconds(200)
-        }) { server in
+        try await withTestServer(
+            transport: .live,
+            configure: {
+                $0.connections.idleTimeout = .seconds(600)  // only the rate can end it within the test
+                $0.connections.minimumBodyRate = 1 << 20
+                $0.connections.bodyRateGraceOverride = .milliseconds(200)
+            }
+        ) { server in
             let port = try #require(server.client.port)
             let owner = try await server.user("alice")
             // act: an upload whose body comes far slower than a megabyte a second
@@ -128,10 +132,13 @@ struct SlowClientTests {
         ),
         arguments: [true, false])
     func idle_connections_at_the_limit_make_room_for_a_new_client(partialHeads: Bool) async throws {
-        try await withTestServer(transport: .live, configure: {
-            $0.connections.maxConnections = 4
-            $0.connections.idleTimeout = .seconds(600)  // no rescue from the idle timeout within the test
-        }) { server in
+        try await withTestServer(
+            transport: .live,
+            configure: {
+                $0.connections.maxConnections = 4
+                $0.connections.idleTimeout = .seconds(600)  // no rescue from the idle timeout within the test
+            }
+        ) { server in
             let port = try #require(server.client.port)
             // setup: four connections, each idle: kept alive after one answer, or halfway through a request head
             let idle = try await ClientSocket.run {

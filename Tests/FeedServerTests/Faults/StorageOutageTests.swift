@@ -1,12 +1,13 @@
-@testable import FeedLibrary
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import Storage
-import Testing
 import TestSupport
+import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// The bucket's endpoint goes away and comes back (issue 34): the server reaches moto through a ``FaultyProxy``
 /// that the test takes down (connections refused), makes hang (nothing answered), and brings back.
@@ -28,10 +29,13 @@ struct StorageOutageTests {
 
     @Test func uploads_are_503_and_deletions_wait_until_the_storage_is_back() async throws {
         try await Self.withProxiedBucket { bucket, proxy, setting in
-            try await withTestServer(.sqlite, configure: {
-                $0.storage = setting
-                $0.deletionRetryInterval = .milliseconds(200)
-            }) { server in
+            try await withTestServer(
+                .sqlite,
+                configure: {
+                    $0.storage = setting
+                    $0.deletionRetryInterval = .milliseconds(200)
+                }
+            ) { server in
                 // setup: a photo kept while the storage answers
                 let owner = try await server.user("alice")
                 let kept = try await server.uploadPhoto(try smallJPEG(seed: 341), as: owner)
@@ -81,7 +85,8 @@ struct StorageOutageTests {
                 // setup: two photos; this node has rendered a new size of the first (so it keeps a copy of its
                 // original), never of the second
                 let owner = try await server.user("alice")
-                let rendered = try await server.uploadPhoto(try smallJPEG(seed: 351, width: 640, height: 480), as: owner)
+                let rendered = try await server.uploadPhoto(
+                    try smallJPEG(seed: 351, width: 640, height: 480), as: owner)
                 let untouched = try await server.uploadPhoto(try smallJPEG(seed: 352), as: owner)
                 try #require(try await server.client.get("/img/\(rendered.id)?w=150").status == .ok)
                 let original = try await server.client.get("/img/\(rendered.id)")
@@ -105,10 +110,13 @@ struct StorageOutageTests {
 
     @Test func an_upload_to_a_storage_that_does_not_answer_is_503() async throws {
         try await Self.withProxiedBucket { bucket, proxy, setting in
-            try await withTestServer(.sqlite, configure: {
-                $0.storage = setting
-                $0.library.storageTimeouts = (.seconds(1), .seconds(1))
-            }) { server in
+            try await withTestServer(
+                .sqlite,
+                configure: {
+                    $0.storage = setting
+                    $0.library.storageTimeouts = (.seconds(1), .seconds(1))
+                }
+            ) { server in
                 // setup
                 let owner = try await server.user("alice")
                 let keysBefore = try await bucket.keys()

@@ -1,11 +1,12 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The add and remove answer.
 struct MembershipAnswer: Decodable {
@@ -77,8 +78,10 @@ struct FeaturesAlbumTests {
             #expect(album.user.username == "alice")
             #expect(album.links.photos.hasSuffix("/collections/\(album.id)/photos"))
             let object = try response.object()
-            for key in ["id", "title", "description", "published_at", "updated_at", "total_photos", "private",
-                        "cover_photo", "user", "links"] {
+            for key in [
+                "id", "title", "description", "published_at", "updated_at", "total_photos", "private",
+                "cover_photo", "user", "links",
+            ] {
                 #expect(object[key] != nil, "album lacks \(key)")
             }
             let fetched = try await server.client.get("/collections/\(album.id)")
@@ -135,7 +138,8 @@ struct FeaturesAlbumTests {
             // assert
             #expect(response.status == .unprocessableContent)
             #expect(response.errors.count == 1)
-            #expect(try await server.client.get("/users/alice/collections", headers: alice.auth).header("X-Total") == "0")
+            #expect(
+                try await server.client.get("/users/alice/collections", headers: alice.auth).header("X-Total") == "0")
         }
     }
 
@@ -248,7 +252,8 @@ struct FeaturesAlbumTests {
             // act
             let addFirst = try await Carrier.form.send(server, .post, path + "/add", ["photo_id": first], as: alice)
             let addSecond = try await Carrier.form.send(server, .post, path + "/add", ["photo_id": second], as: alice)
-            let removeFirst = try await server.client.send(.delete, path + "/remove?photo_id=\(first)", headers: alice.auth)
+            let removeFirst = try await server.client.send(
+                .delete, path + "/remove?photo_id=\(first)", headers: alice.auth)
             let removeSecond = try await Carrier.form.send(
                 server, .delete, path + "/remove", ["photo_id": second], as: alice)
 
@@ -282,11 +287,14 @@ struct FeaturesAlbumTests {
         try await withTestServer(backend) { server in
             // setup
             let alice = try await server.user("alice")
-            let ids = [try await server.recordPhoto(owner: alice, title: "First"),
-                       try await server.recordPhoto(owner: alice, title: "Second")]
+            let ids = [
+                try await server.recordPhoto(owner: alice, title: "First"),
+                try await server.recordPhoto(owner: alice, title: "Second"),
+            ]
             let album = try await createAlbum(server, alice, title: "Trips")
             for id in ids {
-                _ = try await Carrier.form.send(server, .post, "/collections/\(album.id)/add", ["photo_id": id], as: alice)
+                _ = try await Carrier.form.send(
+                    server, .post, "/collections/\(album.id)/add", ["photo_id": id], as: alice)
             }
 
             // act
@@ -317,7 +325,8 @@ struct FeaturesAlbumTests {
             let delete = try await server.client.send(.delete, path, headers: otto.auth)
 
             // assert
-            #expect([update.status, add.status, remove.status, delete.status] == Array(repeating: .forbidden, count: 4))
+            #expect(
+                [update.status, add.status, remove.status, delete.status] == Array(repeating: .forbidden, count: 4))
             #expect(delete.errors.count == 1)
             let unchanged = try await server.client.get(path).decode(FeedModels.Collection.self)
             #expect(unchanged.title == "Trips")
@@ -325,11 +334,13 @@ struct FeaturesAlbumTests {
         }
     }
 
-    @Test(arguments: Backend.available, [
-        ("sun", ["Sunset over Lisbon", "Sunny meadow"]), ("SUNSET", ["Sunset over Lisbon"]),
-        ("mead", ["Sunny meadow"]), ("harb", ["Harbour at dawn"]), ("lisbon", ["Sunset over Lisbon"]),
-        ("zebra", []),
-    ])
+    @Test(
+        arguments: Backend.available,
+        [
+            ("sun", ["Sunset over Lisbon", "Sunny meadow"]), ("SUNSET", ["Sunset over Lisbon"]),
+            ("mead", ["Sunny meadow"]), ("harb", ["Harbour at dawn"]), ("lisbon", ["Sunset over Lisbon"]),
+            ("zebra", []),
+        ])
     func album_photos_filter_by_title_as_you_type(backend: Backend, search: (String, [String])) async throws {
         let (query, expected) = search
         try await withTestServer(backend) { server in
@@ -346,7 +357,8 @@ struct FeaturesAlbumTests {
 
             // act
             let response = try await server.client.get(
-                "/collections/\(album.id)/photos?query=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+                "/collections/\(album.id)/photos?query=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
+            )
 
             // assert
             #expect(response.status == .ok)

@@ -1,10 +1,11 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Features: deleting accounts, photos and avatars")
 struct FeaturesDeletionTests {
@@ -46,7 +47,9 @@ struct FeaturesDeletionTests {
                     .post, "/collections/\(albumID)/add", headers: bob.formHeaders, body: "photo_id=\(photo)")
                 try #require(added.status == .created || added.status == .ok, "\(added.status) \(added.text)")
             }
-            for path in ["/img/\(hers.id)?w=100", "/img/\(hersToo.id)?w=100", "/img/\(his.id)?w=100", "/avatars/alice?w=64"] {
+            for path in [
+                "/img/\(hers.id)?w=100", "/img/\(hersToo.id)?w=100", "/img/\(his.id)?w=100", "/avatars/alice?w=64",
+            ] {
                 try #require(try await server.client.get(path).status == .ok, "GET \(path)")
             }
 

@@ -1,5 +1,4 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -8,6 +7,8 @@ import Imaging
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Features: devices and wallpapers")
 struct FeaturesDeviceTests {
@@ -153,7 +154,8 @@ struct FeaturesAvatarTests {
             let alice = try await server.user("alice")
             let before = try await server.client.get("/users/alice").decode(User.self).profileImage
             let defaultAvatar = try await server.client.get("/avatars/alice?w=64&h=64")
-            let form = Multipart(fields: [], file: ("me.jpg", "image/jpeg", try smallJPEG(seed: 51, width: 200, height: 150)))
+            let form = Multipart(
+                fields: [], file: ("me.jpg", "image/jpeg", try smallJPEG(seed: 51, width: 200, height: 150)))
 
             // act
             let response = try await server.client.execute(
@@ -185,7 +187,8 @@ struct FeaturesAvatarTests {
         try await withTestServer(.sqlite) { server in
             // setup
             let alice = try await server.user("alice")
-            let form = Multipart(fields: [], file: ("me.\(kind)", "application/octet-stream", Fixtures.nonImages[kind]!))
+            let form = Multipart(
+                fields: [], file: ("me.\(kind)", "application/octet-stream", Fixtures.nonImages[kind]!))
 
             // act
             let response = try await server.client.execute(

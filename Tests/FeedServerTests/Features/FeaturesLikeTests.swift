@@ -1,5 +1,4 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,6 +6,8 @@ import HummingbirdTesting
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The like and unlike answer.
 struct LikeAnswer: Decodable {
@@ -42,8 +43,10 @@ struct FeaturesLikeTests {
             #expect(answer.user.totalLikes == 1)
             let object = try response.object()
             let nestedUser = try #require((object["photo"] as? [String: Any])?["user"] as? [String: Any])
-            for key in ["id", "username", "name", "first_name", "links", "profile_image", "total_likes", "total_photos",
-                        "total_collections"] {
+            for key in [
+                "id", "username", "name", "first_name", "links", "profile_image", "total_likes", "total_photos",
+                "total_collections",
+            ] {
                 #expect(nestedUser[key] != nil, "photo.user lacks \(key)")
             }
         }
@@ -201,22 +204,24 @@ struct FeaturesLikeTests {
         func ids(_ server: TestServer, photoID: String, albumID: String, caller: TestUser?) async throws
             -> [String: Bool]
         {
-            let uri: String = switch self {
-            case .feed: "/photos?per_page=30"
-            case .single: "/photos/\(photoID)"
-            case .search: "/search/photos?query=alice&per_page=30"
-            case .userPhotos: "/users/alice/photos?per_page=30"
-            case .userLikes: "/users/lara/likes?per_page=30"
-            case .albumPhotos: "/collections/\(albumID)/photos?per_page=30"
-            case .random: "/photos/random?count=30"
-            }
+            let uri: String =
+                switch self {
+                case .feed: "/photos?per_page=30"
+                case .single: "/photos/\(photoID)"
+                case .search: "/search/photos?query=alice&per_page=30"
+                case .userPhotos: "/users/alice/photos?per_page=30"
+                case .userLikes: "/users/lara/likes?per_page=30"
+                case .albumPhotos: "/collections/\(albumID)/photos?per_page=30"
+                case .random: "/photos/random?count=30"
+                }
             let response = try await server.client.get(uri, headers: caller?.auth ?? [:])
             try #require(response.status == .ok, "\(uri): \(response.status) \(response.text)")
-            let photos: [Photo] = switch self {
-            case .single: [try response.decode(Photo.self)]
-            case .search: try response.decode(PhotoSearchResults.self).results
-            default: try response.decode([Photo].self)
-            }
+            let photos: [Photo] =
+                switch self {
+                case .single: [try response.decode(Photo.self)]
+                case .search: try response.decode(PhotoSearchResults.self).results
+                default: try response.decode([Photo].self)
+                }
             return Dictionary(photos.map { ($0.id, $0.likedByUser) }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -297,18 +302,22 @@ struct FeaturesLikeTests {
 
             // act
             let likeStatuses = try await Self.concurrently(everyone) { fan in
-                try await server.client.send(.post, "/photos/\(id)/like", headers: fan.auth).status
+                try await Self.retryingWhileBusy {
+                    try await server.client.send(.post, "/photos/\(id)/like", headers: fan.auth).status
+                }
             }
             let likesAfterLiking = try await server.photo(id).likes
             let totalsAfterLiking = try await Self.totalLikes(of: everyone, in: server.store)
             let unlikeStatuses = try await Self.concurrently(everyone) { fan in
-                try await server.client.send(.delete, "/photos/\(id)/like", headers: fan.auth).status
+                try await Self.retryingWhileBusy {
+                    try await server.client.send(.delete, "/photos/\(id)/like", headers: fan.auth).status
+                }
             }
             let likesAfterUnliking = try await server.photo(id).likes
             let totalsAfterUnliking = try await Self.totalLikes(of: everyone, in: server.store)
 
             // assert
-            // (the statuses by count in the message: a run on a loaded machine once saw 149 of 200 likes)
+            // (the statuses by count in the message)
             #expect(likeStatuses.allSatisfy { $0 == .created }, "\(Self.tally(likeStatuses))")
             #expect(likesAfterLiking == 200)
             #expect(totalsAfterLiking.allSatisfy { $0 == 1 })
@@ -316,6 +325,20 @@ struct FeaturesLikeTests {
             #expect(likesAfterUnliking == 0)
             #expect(totalsAfterUnliking.allSatisfy { $0 == 0 })
         }
+    }
+
+    /// Sends again while the server answers 503, as a client honouring `Retry-After` would: on a loaded machine
+    /// 200 requests at once can outwait the database pool (a run once saw 149 of 200 likes, the rest 503), and
+    /// shedding load is the server's right; what must hold is that every like that lands is counted once.
+    static func retryingWhileBusy(
+        _ send: @Sendable () async throws -> HTTPResponse.Status
+    ) async throws -> HTTPResponse.Status {
+        var status = try await send()
+        // No pause between tries: the pool answers 503 only after its own wait for a connection.
+        for _ in 0..<20 where status == .serviceUnavailable {
+            status = try await send()
+        }
+        return status
     }
 
     /// How many answers had each status, e.g. `[201: 149, 503: 51]`.

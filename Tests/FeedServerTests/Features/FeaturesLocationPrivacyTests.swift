@@ -1,5 +1,4 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,6 +6,8 @@ import HummingbirdTesting
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Features: location privacy")
 struct FeaturesLocationPrivacyTests {
@@ -73,7 +74,9 @@ struct FeaturesLocationPrivacyTests {
             // assert
             #expect(update.status == .ok)
             #expect(try update.object()["exact_location_public"] as? Bool == true)
-            #expect(try await server.client.get("/me", headers: alice.auth).object()["exact_location_public"] as? Bool == true)
+            #expect(
+                try await server.client.get("/me", headers: alice.auth).object()["exact_location_public"] as? Bool
+                    == true)
             for (response, position) in anonymous { #expect(position == Self.exact, "anonymous \(response)") }
             for (response, position) in other { #expect(position == Self.exact, "otto \(response)") }
         }
@@ -84,14 +87,17 @@ struct FeaturesLocationPrivacyTests {
         try await withTestServer(backend) { server in
             // setup: the fixture's EXIF carries GPS 48.8584 N, 2.2945 E
             let alice = try await server.user("alice")
-            let bytes = try smallJPEG(seed: 31, width: 160, height: 120, gps: GPSPosition(latitude: 48.8584, longitude: 2.2945))
+            let bytes = try smallJPEG(
+                seed: 31, width: 160, height: 120, gps: GPSPosition(latitude: 48.8584, longitude: 2.2945))
             try #require(try Imaging().probe(data: bytes).gps != nil)
             let photo = try await server.uploadPhoto(bytes, as: alice)
             let download = try await server.client.get("/photos/\(photo.id)/download?w=120&h=200", headers: alice.auth)
                 .decode(DownloadLink.self)
-            let urls = [photo.urls.full, photo.urls.regular, photo.urls.small, photo.urls.thumb, download.url,
-                        server.client.originURL(photo.urls.raw, query: "w=80&h=80&fit=crop&fm=png"),
-                        server.client.originURL(photo.urls.raw, query: "w=100&fm=webp")]
+            let urls = [
+                photo.urls.full, photo.urls.regular, photo.urls.small, photo.urls.thumb, download.url,
+                server.client.originURL(photo.urls.raw, query: "w=80&h=80&fit=crop&fm=png"),
+                server.client.originURL(photo.urls.raw, query: "w=100&fm=webp"),
+            ]
 
             for url in urls {
                 // act

@@ -1,11 +1,12 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Features: photo edits and deletion")
 struct FeaturesPhotoEditTests {

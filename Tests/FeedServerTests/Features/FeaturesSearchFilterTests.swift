@@ -1,5 +1,4 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,6 +6,8 @@ import HummingbirdTesting
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Photos at known places around Paris (and one in London), for near-me searches. Distances from the Eiffel Tower:
 /// Louvre ≈ 3.2 km, Versailles ≈ 14 km, London ≈ 340 km; from the Louvre, Versailles is ≈ 17 km.
@@ -46,8 +47,9 @@ enum Landmark: String, CaseIterable, Sendable {
         for landmark in allCases {
             ids[landmark] = try await server.recordPhoto(
                 owner: owner, title: landmark.title, tags: landmark.tags,
-                place: Place(name: landmark.title, latitude: landmark.position.latitude,
-                             longitude: landmark.position.longitude))
+                place: Place(
+                    name: landmark.title, latitude: landmark.position.latitude,
+                    longitude: landmark.position.longitude))
         }
         try await server.recordPhoto(owner: owner, title: "Paris somewhere, no position", tags: ["landmark"])
         return ids
@@ -115,8 +117,9 @@ struct FeaturesSearchFilterTests {
             let none = try await server.client.get("/search/photos?query=zebra")
 
             // assert
-            let counts = Dictionary(try all.decode(PhotoSearchResults.self).tags.map { ($0.title, $0.count) },
-                                    uniquingKeysWith: { first, _ in first })
+            let counts = Dictionary(
+                try all.decode(PhotoSearchResults.self).tags.map { ($0.title, $0.count) },
+                uniquingKeysWith: { first, _ in first })
             #expect(counts == ["beach": 2, "sunset": 2, "city": 1])
             let filteredCounts = try filtered.decode(PhotoSearchResults.self).tags.map { "\($0.title)=\($0.count)" }
             #expect(Set(filteredCounts) == ["sunset=2", "beach=1", "city=1"])
@@ -160,8 +163,9 @@ struct FeaturesSearchFilterTests {
             let ids = try await Landmark.record(server, owner: alice)
 
             // act
-            let response = try await server.client.get("/search/photos?query=paris&lat=48.8584&lon=2.2945&radius=100",
-                                                       headers: alice.auth)
+            let response = try await server.client.get(
+                "/search/photos?query=paris&lat=48.8584&lon=2.2945&radius=100",
+                headers: alice.auth)
 
             // assert
             #expect(response.status == .ok)
@@ -198,11 +202,13 @@ struct FeaturesSearchFilterTests {
         }
     }
 
-    @Test(arguments: Endpoint.allCases, [
-        "lat=48.8584&lon=2.2945&radius=0", "lat=48.8584&lon=2.2945&radius=500", "lat=48.8584&lon=2.2945&radius=-3",
-        "lat=48.8584&lon=2.2945&radius=far", "lat=91&lon=2.2945", "lat=48.8584&lon=181", "lat=48.8584",
-        "lon=2.2945", "lat=north&lon=2.2945",
-    ])
+    @Test(
+        arguments: Endpoint.allCases,
+        [
+            "lat=48.8584&lon=2.2945&radius=0", "lat=48.8584&lon=2.2945&radius=500", "lat=48.8584&lon=2.2945&radius=-3",
+            "lat=48.8584&lon=2.2945&radius=far", "lat=91&lon=2.2945", "lat=48.8584&lon=181", "lat=48.8584",
+            "lon=2.2945", "lat=north&lon=2.2945",
+        ])
     func bad_near_me_parameters_are_400(endpoint: Endpoint, parameters: String) async throws {
         try await withTestServer(.sqlite) { server in
             // setup

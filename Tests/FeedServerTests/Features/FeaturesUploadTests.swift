@@ -1,5 +1,4 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -8,6 +7,8 @@ import Imaging
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 @Suite("Features: uploads")
 struct FeaturesUploadTests {
@@ -19,11 +20,13 @@ struct FeaturesUploadTests {
             let bytes = try smallJPEG(seed: 1, width: 120, height: 80)
 
             // act
-            let response = try await server.upload(bytes, as: alice, fields: [
-                "description": "Trams climbing the hill", "tags": "Tram, Lisbon ,yellow",
-                "location[name]": "Alfama", "location[city]": "Lisbon", "location[country]": "Portugal",
-                "location[latitude]": "38.711611", "location[longitude]": "-9.130917",
-            ])
+            let response = try await server.upload(
+                bytes, as: alice,
+                fields: [
+                    "description": "Trams climbing the hill", "tags": "Tram, Lisbon ,yellow",
+                    "location[name]": "Alfama", "location[city]": "Lisbon", "location[country]": "Portugal",
+                    "location[latitude]": "38.711611", "location[longitude]": "-9.130917",
+                ])
 
             // assert
             #expect(response.status == .created)
@@ -40,8 +43,9 @@ struct FeaturesUploadTests {
             let stored = try await server.photo(photo.id, as: alice)
             #expect(stored.description == "Trams climbing the hill")
             #expect(try await server.store.user(id: alice.id)?.totalPhotos == 1)
-            #expect(FileManager.default.fileExists(
-                atPath: server.files.originalPath(sha256: sha256Hex(bytes), format: "jpeg")))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: server.files.originalPath(sha256: sha256Hex(bytes), format: "jpeg")))
         }
     }
 
@@ -71,8 +75,10 @@ struct FeaturesUploadTests {
             switch self {
             case .greyscaleJPEG:
                 let pixels = (0..<(80 * 60)).map { UInt8(($0 * 7) % 256) }
-                return (try FixtureFactory.encode(pixels: pixels, width: 80, height: 60, bands: 1, format: .jpeg),
-                        "image/jpeg", "grey.jpg")
+                return (
+                    try FixtureFactory.encode(pixels: pixels, width: 80, height: 60, bands: 1, format: .jpeg),
+                    "image/jpeg", "grey.jpg"
+                )
             case .alphaPNG:
                 return (try Fixtures.png(width: 80, height: 60, seed: 3, alpha: true), "image/png", "alpha.png")
             }
@@ -127,17 +133,21 @@ struct FeaturesUploadTests {
         func send(_ server: TestServer, as member: TestUser) async throws -> TestResponse {
             switch self {
             case .text:
-                return try await server.upload(Fixtures.nonImages["text"]!, as: member, fileName: "notes.txt",
-                                               fileType: "text/plain")
+                return try await server.upload(
+                    Fixtures.nonImages["text"]!, as: member, fileName: "notes.txt",
+                    fileType: "text/plain")
             case .pdf:
-                return try await server.upload(Fixtures.nonImages["pdf"]!, as: member, fileName: "scan.pdf",
-                                               fileType: "application/pdf")
+                return try await server.upload(
+                    Fixtures.nonImages["pdf"]!, as: member, fileName: "scan.pdf",
+                    fileType: "application/pdf")
             case .svg:
-                return try await server.upload(Fixtures.nonImages["svg"]!, as: member, fileName: "logo.svg",
-                                               fileType: "image/svg+xml")
+                return try await server.upload(
+                    Fixtures.nonImages["svg"]!, as: member, fileName: "logo.svg",
+                    fileType: "image/svg+xml")
             case .truncatedJPEG:
-                return try await server.upload(Fixtures.truncated(try smallJPEG(seed: 4, width: 300, height: 200)),
-                                               as: member)
+                return try await server.upload(
+                    Fixtures.truncated(try smallJPEG(seed: 4, width: 300, height: 200)),
+                    as: member)
             case .decompressionBomb:
                 return try await server.upload(try Fixtures.decompressionBomb(), as: member)
             case .overByteLimit:
@@ -197,12 +207,21 @@ struct FeaturesUploadTests {
             let alice = try await server.user("alice")
             var uploads: [(bytes: [UInt8], name: String, reason: String)] = []
             for seed in 0..<4 {
-                uploads.append((Fixtures.truncated(try smallJPEG(seed: 20 + seed, width: 300, height: 200)), "cut.jpg",
-                                "The image is damaged or truncated: its data ends early or does not decode."))
-                uploads.append((Fixtures.truncated(try Fixtures.png(width: 200, height: 150, seed: 30 + seed)), "cut.png",
-                                "The image is damaged or truncated: its data ends early or does not decode."))
-                uploads.append((Fixtures.nonImages["text"]!, "notes.txt",
-                                "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF)."))
+                uploads.append(
+                    (
+                        Fixtures.truncated(try smallJPEG(seed: 20 + seed, width: 300, height: 200)), "cut.jpg",
+                        "The image is damaged or truncated: its data ends early or does not decode."
+                    ))
+                uploads.append(
+                    (
+                        Fixtures.truncated(try Fixtures.png(width: 200, height: 150, seed: 30 + seed)), "cut.png",
+                        "The image is damaged or truncated: its data ends early or does not decode."
+                    ))
+                uploads.append(
+                    (
+                        Fixtures.nonImages["text"]!, "notes.txt",
+                        "The file is not an image ImageFeed can read (JPEG, PNG, WebP, HEIC or AVIF)."
+                    ))
             }
 
             // act

@@ -117,8 +117,9 @@ struct FirebaseStorageRulesTests {
             "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth.uid ==;\n  }\n}\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        var configuration = TestServer.configuration(
-            dataDirectory: try Fixtures.temporaryDirectory(prefix: "imagefeed-rules"))
+        let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-rules")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var configuration = TestServer.configuration(dataDirectory: data)
         configuration.firebase.storageRulesFile = file
 
         // act

@@ -1,5 +1,3 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,17 +5,23 @@ import Hummingbird
 import HummingbirdTesting
 import Locking
 import Logging
-import Testing
 import TestSupport
+import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 @Suite("Health, readiness and metrics")
 struct OperationsTests {
     @Test(arguments: Backend.available)
     func health_and_readiness_answer_a_balancer_without_a_key_or_a_rate_limit(backend: Backend) async throws {
-        try await withTestServer(backend, configure: {
-            $0.requireClientID = true
-            $0.rateLimitPerHour = 1
-        }) { server in
+        try await withTestServer(
+            backend,
+            configure: {
+                $0.requireClientID = true
+                $0.rateLimitPerHour = 1
+            }
+        ) { server in
             // act: a balancer polls more often than the API's limit allows a client
             var answers: [TestResponse] = []
             for _ in 0..<3 {
@@ -52,7 +56,8 @@ struct OperationsTests {
             // assert: 503 naming the storage while it is gone, ready again once it is back
             #expect(down.status == .serviceUnavailable)
             #expect(down.errors.count == 1)
-            #expect(down.errors.first?.hasPrefix("The storage is not reachable: Could not write") == true, "\(down.errors)")
+            #expect(
+                down.errors.first?.hasPrefix("The storage is not reachable: Could not write") == true, "\(down.errors)")
             #expect(back.status == .ok)
         }
     }
@@ -154,8 +159,9 @@ struct OperationsTests {
             #expect(metrics.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = metrics.text
             let samples = Self.samples(text)
-            #expect(samples[#"imagefeed_http_requests_total{route="/photos/{id}",method="GET",status="200"}"#] == 2,
-                    "\(text)")
+            #expect(
+                samples[#"imagefeed_http_requests_total{route="/photos/{id}",method="GET",status="200"}"#] == 2,
+                "\(text)")
             #expect(samples[#"imagefeed_http_requests_total{route="/photos/{id}",method="GET",status="404"}"#] == 1)
             #expect(samples[#"imagefeed_http_requests_total{route="/photos",method="POST",status="201"}"#] == 1)
             #expect(samples[#"imagefeed_renditions_total{outcome="rendered"}"#] == 1)
@@ -163,7 +169,8 @@ struct OperationsTests {
             #expect(samples[#"imagefeed_photos_ingested_total{outcome="recorded"}"#] == 1)
             #expect(samples[#"imagefeed_render_duration_seconds_count"#] == 1)
             #expect((samples["imagefeed_database_pool_size"] ?? 0) >= 1)
-            #expect(text.contains(#"imagefeed_http_request_duration_seconds_bucket{route="/photos/{id}",method="GET",le="#))
+            #expect(
+                text.contains(#"imagefeed_http_request_duration_seconds_bucket{route="/photos/{id}",method="GET",le="#))
         }
     }
 
@@ -176,7 +183,8 @@ struct OperationsTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
         let store = try await LibraryStore.open(url: "sqlite://\(data)/library.sqlite", logger: testLogger)
         let application = try await buildApplication(
-            TestServer.configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data), logger: logger)
+            TestServer.configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data), logger: logger
+        )
         try await application.test(.router) { client in try await body(store, client) }
     }
 

@@ -1,11 +1,12 @@
 import FeedModels
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import HTTPTypes
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
 
 /// The Flickr and Pixabay connectors against a second ImageFeed server speaking those dialects.
 @Suite("Flickr and Pixabay sources", .serialized)
@@ -27,10 +28,13 @@ struct FlickrAndPixabaySourceTests {
     @Test func flickrBringsInOnlyShareableLicencesHotlinkedAndCredited() async throws {
         try await withSourcePair { pair in
             let owner = try await pair.upstream.user(TestUser("keeper", firstName: "Grace", lastName: "Darling"))
-            _ = try await Self.upload(pair, by: owner, seed: 1, description: "Beam", tags: "lighthouse", license: "cc-by-2.0")
+            _ = try await Self.upload(
+                pair, by: owner, seed: 1, description: "Beam", tags: "lighthouse", license: "cc-by-2.0")
             _ = try await Self.upload(pair, by: owner, seed: 2, description: "Mine", tags: "lighthouse", license: "")
-            _ = try await Self.upload(pair, by: owner, seed: 3, description: "Storm", tags: "lighthouse", license: "cc0-1.0")
-            _ = try await Self.upload(pair, by: owner, seed: 4, description: "Harbour", tags: "boats", license: "cc-by-2.0")
+            _ = try await Self.upload(
+                pair, by: owner, seed: 3, description: "Storm", tags: "lighthouse", license: "cc0-1.0")
+            _ = try await Self.upload(
+                pair, by: owner, seed: 4, description: "Harbour", tags: "boats", license: "cc-by-2.0")
             let source = try await pair.addSource(.flickr, options: ["tags": "lighthouse"])
 
             let summary = try await pair.syncer().sync(source)
@@ -60,8 +64,10 @@ struct FlickrAndPixabaySourceTests {
     @Test func flickrLicencesCanBeChosen() async throws {
         try await withSourcePair { pair in
             let owner = try await pair.upstream.user("keeper")
-            _ = try await Self.upload(pair, by: owner, seed: 1, description: "Beam", tags: "lighthouse", license: "cc-by-2.0")
-            _ = try await Self.upload(pair, by: owner, seed: 3, description: "Storm", tags: "lighthouse", license: "cc0-1.0")
+            _ = try await Self.upload(
+                pair, by: owner, seed: 1, description: "Beam", tags: "lighthouse", license: "cc-by-2.0")
+            _ = try await Self.upload(
+                pair, by: owner, seed: 3, description: "Storm", tags: "lighthouse", license: "cc0-1.0")
             let source = try await pair.addSource(.flickr, options: ["tags": "lighthouse", "licenses": "9"])
 
             let summary = try await pair.syncer().sync(source)
@@ -77,9 +83,10 @@ struct FlickrAndPixabaySourceTests {
             let owner = try await pair.upstream.user(TestUser("snapper", firstName: "Snap", lastName: "Per"))
             var uploaded: [Photo] = []
             for seed in 0..<3 {
-                uploaded.append(try await pair.upstream.uploadPhoto(
-                    try smallJPEG(seed: 900 + seed, width: 800, height: 600), as: owner,
-                    fields: ["description": "Peak \(seed)", "tags": "mountains,snow"]))
+                uploaded.append(
+                    try await pair.upstream.uploadPhoto(
+                        try smallJPEG(seed: 900 + seed, width: 800, height: 600), as: owner,
+                        fields: ["description": "Peak \(seed)", "tags": "mountains,snow"]))
             }
             let source = try await pair.addSource(.pixabay, options: ["query": "mountains"])
 
@@ -110,13 +117,15 @@ struct FlickrAndPixabaySourceTests {
     func pixabayAnswersAreKeptForADay(_ backend: Backend) async throws {
         try await withSourcePair(backend) { pair in
             let owner = try await pair.upstream.user("snapper")
-            _ = try await pair.upstream.uploadPhoto(try smallJPEG(seed: 950, width: 800, height: 600), as: owner,
-                                                    fields: ["tags": "mountains"])
+            _ = try await pair.upstream.uploadPhoto(
+                try smallJPEG(seed: 950, width: 800, height: 600), as: owner,
+                fields: ["tags": "mountains"])
             let source = try await pair.addSource(.pixabay, options: ["query": "mountains"])
             _ = try await pair.syncer().sync(source)
             // A photo added upstream now is not seen until the kept answer is a day old.
-            _ = try await pair.upstream.uploadPhoto(try smallJPEG(seed: 951, width: 800, height: 600), as: owner,
-                                                    fields: ["tags": "mountains"])
+            _ = try await pair.upstream.uploadPhoto(
+                try smallJPEG(seed: 951, width: 800, height: 600), as: owner,
+                fields: ["tags": "mountains"])
 
             let cached = try await pair.syncer().sync(source)
             let fresh = try await pair.syncer(answerLifetime: .zero).sync(source)

@@ -63,14 +63,21 @@ final class RecordedService: Sendable {
         router.get("/photos") { request, _ in
             // Unsplash's rate-limit answer: 403 with a plain-text body (reference §1.3).
             if self.arrive(request) {
-                return Self.text("Rate Limit Exceeded", status: .forbidden,
-                                 headers: [HTTPField.Name("X-Ratelimit-Limit")!: "50", HTTPField.Name("X-Ratelimit-Remaining")!: "0"])
+                return Self.text(
+                    "Rate Limit Exceeded", status: .forbidden,
+                    headers: [
+                        HTTPField.Name("X-Ratelimit-Limit")!: "50", HTTPField.Name("X-Ratelimit-Remaining")!: "0",
+                    ])
             }
-            let photos = Self.unsplashIDs.filter { !self.isRemoved($0) }.map { self.unsplashPhoto($0, root: Self.root(request)) }
-            return Self.json("[" + photos.joined(separator: ",") + "]", headers: [
-                HTTPField.Name("X-Total")!: String(photos.count), HTTPField.Name("X-Per-Page")!: "30",
-                HTTPField.Name("X-Ratelimit-Limit")!: "50", HTTPField.Name("X-Ratelimit-Remaining")!: "45",
-            ])
+            let photos = Self.unsplashIDs.filter { !self.isRemoved($0) }.map {
+                self.unsplashPhoto($0, root: Self.root(request))
+            }
+            return Self.json(
+                "[" + photos.joined(separator: ",") + "]",
+                headers: [
+                    HTTPField.Name("X-Total")!: String(photos.count), HTTPField.Name("X-Per-Page")!: "30",
+                    HTTPField.Name("X-Ratelimit-Limit")!: "50", HTTPField.Name("X-Ratelimit-Remaining")!: "45",
+                ])
         }
         router.get("/photos/{id}") { request, context in
             _ = self.arrive(request)
@@ -103,24 +110,30 @@ final class RecordedService: Sendable {
         router.get("/api/") { request, _ in
             // Pixabay's rate-limit answer: 429 with plain text and its X-RateLimit headers (reference §3.3, §3.4).
             if self.arrive(request) {
-                return Self.text("API rate limit exceeded", status: .tooManyRequests, headers: [
-                    HTTPField.Name("X-RateLimit-Limit")!: "100", HTTPField.Name("X-RateLimit-Remaining")!: "0",
-                    HTTPField.Name("X-RateLimit-Reset")!: "1",
-                ])
+                return Self.text(
+                    "API rate limit exceeded", status: .tooManyRequests,
+                    headers: [
+                        HTTPField.Name("X-RateLimit-Limit")!: "100", HTTPField.Name("X-RateLimit-Remaining")!: "0",
+                        HTTPField.Name("X-RateLimit-Reset")!: "1",
+                    ])
             }
             let query = request.uri.queryParameters
             let ids = query["id"].map { [String($0)] } ?? Self.pixabayIDs
             let hits = ids.filter { Self.pixabayIDs.contains($0) && !self.isRemoved($0) }
                 .map { self.pixabayHit($0, root: Self.root(request)) }
-            return Self.json(#"{"total":\#(hits.count),"totalHits":\#(hits.count),"hits":[\#(hits.joined(separator: ","))]}"#,
-                             headers: [HTTPField.Name("X-RateLimit-Limit")!: "100",
-                                       HTTPField.Name("X-RateLimit-Remaining")!: "97",
-                                       HTTPField.Name("X-RateLimit-Reset")!: "40"])
+            return Self.json(
+                #"{"total":\#(hits.count),"totalHits":\#(hits.count),"hits":[\#(hits.joined(separator: ","))]}"#,
+                headers: [
+                    HTTPField.Name("X-RateLimit-Limit")!: "100",
+                    HTTPField.Name("X-RateLimit-Remaining")!: "97",
+                    HTTPField.Name("X-RateLimit-Reset")!: "40",
+                ])
         }
         router.get("/get/{file}") { [jpeg] request, _ in
             _ = self.arrive(request)
-            return Response(status: .ok, headers: [.contentType: "image/jpeg"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+            return Response(
+                status: .ok, headers: [.contentType: "image/jpeg"],
+                body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
@@ -192,7 +205,8 @@ final class RecordedService: Sendable {
              "url_c":"https://live.staticflickr.com/8056/8436466166_e2dc3b83de_c.jpg","height_c":"600","width_c":"800"}
             """,
         ].enumerated().filter { !isRemoved(Self.flickrIDs[$0.offset]) }.map(\.element)
-        return #"{"photos":{"page":1,"pages":1,"perpage":100,"total":"\#(photos.count)","photo":[\#(photos.joined(separator: ","))]},"stat":"ok"}"#
+        return
+            #"{"photos":{"page":1,"pages":1,"perpage":100,"total":"\#(photos.count)","photo":[\#(photos.joined(separator: ","))]},"stat":"ok"}"#
     }
 
     // MARK: Pixabay (reference §3.2)

@@ -1,11 +1,12 @@
 import FeedModels
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// Each connector against answers shaped as the real service documents them, replayed by a stand-in: the first and
 /// second sync, a change and a removal upstream, the service's own rate-limit answer waited out, redirects to the
@@ -16,9 +17,10 @@ struct RecordedSourceTests {
         let service = try RecordedService()
         try await service.run { root in
             try await withTestServer(.sqlite) { library in
-                let source = try await library.store.addSource(SourceRecord(
-                    name: "unsplash", kind: "unsplash", apiURL: root, credential: "access-key-1",
-                    options: ["app_name": "family_photos"]))
+                let source = try await library.store.addSource(
+                    SourceRecord(
+                        name: "unsplash", kind: "unsplash", apiURL: root, credential: "access-key-1",
+                        options: ["app_name": "family_photos"]))
                 service.refuse(2)
                 let log = SyncLog()
 
@@ -29,9 +31,12 @@ struct RecordedSourceTests {
                 let feed = try await library.feed()
                 let photo = try #require(feed.first { $0.source?.photoURL.contains("hlPongnSUns") == true })
                 #expect(photo.source?.authorName == "Marek Piwnicki")
-                #expect(photo.source?.authorURL == "https://unsplash.com/@marekpiwnicki?utm_source=family_photos&utm_medium=referral")
-                #expect(photo.source?.url == root + "?utm_source=family_photos&utm_medium=referral"
-                    || photo.source?.url.hasPrefix(root) == true)
+                #expect(
+                    photo.source?.authorURL
+                        == "https://unsplash.com/@marekpiwnicki?utm_source=family_photos&utm_medium=referral")
+                #expect(
+                    photo.source?.url == root + "?utm_source=family_photos&utm_medium=referral"
+                        || photo.source?.url.hasPrefix(root) == true)
                 #expect(photo.width == 6000 && photo.height == 4002 && photo.blurHash == "LzFiDVRQR*j[~VRjWVbH?GRjjZay")
                 #expect(service.requests.allSatisfy { $0.1 == "Client-ID access-key-1" })
 
@@ -39,8 +44,11 @@ struct RecordedSourceTests {
                 #expect(image.status == .found)
                 let location = try #require(image.location)
                 #expect(location.hasPrefix("https://images.unsplash.com/photo-1692374227159-2d3592f274c9?"))
-                #expect(queryItems(location) == ["ixid": "M3w0", "ixlib": "rb-4.0.3", "w": "1080", "q": "75",
-                                                 "auto": "format", "dpr": "2"])
+                #expect(
+                    queryItems(location) == [
+                        "ixid": "M3w0", "ixlib": "rb-4.0.3", "w": "1080", "q": "75",
+                        "auto": "format", "dpr": "2",
+                    ])
 
                 let before = service.requests.filter { $0.0.hasPrefix("/photos/hlPongnSUns/download") }.count
                 let download = try await library.client.get("/photos/\(photo.id)/download")
@@ -70,8 +78,10 @@ struct RecordedSourceTests {
         let service = try RecordedService()
         try await service.run { root in
             try await withTestServer(.sqlite) { library in
-                let source = try await library.store.addSource(SourceRecord(
-                    name: "flickr", kind: "flickr", apiURL: root, credential: "flickr-key", options: ["tags": "doha"]))
+                let source = try await library.store.addSource(
+                    SourceRecord(
+                        name: "flickr", kind: "flickr", apiURL: root, credential: "flickr-key",
+                        options: ["tags": "doha"]))
 
                 let first = try await library.syncer().sync(source)
 
@@ -84,7 +94,8 @@ struct RecordedSourceTests {
                 #expect(photo.width == 1080)
                 #expect(try await library.photo(photo.id).location?.position?.latitude == 25.314511)
                 let search = service.requests.first { $0.0.contains("flickr.photos.search") }?.0 ?? ""
-                #expect(queryItems(search)["license"] == "1,2,3,4,5,6,7,8,9,10")
+                // Creative Commons and public domain, the 4.0 licences (11 to 16) included.
+                #expect(queryItems(search)["license"] == (1...16).map(String.init).joined(separator: ","))
                 #expect(queryItems(search)["api_key"] == "flickr-key")
 
                 let small = try await library.client.get("/img/\(photo.id)?w=300&h=300&fit=crop")
@@ -105,9 +116,10 @@ struct RecordedSourceTests {
         let service = try RecordedService()
         try await service.run { root in
             try await withTestServer(.sqlite) { library in
-                let source = try await library.store.addSource(SourceRecord(
-                    name: "pixabay", kind: "pixabay", apiURL: root, credential: "pixabay-key",
-                    options: ["query": "apples"]))
+                let source = try await library.store.addSource(
+                    SourceRecord(
+                        name: "pixabay", kind: "pixabay", apiURL: root, credential: "pixabay-key",
+                        options: ["query": "apples"]))
                 service.refuse(1)
                 let log = SyncLog()
 

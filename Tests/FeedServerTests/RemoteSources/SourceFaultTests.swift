@@ -1,4 +1,3 @@
-@testable import FeedLibrary
 import FeedModels
 import FeedStore
 import Foundation
@@ -6,10 +5,13 @@ import Imaging
 import TestSupport
 import Testing
 
+@testable import FeedLibrary
+
 /// A sync that downloads photos (Pixabay's) into a data directory whose disk is full (issue 34): it stops at the
 /// first photo with the folder named, instead of failing every photo in turn, and leaves no file and no row; the
 /// next sync, once space is freed, brings everything in.
-@Suite("Syncing onto a full disk", .enabled(if: SizeLimitedFolder.isAvailable, "needs the right to mount a tmpfs (root)"))
+@Suite(
+    "Syncing onto a full disk", .enabled(if: SizeLimitedFolder.isAvailable, "needs the right to mount a tmpfs (root)"))
 struct SourceFaultTests {
     @Test func a_sync_onto_a_full_disk_stops_with_the_folder_named() async throws {
         try await withSourcePair { pair in
@@ -27,7 +29,8 @@ struct SourceFaultTests {
                 try disk.fill()
                 let syncer = SourceSyncer(
                     store: pair.library.store, files: files, imaging: Imaging(limits: ImagingLimits()),
-                    logger: testLogger, backoff: SourceBackoff(initial: .milliseconds(10), longest: .seconds(5), attempts: 6))
+                    logger: testLogger,
+                    backoff: SourceBackoff(initial: .milliseconds(10), longest: .seconds(5), attempts: 6))
 
                 // act
                 let refusal = await #expect(throws: LibraryError.self) { try await syncer.sync(source) }

@@ -1,9 +1,10 @@
-@testable import FeedLibrary
 import FeedStore
 import Foundation
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
 
 /// Runs the real `imagefeed sources sync` against a second ImageFeed server speaking the Pixabay dialect, kills it
 /// with SIGKILL mid-sync, and checks that nothing is half-recorded, and that a rerun completes the sync without
@@ -13,7 +14,9 @@ struct SourceKillTests {
     static let photoCount = 24
 
     /// Every downloaded photo of the library with its source link and its original file, and the problems found.
-    static func inspect(data: String) async throws -> (photos: Int, links: Int, remoteIDs: Set<String>, problems: [String]) {
+    static func inspect(data: String) async throws -> (
+        photos: Int, links: Int, remoteIDs: Set<String>, problems: [String]
+    ) {
         let store = try await LibraryStore.open(url: "sqlite://" + data + "/imagefeed.sqlite", logger: testLogger)
         do {
             let found = try await inspect(store, files: LibraryFiles(root: data))
@@ -41,7 +44,9 @@ struct SourceKillTests {
             if !FileManager.default.fileExists(atPath: path) { problems.append("\(remoteID): no original file") }
         }
         let photos = try await store.photoCount()
-        if photos != Set(known.values.map(\.photoID)).count { problems.append("\(photos) photos for \(known.count) links") }
+        if photos != Set(known.values.map(\.photoID)).count {
+            problems.append("\(photos) photos for \(known.count) links")
+        }
         return (photos, known.count, Set(known.keys), problems)
     }
 
@@ -58,10 +63,14 @@ struct SourceKillTests {
                     fields: ["description": "Ridge \(seed)", "tags": "mountains"])
             }
             let add = try ImagefeedProcess.start(
-                ["sources", "add", "pixabay", "peaks", "--key", pair.key, "--api-url", pair.upstreamURL,
-                 "--query", "mountains", "--data", data], log: work + "/add.log")
+                [
+                    "sources", "add", "pixabay", "peaks", "--key=\(pair.key)", "--api-url", pair.upstreamURL,
+                    "--query", "mountains", "--data", data,
+                ], log: work + "/add.log")
             add.waitUntilExit()
-            try #require(add.terminationStatus == 0, "\((try? String(contentsOfFile: work + "/add.log", encoding: .utf8)) ?? "")")
+            try #require(
+                add.terminationStatus == 0, "\((try? String(contentsOfFile: work + "/add.log", encoding: .utf8)) ?? "")"
+            )
 
             // act 1: sync, and kill it once a few photos are in
             let first = try ImagefeedProcess.start(["sources", "sync", "--data", data], log: work + "/first.log")
@@ -88,8 +97,10 @@ struct SourceKillTests {
             let secondLog = (try? String(contentsOfFile: work + "/second.log", encoding: .utf8)) ?? ""
             try #require(finished, "the rerun did not finish: \(secondLog)")
             #expect(second.terminationStatus == 0, "\(secondLog)")
-            #expect(secondLog.contains("peaks: \(Self.photoCount - afterKill.links) added, 0 updated, \(afterKill.links) unchanged"),
-                    "\(secondLog)")
+            #expect(
+                secondLog.contains(
+                    "peaks: \(Self.photoCount - afterKill.links) added, 0 updated, \(afterKill.links) unchanged"),
+                "\(secondLog)")
             let final = try await Self.inspect(data: data)
             #expect(final.problems.isEmpty, "after the rerun: \(final.problems)")
             #expect(final.photos == Self.photoCount && final.links == Self.photoCount)
@@ -99,10 +110,13 @@ struct SourceKillTests {
             let list = try ImagefeedProcess.start(["sources", "list", "--data", data], log: work + "/list.log")
             list.waitUntilExit()
             let listed = (try? String(contentsOfFile: work + "/list.log", encoding: .utf8)) ?? ""
-            #expect(listed.contains("peaks  pixabay  \(pair.upstreamURL)  key …\(pair.key.suffix(4))  \(Self.photoCount) photos"),
-                    "\(listed)")
+            #expect(
+                listed.contains(
+                    "peaks  pixabay  \(pair.upstreamURL)  key …\(pair.key.suffix(4))  \(Self.photoCount) photos"),
+                "\(listed)")
             #expect(!listed.contains(pair.key))
-            let remove = try ImagefeedProcess.start(["sources", "remove", "peaks", "--data", data], log: work + "/remove.log")
+            let remove = try ImagefeedProcess.start(
+                ["sources", "remove", "peaks", "--data", data], log: work + "/remove.log")
             remove.waitUntilExit()
             let removed = (try? String(contentsOfFile: work + "/remove.log", encoding: .utf8)) ?? ""
             #expect(removed.contains("Removed peaks and its \(Self.photoCount) photos."), "\(removed)")

@@ -1,5 +1,3 @@
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedModels
 import FeedStore
 import Foundation
@@ -7,14 +5,19 @@ import Imaging
 import TestSupport
 import Testing
 
+@testable import FeedLibrary
+@testable import FeedServer
+
 /// The sync's answers to a source that refuses it or is already being synced, and `serve` syncing on a schedule,
 /// against a second ImageFeed server.
 @Suite("Source syncs")
 struct SourceSyncTests {
     @Test func aRefusedKeyEndsTheSyncWithTheSourcesWords() async throws {
         try await withSourcePair { pair in
-            let source = try await pair.library.store.addSource(SourceRecord(
-                name: "unsplash", kind: "unsplash", apiURL: pair.upstreamURL, credential: "not-a-key", options: [:]))
+            let source = try await pair.library.store.addSource(
+                SourceRecord(
+                    name: "unsplash", kind: "unsplash", apiURL: pair.upstreamURL, credential: "not-a-key", options: [:])
+            )
 
             await #expect {
                 _ = try await pair.syncer().sync(source)
@@ -49,10 +52,12 @@ struct SourceSyncTests {
             let app = try await upstream.registerApp(name: "Library")
             let owner = try await upstream.user("ansel")
             _ = try await upstream.uploadPhoto(try smallJPEG(seed: 77), as: owner, fields: ["description": "Dome"])
-            try await withTestServer(.sqlite, transport: .live, configure: { $0.syncEvery = .milliseconds(200) }) { library in
-                _ = try await library.store.addSource(SourceRecord(
-                    name: "friends", kind: "imagefeed", apiURL: "http://127.0.0.1:\(port)", credential: app.key,
-                    options: [:]))
+            try await withTestServer(.sqlite, transport: .live, configure: { $0.syncEvery = .milliseconds(200) }) {
+                library in
+                _ = try await library.store.addSource(
+                    SourceRecord(
+                        name: "friends", kind: "imagefeed", apiURL: "http://127.0.0.1:\(port)", credential: app.key,
+                        options: [:]))
 
                 var count = 0
                 for _ in 0..<100 where count == 0 {

@@ -1,7 +1,5 @@
 import FeedKit
 import FeedModels
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import Imaging
@@ -9,6 +7,9 @@ import Locking
 import Logging
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// A second ImageFeed server standing in for a remote service, reached over HTTP on a free port, and this library
 /// (another server, in-process) syncing from it.
@@ -28,9 +29,13 @@ struct SourcePair: Sendable {
     }
 
     /// Records a source at the upstream server.
-    func addSource(_ kind: SourceKind, name: String? = nil, options: [String: String] = [:]) async throws -> SourceRecord {
-        try await library.store.addSource(SourceRecord(
-            name: name ?? kind.rawValue, kind: kind.rawValue, apiURL: upstreamURL, credential: key, options: options))
+    func addSource(_ kind: SourceKind, name: String? = nil, options: [String: String] = [:]) async throws
+        -> SourceRecord
+    {
+        try await library.store.addSource(
+            SourceRecord(
+                name: name ?? kind.rawValue, kind: kind.rawValue, apiURL: upstreamURL, credential: key, options: options
+            ))
     }
 }
 
@@ -43,8 +48,9 @@ func withSourcePair(
         let port = try #require(upstream.client.port)
         let app = try await upstream.registerApp(name: "Library")
         try await withTestServer(backend) { library in
-            try await body(SourcePair(
-                upstream: upstream, upstreamURL: "http://127.0.0.1:\(port)", key: app.key, library: library))
+            try await body(
+                SourcePair(
+                    upstream: upstream, upstreamURL: "http://127.0.0.1:\(port)", key: app.key, library: library))
         }
     }
 }
@@ -54,12 +60,13 @@ final class SyncLog: Sendable {
     private let events = Locked<[String]>([])
 
     func record(_ event: SyncEvent) {
-        let text: String = switch event {
-        case .started(let source, _): "started \(source)"
-        case .photo(let id, let outcome): "\(id): \(outcome)"
-        case .waiting(let wait, let reason): "waiting \(wait): \(reason)"
-        case .removed(let id, let deleted): "removed \(id) \(deleted)"
-        }
+        let text: String =
+            switch event {
+            case .started(let source, _): "started \(source)"
+            case .photo(let id, let outcome): "\(id): \(outcome)"
+            case .waiting(let wait, let reason): "waiting \(wait): \(reason)"
+            case .removed(let id, let deleted): "removed \(id) \(deleted)"
+            }
         events.withLock { $0.append(text) }
     }
 

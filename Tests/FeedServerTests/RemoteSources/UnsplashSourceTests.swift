@@ -1,12 +1,13 @@
 import FeedModels
-@testable import FeedLibrary
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import Imaging
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// The Unsplash connector (through FeedKit) against a second ImageFeed server speaking the Unsplash dialect: what a
 /// sync brings in, how it is credited and served, and how later syncs follow the source.
@@ -17,9 +18,10 @@ struct UnsplashSourceTests {
         let photographer = try await pair.upstream.user(TestUser("ansel", firstName: "Ansel", lastName: "Adams"))
         var photos: [Photo] = []
         for seed in 0..<3 {
-            photos.append(try await pair.upstream.uploadPhoto(
-                try smallJPEG(seed: 700 + seed, width: 480, height: 320), as: photographer,
-                fields: ["description": "Valley \(seed)", "tags": "yosemite,granite"]))
+            photos.append(
+                try await pair.upstream.uploadPhoto(
+                    try smallJPEG(seed: 700 + seed, width: 480, height: 320), as: photographer,
+                    fields: ["description": "Valley \(seed)", "tags": "yosemite,granite"]))
         }
         return (photographer, photos)
     }
@@ -34,8 +36,9 @@ struct UnsplashSourceTests {
             #expect(summary.added == 3 && summary.unchanged == 0 && summary.failed.isEmpty)
             let feed = try await pair.library.feed()
             // Each links to its page at the source (the upstream's share page, /p/ID).
-            #expect(Set(feed.compactMap { $0.source.flatMap { URL(string: $0.photoURL)?.path } })
-                == Set(upstreamPhotos.map { "/p/\($0.id)" }))
+            #expect(
+                Set(feed.compactMap { $0.source.flatMap { URL(string: $0.photoURL)?.path } })
+                    == Set(upstreamPhotos.map { "/p/\($0.id)" }))
             let photo = try #require(feed.first { $0.description == "Valley 1" })
             #expect(photo.source?.name == "Unsplash")
             #expect(photo.source?.authorName == "Ansel Adams")
@@ -67,7 +70,8 @@ struct UnsplashSourceTests {
             #expect(try await pair.library.feed().count == 3)
 
             let edited = try await pair.upstream.client.send(
-                .put, "/photos/\(upstreamPhotos[0].id)", headers: photographer.auth.merging([.contentType: "application/json"]),
+                .put, "/photos/\(upstreamPhotos[0].id)",
+                headers: photographer.auth.merging([.contentType: "application/json"]),
                 body: #"{"description": "Half Dome at dusk", "tags": "yosemite,dusk"}"#)
             try #require(edited.status == .ok, "\(edited.text)")
             let third = try await pair.syncer().sync(source)
@@ -89,8 +93,9 @@ struct UnsplashSourceTests {
             let source = try await pair.addSource(.unsplash)
             _ = try await pair.syncer().sync(source)
 
-            let deleted = try await pair.upstream.client.send(.delete, "/photos/\(upstreamPhotos[2].id)",
-                                                               headers: photographer.auth)
+            let deleted = try await pair.upstream.client.send(
+                .delete, "/photos/\(upstreamPhotos[2].id)",
+                headers: photographer.auth)
             try #require(deleted.status == .noContent || deleted.status == .ok, "\(deleted.status)")
             let summary = try await pair.syncer().sync(source)
 
@@ -110,13 +115,18 @@ struct UnsplashSourceTests {
             let local = try #require(try await pair.library.feed().first { $0.description == "Valley 0" })
             let upstreamID = try #require(upstreamPhotos.first { $0.description == "Valley 0" }).id
 
-            let response = try await pair.library.client.get("/img/\(local.id)?w=200&h=150&fit=crop&crop=entropy&q=70&fm=webp&dpr=2")
+            let response = try await pair.library.client.get(
+                "/img/\(local.id)?w=200&h=150&fit=crop&crop=entropy&q=70&fm=webp&dpr=2")
 
             #expect(response.status == .found)
             let location = try #require(response.location)
             #expect(location.hasPrefix("\(pair.upstreamURL)/img/\(upstreamID)"))
-            #expect(queryItems(location) == ["w": "200", "h": "150", "fit": "crop", "crop": "entropy", "q": "70",
-                                             "fm": "webp", "dpr": "2"].merging(queryItems(upstreamPhotos[0].urls.raw)) { a, _ in a })
+            #expect(
+                queryItems(location)
+                    == [
+                        "w": "200", "h": "150", "fit": "crop", "crop": "entropy", "q": "70",
+                        "fm": "webp", "dpr": "2",
+                    ].merging(queryItems(upstreamPhotos[0].urls.raw)) { a, _ in a })
             // The redirect leads to the image itself, cut as asked, at the source.
             let image = try await pair.upstream.client.get(try pathAndQuery(location))
             #expect(image.status == .ok && image.header("Content-Type") == "image/webp")

@@ -1,11 +1,12 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// Following, people and album search, related albums, the complete objects and who may call the API.
 @Suite("People, albums and clients API")
@@ -14,7 +15,8 @@ struct PeopleAndClientsAPITests {
     func following_someone_fills_the_following_feed_and_their_counts(backend: Backend) async throws {
         try await withTestServer(backend) { server in
             // setup
-            let alice = try await server.user("alice"), bob = try await server.user("bob")
+            let alice = try await server.user("alice")
+            let bob = try await server.user("bob")
             let readOnly = try await server.user("carol", scope: "public read_user")
             let photo = try await server.recordPhoto(owner: alice, title: "Dunes")
             try await server.recordPhoto(owner: bob, title: "Not followed")
@@ -45,7 +47,8 @@ struct PeopleAndClientsAPITests {
             #expect(unfollow.status == .ok && unfollowed["followed_by_user"] as? Bool == false)
             #expect(afterUnfollow.header("X-Total") == "0")
             // who may follow: a token with write_followers; not oneself, not anonymously; the feed is personal
-            #expect(try await server.client.send(.post, "/users/alice/follow", headers: readOnly.auth).status == .forbidden)
+            #expect(
+                try await server.client.send(.post, "/users/alice/follow", headers: readOnly.auth).status == .forbidden)
             #expect(try await server.client.send(.post, "/users/alice/follow").status == .unauthorized)
             let selfFollow = try await server.client.send(.post, "/users/bob/follow", headers: bob.auth)
             #expect(selfFollow.status == .unprocessableContent && selfFollow.errors == ["You can't follow yourself."])
@@ -79,7 +82,8 @@ struct PeopleAndClientsAPITests {
 
             // assert
             let results = try people.decode(SearchResults<User>.self)
-            #expect(results.total == 1 && results.results.map(\.username) == ["alice"] && people.header("X-Total") == "1")
+            #expect(
+                results.total == 1 && results.results.map(\.username) == ["alice"] && people.header("X-Total") == "1")
             let albumsFound = try found.decode(SearchResults<FeedModels.Collection>.self)
             #expect(albumsFound.results.map(\.id) == [albums[0]])
             #expect(try byTag.decode(SearchResults<FeedModels.Collection>.self).total == 2)
@@ -108,13 +112,16 @@ struct PeopleAndClientsAPITests {
             // act
             let me = try await server.client.get("/me", headers: alice.auth).object()
             let full = try await server.client.get("/users/alice").object()
-            let basic = try #require(try await server.client.get("/users/alice/photos").array().first?["user"] as? [String: Any])
+            let basic = try #require(
+                try await server.client.get("/users/alice/photos").array().first?["user"] as? [String: Any])
 
             // assert
             #expect(me["uid"] as? String == alice.id && me["unlimited_uploads"] as? Bool == true)
             #expect((me["uploads_remaining"] as? Int ?? 0) > 0 && me["email"] as? String == alice.email)
-            for key in ["followers_count", "following_count", "downloads", "followed_by_user", "photos", "badge", "tags",
-                        "allow_messages", "numeric_id", "social"] {
+            for key in [
+                "followers_count", "following_count", "downloads", "followed_by_user", "photos", "badge", "tags",
+                "allow_messages", "numeric_id", "social",
+            ] {
                 #expect(full.keys.contains(key), "full user lacks \(key)")
                 #expect(me.keys.contains(key), "/me lacks \(key)")
             }
@@ -163,7 +170,8 @@ struct PeopleAndClientsAPITests {
             let withToken = try await server.client.get("/me", headers: alice.auth)
 
             // assert
-            #expect(anonymous.status == .unauthorized && anonymous.errors == ["OAuth error: The access token is invalid"])
+            #expect(
+                anonymous.status == .unauthorized && anonymous.errors == ["OAuth error: The access token is invalid"])
             #expect(withKey.status == .ok && withToken.status == .ok)
         }
     }

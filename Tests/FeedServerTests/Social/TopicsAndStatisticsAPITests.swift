@@ -1,5 +1,4 @@
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -7,12 +6,17 @@ import HummingbirdTesting
 import TestSupport
 import Testing
 
+@testable import FeedServer
+
 /// Topics and statistics over HTTP, shaped as Unsplash's.
 @Suite("Topics and statistics API")
 struct TopicsAndStatisticsAPITests {
     /// Photos by alice (`sea`, `sea`, `hill`) and bob (`sea`), and the featured topic `coast` (tag `sea`).
-    static func library(_ server: TestServer) async throws -> (alice: TestUser, bob: TestUser, sea: [String], hill: String) {
-        let alice = try await server.user("alice"), bob = try await server.user("bob")
+    static func library(_ server: TestServer) async throws -> (
+        alice: TestUser, bob: TestUser, sea: [String], hill: String
+    ) {
+        let alice = try await server.user("alice")
+        let bob = try await server.user("bob")
         let first = try await server.recordPhoto(owner: alice, title: "Waves", tags: ["sea"])
         let second = try await server.recordPhoto(owner: alice, title: "Harbour", tags: ["sea"])
         let hill = try await server.recordPhoto(owner: alice, title: "Hill", tags: ["hill"])
@@ -39,7 +43,8 @@ struct TopicsAndStatisticsAPITests {
             let topics = try byPosition.decode([Topic].self)
             #expect(topics.map(\.slug) == ["hills", "coast"])
             let coast = try #require(topics.last)
-            #expect(coast.totalPhotos == 3 && coast.featured && coast.visibility == "featured" && coast.status == "open")
+            #expect(
+                coast.totalPhotos == 3 && coast.featured && coast.visibility == "featured" && coast.status == "open")
             #expect(coast.links.photos.hasSuffix("/topics/coast/photos") && coast.links.html.hasSuffix("/#/t/coast"))
             #expect(library.sea.contains(try #require(coast.coverPhoto?.id)))
             #expect(coast.previewPhotos?.count == 3 && coast.topContributors == nil)
@@ -93,10 +98,12 @@ struct TopicsAndStatisticsAPITests {
             for headers in [HTTPFields(), HTTPFields(), viewer.auth] {
                 #expect(try await server.client.get("/photos/\(photo)", headers: headers).status == .ok)
             }
-            var statistics = try await server.client.get("/photos/\(photo)/statistics?quantity=2").decode(PhotoStatistics.self)
+            var statistics = try await server.client.get("/photos/\(photo)/statistics?quantity=2").decode(
+                PhotoStatistics.self)
             for _ in 0..<500 where statistics.views.total < 2 {
                 try await Task.sleep(for: .milliseconds(20))  // the batch is written in the background
-                statistics = try await server.client.get("/photos/\(photo)/statistics?quantity=2").decode(PhotoStatistics.self)
+                statistics = try await server.client.get("/photos/\(photo)/statistics?quantity=2").decode(
+                    PhotoStatistics.self)
             }
 
             // assert
@@ -112,12 +119,17 @@ struct TopicsAndStatisticsAPITests {
             let user = try await server.client.get("/users/alice/statistics?resolution=days&quantity=1")
                 .decode(PhotoStatistics.self)
             #expect(user.username == "alice" && user.downloads.total == 1 && user.views.total == 2)
-            let withStats = try await server.client.get("/users/alice/photos?stats=true&quantity=3").decode([Photo].self)
+            let withStats = try await server.client.get("/users/alice/photos?stats=true&quantity=3").decode(
+                [Photo].self)
             #expect(withStats.first { $0.id == photo }?.statistics?.downloads.total == 1)
             #expect(withStats.allSatisfy { $0.statistics?.views.historical.values.count == 3 })
-            #expect(try await server.client.get("/users/alice/photos").decode([Photo].self).allSatisfy { $0.statistics == nil })
+            #expect(
+                try await server.client.get("/users/alice/photos").decode([Photo].self).allSatisfy {
+                    $0.statistics == nil
+                })
             let total = try await server.client.get("/stats/total").object()
-            #expect(total["total_photos"] as? Int == 4 && total["downloads"] as? Int == 1 && total["views"] as? Int == 2)
+            #expect(
+                total["total_photos"] as? Int == 4 && total["downloads"] as? Int == 1 && total["views"] as? Int == 2)
             #expect(total["photographers"] as? Int == 2 && total["likes"] as? Int == 1)
             let month = try await server.client.get("/stats/month").object()
             #expect(month["new_photos"] as? Int == 4 && month["downloads"] as? Int == 1 && month["views"] as? Int == 2)
@@ -137,7 +149,9 @@ struct TopicsAndStatisticsAPITests {
             let unknownUser = try await server.client.get("/users/nobody/statistics")
 
             // assert
-            #expect(tooMany.status == .badRequest && tooMany.errors == ["quantity must be a whole number from 1 to 30; got \"31\"."])
+            #expect(
+                tooMany.status == .badRequest
+                    && tooMany.errors == ["quantity must be a whole number from 1 to 30; got \"31\"."])
             #expect(notDays.status == .badRequest)
             #expect(unknownPhoto.status == .notFound && unknownPhoto.errors == ["Couldn't find Photo"])
             #expect(unknownUser.status == .notFound && unknownUser.errors == ["Couldn't find User"])

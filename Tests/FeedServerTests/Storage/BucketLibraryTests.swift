@@ -1,6 +1,4 @@
-@testable import FeedLibrary
 import FeedModels
-@testable import FeedServer
 import FeedStore
 import Foundation
 import HTTPTypes
@@ -8,6 +6,9 @@ import Imaging
 import Storage
 import TestSupport
 import Testing
+
+@testable import FeedLibrary
+@testable import FeedServer
 
 /// A library kept in an S3 bucket (moto) that two nodes share, each with a data directory of its own.
 @Suite("Storage: a library in a bucket", .enabled(if: TestBucket.enabled))
@@ -89,7 +90,8 @@ struct BucketLibraryTests {
         try await withNodes(bucket) { server in
             // setup
             let alice = try await server.user("alice")
-            let form = Multipart(fields: [], file: ("me.jpg", "image/jpeg", try smallJPEG(seed: 64, width: 200, height: 150)))
+            let form = Multipart(
+                fields: [], file: ("me.jpg", "image/jpeg", try smallJPEG(seed: 64, width: 200, height: 150)))
 
             // act
             let response = try await server.client.execute(
@@ -176,11 +178,14 @@ struct BucketLibraryTests {
 struct RemovalFollowerTests {
     @Test func a_photo_deleted_on_one_node_stops_being_served_by_the_other() async throws {
         let bucket = try await TestBucket.make()
-        try await withTestServer(.sqlite, nodes: 2, transport: .live, configure: {
-            FastPathTests.configure(&$0, fastPath: true)
-            $0.storage = bucket.setting
-            $0.removalFollowInterval = .milliseconds(50)
-        }) { server in
+        try await withTestServer(
+            .sqlite, nodes: 2, transport: .live,
+            configure: {
+                FastPathTests.configure(&$0, fastPath: true)
+                $0.storage = bucket.setting
+                $0.removalFollowInterval = .milliseconds(50)
+            }
+        ) { server in
             // setup: the other node has cached a rendition and serves it from memory, without the database
             let alice = try await server.user("alice")
             let photo = try await server.uploadPhoto(try smallJPEG(seed: 111), as: alice)
@@ -222,7 +227,8 @@ struct RemovalFollowerTests {
                 limit: RenditionCacheLimit(folder: files.renditions.path, budget: nil))
 
             // act
-            let follower = RemovalFollower(store: store, renditions: renditions, interval: .seconds(1), logger: testLogger)
+            let follower = RemovalFollower(
+                store: store, renditions: renditions, interval: .seconds(1), logger: testLogger)
             _ = follower.startingPoint()
 
             // assert

@@ -1,5 +1,5 @@
-import FeedModels
 import FeedLibrary
+import FeedModels
 import FeedServer
 import FeedStore
 import Foundation
@@ -19,13 +19,16 @@ struct StorageMigrationServingTests {
             try? FileManager.default.removeItem(atPath: source)
             try? FileManager.default.removeItem(atPath: local)
         }
-        try Data(try smallJPEG(seed: 81, width: 2400, height: 1600)).write(to: URL(fileURLWithPath: source + "/large.jpg"))
+        try Data(try smallJPEG(seed: 81, width: 2400, height: 1600)).write(
+            to: URL(fileURLWithPath: source + "/large.jpg"))
         try Data(try smallJPEG(seed: 82)).write(to: URL(fileURLWithPath: source + "/small.jpg"))
         try await withTestServer(.sqlite, configure: { $0.storage = bucket.setting }) { server in
             // setup: the library as it was, its files in a data directory, and a node that reads the bucket
             let localFiles = LibraryFiles(root: local)
-            _ = try await LibraryImporter(store: server.store, files: localFiles, imaging: Imaging(), logger: testLogger)
-                .run(paths: [source], options: ImportOptions(username: "mate"))
+            _ = try await LibraryImporter(
+                store: server.store, files: localFiles, imaging: Imaging(), logger: testLogger
+            )
+            .run(paths: [source], options: ImportOptions(username: "mate"))
             let photos = try await server.client.get("/photos").decode([Photo].self)
             let before = try await server.client.get("/img/\(try #require(photos.first).id)")
 

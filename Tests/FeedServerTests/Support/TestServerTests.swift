@@ -1,9 +1,10 @@
-@testable import FeedServer
 import FeedStore
 import HTTPTypes
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import FeedServer
 
 /// The harness itself: what TestSupport assumes about the server holds.
 @Suite("Test server harness")

@@ -90,7 +90,8 @@ public final class SizeLimitedFolder: Sendable {
         var found: Set<String> = []
         while let relative = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            guard relative != ".filler", FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory),
+            guard relative != ".filler",
+                FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory),
                 !isDirectory.boolValue
             else { continue }
             found.insert(relative)

@@ -39,7 +39,8 @@ public enum FixturePhoto: String, CaseIterable, Sendable {
         let (width, height) = size
         switch self {
         case .meadow: return try Fixtures.png(width: width, height: height, seed: seed)
-        case .seaView: return try Fixtures.jpeg(width: width, height: height, seed: seed, keywords: ["sunset", "beach"])
+        case .seaView:
+            return try Fixtures.jpeg(width: width, height: height, seed: seed, keywords: ["sunset", "beach"])
         case .eiffelTower:
             return try Fixtures.jpeg(
                 width: width, height: height, seed: seed, exif: .canon, gps: Self.eiffelPosition)

@@ -21,9 +21,14 @@ public func withRenditionService(
     let files = LibraryFiles(root: root)
     try files.prepare()
     for (from, to) in [
-        (library.files.originalPath(sha256: photo.original.sha256, format: photo.original.format),
-         files.originalPath(sha256: photo.original.sha256, format: photo.original.format)),
-        (library.files.mezzaninePath(sha256: photo.original.sha256), files.mezzaninePath(sha256: photo.original.sha256)),
+        (
+            library.files.originalPath(sha256: photo.original.sha256, format: photo.original.format),
+            files.originalPath(sha256: photo.original.sha256, format: photo.original.format)
+        ),
+        (
+            library.files.mezzaninePath(sha256: photo.original.sha256),
+            files.mezzaninePath(sha256: photo.original.sha256)
+        ),
     ] where FileManager.default.fileExists(atPath: from) {
         try FileManager.default.createDirectory(
             atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -31,7 +31,9 @@ public func fileProblems(of photo: PhotoRecord, in files: LibraryFiles, renditio
     }
     for size in FeedSizes.all where renditions {
         let path = files.renditionPath(photoID: photo.id, key: size.spec.cacheKey)
-        if !FileManager.default.fileExists(atPath: path) { problems.append("\(photo.id): rendition missing at \(path)") }
+        if !FileManager.default.fileExists(atPath: path) {
+            problems.append("\(photo.id): rendition missing at \(path)")
+        }
     }
     return problems
 }

@@ -15,17 +15,21 @@ public struct TestBucket: Sendable {
     }
 
     /// Whether the S3 tests run: a server was given, or they are required (then a missing server fails them).
-    public static var enabled: Bool { endpoint != nil || ProcessInfo.processInfo.environment["IMAGEFEED_REQUIRE_S3"] == "1" }
+    public static var enabled: Bool {
+        endpoint != nil || ProcessInfo.processInfo.environment["IMAGEFEED_REQUIRE_S3"] == "1"
+    }
 
     /// A new, empty bucket.
     public static func make() async throws -> TestBucket {
         let endpoint = try #require(
-            endpoint, "IMAGEFEED_REQUIRE_S3=1 but no IMAGEFEED_TEST_S3_ENDPOINT: run the tests through scripts/test-s3.sh")
+            endpoint,
+            "IMAGEFEED_REQUIRE_S3=1 but no IMAGEFEED_TEST_S3_ENDPOINT: run the tests through scripts/test-s3.sh")
         let name = "imagefeed-server-\(UUID().uuidString.prefix(8).lowercased())"
         let setting = "s3://\(name)/library?endpoint=\(endpoint)"
         let location = try S3Location(parsing: setting)
         let client = S3Client(
-            endpoint: location.endpoint, credentials: try AWSCredentials(environment: ProcessInfo.processInfo.environment),
+            endpoint: location.endpoint,
+            credentials: try AWSCredentials(environment: ProcessInfo.processInfo.environment),
             httpClient: .shared)
         try await client.createBucket(name)
         return TestBucket(store: S3BlobStore(client: client, location: location), setting: setting)

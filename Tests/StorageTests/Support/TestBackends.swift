@@ -28,7 +28,8 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
     static var s3Only: [Backend] { s3Endpoint != nil || s3Required ? [.s3] : [] }
 
     /// The reason an S3 test cannot run although S3 is required.
-    static let missingServer = "IMAGEFEED_REQUIRE_S3=1 but IMAGEFEED_TEST_S3_ENDPOINT is not set: "
+    static let missingServer =
+        "IMAGEFEED_REQUIRE_S3=1 but IMAGEFEED_TEST_S3_ENDPOINT is not set: "
         + "run the tests through scripts/test-s3.sh, which starts moto"
 }
 
@@ -50,14 +51,17 @@ struct TestStore {
         try FileManager.default.createDirectory(atPath: folder + "/scratch", withIntermediateDirectories: true)
         switch backend {
         case .local:
-            try await body(TestStore(
-                store: LocalBlobStore(root: folder + "/store"), client: nil, bucket: nil, scratch: folder + "/scratch"))
+            try await body(
+                TestStore(
+                    store: LocalBlobStore(root: folder + "/store"), client: nil, bucket: nil,
+                    scratch: folder + "/scratch"))
         case .s3:
             let (client, bucket) = try await makeBucket(options: options)
             let location = try S3Location(parsing: "s3://\(bucket)/library?endpoint=\(Backend.s3Endpoint!)")
-            try await body(TestStore(
-                store: S3BlobStore(client: client, location: location), client: client, bucket: bucket,
-                scratch: folder + "/scratch"))
+            try await body(
+                TestStore(
+                    store: S3BlobStore(client: client, location: location), client: client, bucket: bucket,
+                    scratch: folder + "/scratch"))
         }
     }
 

@@ -14,11 +14,12 @@ public struct RawConnection: Sendable {
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Swift.Result {
-                    let connection = try RawConnection(port: port, readTimeout: readTimeout)
-                    defer { close(connection.descriptor) }
-                    return try body(connection)
-                })
+                continuation.resume(
+                    with: Swift.Result {
+                        let connection = try RawConnection(port: port, readTimeout: readTimeout)
+                        defer { close(connection.descriptor) }
+                        return try body(connection)
+                    })
             }.start()
         }
     }

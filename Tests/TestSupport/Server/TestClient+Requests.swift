@@ -79,8 +79,10 @@ public struct Multipart: Sendable {
     public var file: (name: String, type: String, bytes: [UInt8])?
     public var fileField: String
 
-    public init(fields: [(String, String)] = [], file: (name: String, type: String, bytes: [UInt8])?,
-                fileField: String = "file") {
+    public init(
+        fields: [(String, String)] = [], file: (name: String, type: String, bytes: [UInt8])?,
+        fileField: String = "file"
+    ) {
         self.fields = fields
         self.file = file
         self.fileField = fileField

@@ -71,8 +71,10 @@ public func authorizeQuery(
     _ app: RegisteredApp, redirectURI: String = callbackURI, scope: String? = "public read_user",
     responseType: String = "code", state: String? = "xyz", extra: KeyValuePairs<String, String> = [:]
 ) -> String {
-    var pairs: [(String, String)] = [("client_id", app.key), ("redirect_uri", redirectURI),
-                                     ("response_type", responseType)]
+    var pairs: [(String, String)] = [
+        ("client_id", app.key), ("redirect_uri", redirectURI),
+        ("response_type", responseType),
+    ]
     if let scope { pairs.append(("scope", scope)) }
     if let state { pairs.append(("state", state)) }
     pairs += extra.map { ($0.key, $0.value) }

@@ -103,7 +103,7 @@ public func withTestServer(
         var configuration = TestServer.configuration(dataDirectory: data)
         configure(&configuration)
         let settings = configuration
-        try await ServerGate.gate(for: backend).run {
+        try await ServerGate.run(for: backend) {
             try await TestDatabase.withStore(backend) { store, url in
                 let server = TestServer(
                     backend: backend, nodes: [], store: store, dataDirectory: data, routes: RouteTable(), clock: clock,
@@ -116,7 +116,7 @@ public func withTestServer(
         var configuration = TestServer.configuration(dataDirectory: fixtures.dataDirectory)
         configure(&configuration)
         let settings = configuration
-        try await ServerGate.gate(for: backend).run {
+        try await ServerGate.run(for: backend) {
             let store = try await TestServer.openStore(fixtures.databaseURL)
             let server = TestServer(
                 backend: backend, nodes: [], store: store, dataDirectory: fixtures.dataDirectory, routes: RouteTable(),
@@ -152,18 +152,20 @@ extension TestServer {
                 stores.append(store)
                 var nodeSettings = settings
                 if node > 0, !ownFolders.isEmpty { nodeSettings.dataDirectory = ownFolders[node - 1] }
-                applications.append(try await buildApplication(
-                    nodeSettings, store: store, files: try nodeSettings.libraryFiles(), logger: testLogger,
-                    routes: node == 0 ? routes : RouteTable(), clock: clock, now: wallClock.now))
+                applications.append(
+                    try await buildApplication(
+                        nodeSettings, store: store, files: try nodeSettings.libraryFiles(), logger: testLogger,
+                        routes: node == 0 ? routes : RouteTable(), clock: clock, now: wallClock.now))
             }
         } catch {
             for store in stores { try? await store.database.shutdown() }
             throw error
         }
         try await Self.withClients(of: applications[...], transport: transport, opened: []) { clients in
-            try await body(TestServer(
-                backend: backend, nodes: clients, store: store, dataDirectory: dataDirectory, routes: routes,
-                clock: clock, wallClock: wallClock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
+            try await body(
+                TestServer(
+                    backend: backend, nodes: clients, store: store, dataDirectory: dataDirectory, routes: routes,
+                    clock: clock, wallClock: wallClock, fixtureLibrary: fixtureLibrary, oauthApp: oauthApp))
         }
     }
 

@@ -79,9 +79,10 @@ extension TestServer {
             guard user.password == TestUser.defaultPassword else {
                 throw TestUserError.passwordWithoutHash(user.username)
             }
-            made.record = try await store.createAccount(NewAccount(
-                username: user.username, firstName: user.firstName, lastName: user.lastName, email: user.email,
-                passwordHash: TestUser.defaultPasswordHash))
+            made.record = try await store.createAccount(
+                NewAccount(
+                    username: user.username, firstName: user.firstName, lastName: user.lastName, email: user.email,
+                    passwordHash: TestUser.defaultPasswordHash))
         }
         let token = "test-token-\(user.username)-\(UUID().uuidString)"
         try await store.createToken(

@@ -43,7 +43,9 @@ struct FlickrOAuthController: Sendable {
 
     @Sendable func requestToken(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let signed = try await OAuth1Request.read(request, origin: context.origin, maxBody: context.maxUploadSize)
-        guard let (app, consumerSecret) = try await signedApp(signed) else { return Self.problem("consumer_key_unknown") }
+        guard let (app, consumerSecret) = try await signedApp(signed) else {
+            return Self.problem("consumer_key_unknown")
+        }
         guard signed.hasValidSignature(consumerSecret: consumerSecret, tokenSecret: "") else {
             return Self.problem("signature_invalid")
         }
@@ -51,28 +53,37 @@ struct FlickrOAuthController: Sendable {
         guard let callback = signed.oauth["oauth_callback"] ?? signed.values["oauth_callback"], !callback.isEmpty else {
             return Self.problem("parameter_absent", status: .badRequest)
         }
-        let token = Secrets.make(bytes: 16), secret = Secrets.make(bytes: 16)
-        try await store.createOAuth1Token(hash: Secrets.hash(token), OAuth1Token(
-            kind: .request, secret: secret, appID: app.id, callback: callback,
-            expiresAt: Date().addingTimeInterval(Self.requestTokenLifetime)
-        ))
+        let token = Secrets.make(bytes: 16)
+        let secret = Secrets.make(bytes: 16)
+        try await store.createOAuth1Token(
+            hash: Secrets.hash(token),
+            OAuth1Token(
+                kind: .request, secret: secret, appID: app.id, callback: callback,
+                expiresAt: Date().addingTimeInterval(Self.requestTokenLifetime)
+            ))
         return Self.form([("oauth_callback_confirmed", "true"), ("oauth_token", token), ("oauth_token_secret", secret)])
     }
 
     @Sendable func accessToken(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let signed = try await OAuth1Request.read(request, origin: context.origin, maxBody: context.maxUploadSize)
-        guard let (app, consumerSecret) = try await signedApp(signed) else { return Self.problem("consumer_key_unknown") }
-        guard let token = signed.token, let verifier = signed.oauth["oauth_verifier"] ?? signed.values["oauth_verifier"],
+        guard let (app, consumerSecret) = try await signedApp(signed) else {
+            return Self.problem("consumer_key_unknown")
+        }
+        guard let token = signed.token,
+            let verifier = signed.oauth["oauth_verifier"] ?? signed.values["oauth_verifier"],
             let found = try await store.oauth1Token(hash: Secrets.hash(token)), found.token.kind == .request
         else { return Self.problem("token_rejected") }
         guard signed.hasValidSignature(consumerSecret: consumerSecret, tokenSecret: found.token.secret) else {
             return Self.problem("signature_invalid")
         }
-        let access = Secrets.make(bytes: 16), accessSecret = Secrets.make(bytes: 16)
-        guard let user = try await store.exchangeOAuth1Token(
-            requestHash: Secrets.hash(token), verifierHash: Secrets.hash(verifier), appID: app.id,
-            accessHash: Secrets.hash(access), accessSecret: accessSecret
-        ) else { return Self.problem("verifier_invalid") }
+        let access = Secrets.make(bytes: 16)
+        let accessSecret = Secrets.make(bytes: 16)
+        guard
+            let user = try await store.exchangeOAuth1Token(
+                requestHash: Secrets.hash(token), verifierHash: Secrets.hash(verifier), appID: app.id,
+                accessHash: Secrets.hash(access), accessSecret: accessSecret
+            )
+        else { return Self.problem("verifier_invalid") }
         return Self.form([
             ("fullname", user.fullName), ("oauth_token", access), ("oauth_token_secret", accessSecret),
             ("user_nsid", FlickrPresenter.nsid(user)), ("username", user.username),
@@ -95,16 +106,17 @@ struct FlickrOAuthController: Sendable {
 
     @Sendable func authorize(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let query = QueryParameters(request.uri.query)
-        guard let (_, app) = try await pending(query["oauth_token"]) else { return Self.expiredPage() }
+        guard let (_, app) = try await pending(query["oauth_token"]) else { return Self.expiredPage(context.text) }
         guard case .user(let user, _, .session) = context.caller else {
             let back = "/services/oauth/authorize?" + (request.uri.query ?? "")
             let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
             return HTMLPage.redirect(to: "/account/login?return_to=\(encoded)")
         }
         let perms = Self.perms(query["perms"])
-        let asks = ["See your photos, albums and favourites"] + (perms == "read" ? [] : ["Add and remove favourites"])
+        let text = context.text
+        let asks = [text("page.scope.flickrRead")] + (perms == "read" ? [] : [text("page.scope.flickrWrite")])
         return HTMLPage.consent(
-            app: app.name, user: user, asks: asks, action: "/services/oauth/authorize",
+            text, app: app.name, user: user, asks: asks, action: "/services/oauth/authorize",
             hidden: HTMLPage.hidden("oauth_token", query["oauth_token"]) + HTMLPage.hidden("perms", perms)
         )
     }
@@ -112,41 +124,47 @@ struct FlickrOAuthController: Sendable {
     @Sendable func decide(_ request: Request, context: FeedRequestContext) async throws -> Response {
         let parameters = try await RequestParameters.collect(request, context: context)
         guard case .user(let user, _, .session) = context.caller else {
-            return HTMLPage.response(title: "Not signed in", status: .unauthorized, body: """
-                <h1>Not signed in</h1><p>Sign in, then authorise the application again.</p>
-                """)
+            return HTMLPage.message(
+                context.text, "page.notSignedIn.title", "page.notSignedIn.text", status: .unauthorized)
         }
         guard let token = try parameters["oauth_token"], let (pending, app) = try await pending(token) else {
-            return Self.expiredPage()
+            return Self.expiredPage(context.text)
         }
         guard try parameters["decision"] == "allow" else {
-            return HTMLPage.response(title: "Not authorised", body: """
-                <h1>Not authorised</h1><p>\(HTMLPage.escape(app.name)) was not given access. You can close this page.</p>
-                """)
+            return HTMLPage.message(context.text, "page.denied.title", "page.denied.text", ["app": app.name])
         }
         // Flickr's verifier is nine digits in three groups, short enough to type into an app by hand.
         let verifier = (0..<3).map { _ in String(format: "%03d", Int.random(in: 0...999)) }.joined(separator: "-")
-        guard try await store.authorizeOAuth1Token(
-            hash: Secrets.hash(token), userID: user.id, perms: Self.perms(parameters["perms"]),
-            verifierHash: Secrets.hash(verifier)
-        ) else { return Self.expiredPage() }
-        guard let callback = pending.callback, callback != "oob", var components = URLComponents(string: callback) else {
-            return HTMLPage.response(title: "Verification code", body: """
-                <h1>Verification code</h1>
-                <p>Type this code into \(HTMLPage.escape(app.name)):</p>
-                <p class="code"><code id="verifier">\(verifier)</code></p>
-                """)
+        guard
+            try await store.authorizeOAuth1Token(
+                hash: Secrets.hash(token), userID: user.id, perms: Self.perms(parameters["perms"]),
+                verifierHash: Secrets.hash(verifier)
+            )
+        else { return Self.expiredPage(context.text) }
+        guard let callback = pending.callback, callback != "oob", var components = URLComponents(string: callback)
+        else {
+            let text = context.text
+            return HTMLPage.response(
+                text, title: text("page.verifier.title"),
+                body: """
+                    <h1>\(HTMLPage.escape(text("page.verifier.title")))</h1>
+                    <p>\(text.html("page.verifier.text", ["app": text.isolated(app.name)]))</p>
+                    <p class="code"><code id="verifier">\(verifier)</code></p>
+                    """)
         }
-        components.queryItems = (components.queryItems ?? []) + [
-            URLQueryItem(name: "oauth_token", value: token), URLQueryItem(name: "oauth_verifier", value: verifier),
-        ]
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "oauth_token", value: token), URLQueryItem(name: "oauth_verifier", value: verifier),
+            ]
         return HTMLPage.redirect(to: components.string ?? callback, status: .found)
     }
 
-    static func expiredPage() -> Response {
-        HTMLPage.response(title: "Link expired", status: .badRequest, body: """
-            <h1>This sign-in link has expired</h1>
-            <p>Start signing in again from the application.</p>
-            """)
+    static func expiredPage(_ text: PageText) -> Response {
+        HTMLPage.response(
+            text, title: text("page.expired.title"), status: .badRequest,
+            body: """
+                <h1>\(HTMLPage.escape(text("page.expired.heading")))</h1>
+                <p>\(HTMLPage.escape(text("page.expired.text")))</p>
+                """)
     }
 }

@@ -39,10 +39,13 @@ struct OAuth1Request: Sendable {
             // Signed in the header: every query and body parameter is an ordinary one.
             oauth = Self.headerParameters(String(header.dropFirst(6)))
         } else {
-            for pair in pairs where pair.name.hasPrefix("oauth_") && oauth[pair.name] == nil { oauth[pair.name] = pair.value }
+            for pair in pairs where pair.name.hasPrefix("oauth_") && oauth[pair.name] == nil {
+                oauth[pair.name] = pair.value
+            }
             pairs.removeAll { $0.name.hasPrefix("oauth_") }
         }
-        return OAuth1Request(parameters: pairs, oauth: oauth, method: request.method.rawValue, url: origin + request.uri.path)
+        return OAuth1Request(
+            parameters: pairs, oauth: oauth, method: request.method.rawValue, url: origin + request.uri.path)
     }
 
     /// `oauth_consumer_key="…", oauth_signature="…"` into its parameters (`realm` left out).
@@ -53,7 +56,9 @@ struct OAuth1Request: Sendable {
             guard pieces.count == 2 else { continue }
             let name = pieces[0].trimmingCharacters(in: .whitespaces)
             var value = pieces[1].trimmingCharacters(in: .whitespaces)
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             guard name != "realm" else { continue }
             parameters[name] = value.removingPercentEncoding ?? value
         }

@@ -21,7 +21,9 @@ extension JSONPlaceholderController {
 
     /// The caller when their token allows real writes to `resource`; nil for the answered-not-stored writes.
     func writer(_ resource: Resource, _ context: FeedRequestContext) -> UserRecord? {
-        guard case .user(let user, let scopes, _) = context.caller, scopes.contains(resource.writeScope) else { return nil }
+        guard case .user(let user, let scopes, _) = context.caller, scopes.contains(resource.writeScope) else {
+            return nil
+        }
         return user
     }
 
@@ -37,15 +39,18 @@ extension JSONPlaceholderController {
             guard case .string(let title)? = body["title"], !title.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw APIError(.unprocessableContent, "title is required.")
             }
-            created = presenter.album(try await store.createCollection(
-                ownerID: user.id, title: title, description: nil, isPrivate: false
-            ))
+            created = presenter.album(
+                try await store.createCollection(
+                    ownerID: user.id, title: title, description: nil, isPrivate: false
+                ))
         case (.some, .photos):
-            throw APIError(.unprocessableContent,
-                           "A photo is added by uploading its image: POST /photos (multipart, field `file`).")
+            throw APIError(
+                .unprocessableContent,
+                "A photo is added by uploading its image: POST /photos (multipart, field `file`).")
         default:
             // Answered, not stored: the id a new item would get, as JSONPlaceholder answers.
-            let count = resource == .photos
+            let count =
+                resource == .photos
                 ? try await store.photoCount()
                 : try await rows(resource, query: try JSONServerQuery(QueryParameters(nil)), presenter).count
             created = body.setting("id", to: .int(count + 1))
@@ -66,7 +71,8 @@ extension JSONPlaceholderController {
                 return JSONPlaceholderPresenter.notFound
             }
             let base = replace ? JSONValue.object([]) : current
-            let merged = members.reduce(base) { $0.setting($1.key, to: $1.value) }.setting("id", to: current["id"] ?? .null)
+            let merged = members.reduce(base) { $0.setting($1.key, to: $1.value) }.setting(
+                "id", to: current["id"] ?? .null)
             return JSONPlaceholderPresenter.json(merged)
         }
         guard let number = Int64(id) else { return JSONPlaceholderPresenter.notFound }
@@ -85,18 +91,21 @@ extension JSONPlaceholderController {
             guard album.owner.id == user.id else { throw APIError(.forbidden, "This album belongs to someone else.") }
             var changes = CollectionChanges()
             if case .string(let title)? = body["title"] { changes.title = title }
-            return JSONPlaceholderPresenter.json(presenter.album(try await store.updateCollection(album.id, by: user.id, changes)))
+            return JSONPlaceholderPresenter.json(
+                presenter.album(try await store.updateCollection(album.id, by: user.id, changes)))
         case .photos:
             guard var photo = try await store.photo(number: number, viewerID: user.id) else {
                 return JSONPlaceholderPresenter.notFound
             }
             guard photo.owner.id == user.id else { throw APIError(.forbidden, "This photo belongs to someone else.") }
-            var albumNumber = try await store.albumNumbers(ofPhotos: [photo.id], viewerID: user.id)[photo.id]?.first ?? 0
+            var albumNumber =
+                try await store.albumNumbers(ofPhotos: [photo.id], viewerID: user.id)[photo.id]?.first ?? 0
             if case .string(let title)? = body["title"] {
                 photo = try await store.updatePhoto(photo.id, by: user.id, PhotoChanges(description: title))
             }
             if let raw = body["albumId"]?.text, let wanted = Int64(raw), wanted != albumNumber {
-                guard let album = try await store.collection(number: wanted, viewerID: user.id), album.owner.id == user.id
+                guard let album = try await store.collection(number: wanted, viewerID: user.id),
+                    album.owner.id == user.id
                 else { throw APIError(.forbidden, "albumId must be one of your albums.") }
                 photo = try await store.addPhoto(photo.id, toCollection: album.id, by: user.id).photo
                 albumNumber = wanted

@@ -38,25 +38,42 @@ struct JSONPlaceholderController: Sendable {
     func addRoutes(to group: RouteGroup) {
         for resource in Resource.allCases {
             let base = "/jsonplaceholder/\(resource.rawValue)"
-            group.get(base) { request, context in try await list(resource, parent: nil, request, context) }
-            group.post(base) { request, context in try await create(resource, parent: nil, request, context) }
-            group.get(base + "/:id") { request, context in try await one(resource, request, context) }
-            group.put(base + "/:id") { request, context in try await update(resource, replace: true, request, context) }
-            group.on(base + "/:id", method: .patch) { request, context in
-                try await update(resource, replace: false, request, context)
+            group.get(base) { request, context in
+                try await jsonp(request) { try await list(resource, parent: nil, request, context) }
             }
-            group.delete(base + "/:id") { request, context in try await remove(resource, request, context) }
+            group.post(base) { request, context in
+                try await jsonp(request) { try await create(resource, parent: nil, request, context) }
+            }
+            group.get(base + "/:id") { request, context in
+                try await jsonp(request) { try await one(resource, request, context) }
+            }
+            group.put(base + "/:id") { request, context in
+                try await jsonp(request) { try await update(resource, replace: true, request, context) }
+            }
+            group.on(base + "/:id", method: .patch) { request, context in
+                try await jsonp(request) { try await update(resource, replace: false, request, context) }
+            }
+            group.delete(base + "/:id") { request, context in
+                try await jsonp(request) { try await remove(resource, request, context) }
+            }
         }
-        for (parent, child, field) in [("users", Resource.albums, "userId"), ("albums", Resource.photos, "albumId")] {
-            let path = "/jsonplaceholder/\(parent)/:id/\(child.rawValue)"
+        for nested in Self.nestedRoutes {
+            let path = "/jsonplaceholder/\(nested.parent.rawValue)/:id/\(nested.child.rawValue)"
             group.get(path) { request, context in
-                try await list(child, parent: Parent(field: field, id: try context.parameters.require("id")), request, context)
+                let parent = Parent(field: nested.field, id: try context.parameters.require("id"))
+                return try await jsonp(request) { try await list(nested.child, parent: parent, request, context) }
             }
             group.post(path) { request, context in
-                try await create(child, parent: Parent(field: field, id: try context.parameters.require("id")), request, context)
+                let parent = Parent(field: nested.field, id: try context.parameters.require("id"))
+                return try await jsonp(request) { try await create(nested.child, parent: parent, request, context) }
             }
         }
     }
+
+    /// The nested routes, one level deep as in json-server: `/users/1/albums` is `/albums?userId=1`.
+    static let nestedRoutes: [(parent: Resource, child: Resource, field: String)] = [
+        (.users, .albums, "userId"), (.albums, .photos, "albumId"),
+    ]
 
     // MARK: Reads
 
@@ -110,7 +127,8 @@ struct JSONPlaceholderController: Sendable {
                     var catalog = CatalogQuery()
                     catalog.collectionID = albumID
                     catalog.order = .number
-                    let photos = try await store.catalogPhotos(catalog, page: PageRequest(number: 1, size: Self.photoScanLimit))
+                    let photos = try await store.catalogPhotos(
+                        catalog, page: PageRequest(number: 1, size: Self.photoScanLimit))
                     rows += photos.items.map { presenter.photo($0, albumNumber: number) }
                 }
                 return rows
@@ -130,7 +148,9 @@ struct JSONPlaceholderController: Sendable {
         var albums: [String: [Int64]] = [:]
         for chunk in stride(from: 0, to: photos.items.count, by: 500) {
             let ids = photos.items[chunk..<min(photos.items.count, chunk + 500)].map(\.id)
-            albums.merge(try await store.albumNumbers(ofPhotos: ids, viewerID: presenter.viewer?.id)) { first, _ in first }
+            albums.merge(try await store.albumNumbers(ofPhotos: ids, viewerID: presenter.viewer?.id)) { first, _ in
+                first
+            }
         }
         return (photos.items.map { presenter.photo($0, albumNumber: albums[$0.id]?.first ?? 0) }, photos.total)
     }
@@ -139,7 +159,8 @@ struct JSONPlaceholderController: Sendable {
         guard let number = Int64(id) else { return nil }
         switch resource {
         case .users: return try await store.user(number: number).map(presenter.user)
-        case .albums: return try await store.collection(number: number, viewerID: presenter.viewer?.id).map(presenter.album)
+        case .albums:
+            return try await store.collection(number: number, viewerID: presenter.viewer?.id).map(presenter.album)
         case .photos:
             guard let photo = try await store.photo(number: number, viewerID: presenter.viewer?.id) else { return nil }
             let albums = try await store.albumNumbers(ofPhotos: [photo.id], viewerID: presenter.viewer?.id)
@@ -149,7 +170,9 @@ struct JSONPlaceholderController: Sendable {
 
     /// `_embed` (children: a user's albums, an album's photos) and `_expand` (parents: an album's user, a photo's
     /// album).
-    func expanded(_ items: [JSONValue], _ resource: Resource, query: JSONServerQuery, _ presenter: JSONPlaceholderPresenter)
+    func expanded(
+        _ items: [JSONValue], _ resource: Resource, query: JSONServerQuery, _ presenter: JSONPlaceholderPresenter
+    )
         async throws -> [JSONValue]
     {
         var items = items

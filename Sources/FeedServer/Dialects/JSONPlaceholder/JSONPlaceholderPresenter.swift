@@ -16,21 +16,33 @@ struct JSONPlaceholderPresenter: Sendable {
             ("username", .string(user.username)),
             // An email is private: only its owner sees it.
             ("email", .string(user.id == viewer?.id ? user.email ?? "" : "")),
-            ("address", .object([
-                ("street", .string(contact.street ?? "")), ("suite", .string(contact.suite ?? "")),
-                ("city", .string(contact.city ?? "")), ("zipcode", .string(contact.zipcode ?? "")),
-                ("geo", .object([("lat", .string(contact.latitude ?? "")), ("lng", .string(contact.longitude ?? ""))])),
-            ])),
+            (
+                "address",
+                .object([
+                    ("street", .string(contact.street ?? "")), ("suite", .string(contact.suite ?? "")),
+                    ("city", .string(contact.city ?? "")), ("zipcode", .string(contact.zipcode ?? "")),
+                    (
+                        "geo",
+                        .object([("lat", .string(contact.latitude ?? "")), ("lng", .string(contact.longitude ?? ""))])
+                    ),
+                ])
+            ),
             ("phone", .string(contact.phone ?? "")), ("website", .string(contact.website ?? "")),
-            ("company", .object([
-                ("name", .string(contact.companyName ?? "")), ("catchPhrase", .string(contact.companyCatchPhrase ?? "")),
-                ("bs", .string(contact.companyBS ?? "")),
-            ])),
+            (
+                "company",
+                .object([
+                    ("name", .string(contact.companyName ?? "")),
+                    ("catchPhrase", .string(contact.companyCatchPhrase ?? "")),
+                    ("bs", .string(contact.companyBS ?? "")),
+                ])
+            ),
         ])
     }
 
     func album(_ album: CollectionRecord) -> JSONValue {
-        .object([("userId", .int(Int(album.owner.number))), ("id", .int(Int(album.number))), ("title", .string(album.title))])
+        .object([
+            ("userId", .int(Int(album.owner.number))), ("id", .int(Int(album.number))), ("title", .string(album.title)),
+        ])
     }
 
     /// A photo, shown in album `albumNumber` (0 when it is in none): its URL a 600 px rendition, its thumbnail a

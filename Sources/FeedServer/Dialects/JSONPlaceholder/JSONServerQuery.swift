@@ -55,6 +55,8 @@ struct JSONServerQuery {
             case "_page": page = try number(name, value, minimum: 1)
             case "_embed": embed = values
             case "_expand": expand = values
+            // JSONP's function name, which json-server leaves out of the filters (as it does jQuery's `_`).
+            case "callback": continue
             default:
                 guard !name.hasPrefix("_") else { continue }
                 let operators: [(String, Filter.Operation)] = [
@@ -80,13 +82,14 @@ struct JSONServerQuery {
             // A field no item has is ignored (json-server filters only on fields of the first item it sees).
             guard let value = item.value(at: filter.path) else { continue }
             let text = value.text
-            let ok: Bool = switch filter.operation {
-            case .equal: filter.values.contains(text)
-            case .notEqual: filter.values.allSatisfy { $0 != text }
-            case .greaterOrEqual: filter.values.allSatisfy { Self.compare(text, $0) >= 0 }
-            case .lessOrEqual: filter.values.allSatisfy { Self.compare(text, $0) <= 0 }
-            case .like: filter.values.contains { Self.like(text, $0) }
-            }
+            let ok: Bool =
+                switch filter.operation {
+                case .equal: filter.values.contains(text)
+                case .notEqual: filter.values.allSatisfy { $0 != text }
+                case .greaterOrEqual: filter.values.allSatisfy { Self.compare(text, $0) >= 0 }
+                case .lessOrEqual: filter.values.allSatisfy { Self.compare(text, $0) <= 0 }
+                case .like: filter.values.contains { Self.like(text, $0) }
+                }
             if !ok { return false }
         }
         if let q, !q.isEmpty {
@@ -101,7 +104,8 @@ struct JSONServerQuery {
     /// is matched literally.
     static func like(_ text: String, _ pattern: String) -> Bool {
         var needle = Substring(pattern.lowercased())
-        let anchoredStart = needle.hasPrefix("^"), anchoredEnd = needle.hasSuffix("$") && needle.count > 1
+        let anchoredStart = needle.hasPrefix("^")
+        let anchoredEnd = needle.hasSuffix("$") && needle.count > 1
         if anchoredStart { needle = needle.dropFirst() }
         if anchoredEnd { needle = needle.dropLast() }
         let haystack = text.lowercased()
@@ -123,9 +127,12 @@ struct JSONServerQuery {
         guard !sort.isEmpty else { return items }
         return items.enumerated().sorted { a, b in
             for (index, field) in sort.enumerated() {
-                let left = a.element.value(at: field)?.text ?? "", right = b.element.value(at: field)?.text ?? ""
+                let left = a.element.value(at: field)?.text ?? ""
+                let right = b.element.value(at: field)?.text ?? ""
                 let comparison = Self.compare(left, right)
-                if comparison != 0 { return (order.count > index ? order[index] : "asc") == "desc" ? comparison > 0 : comparison < 0 }
+                if comparison != 0 {
+                    return (order.count > index ? order[index] : "asc") == "desc" ? comparison > 0 : comparison < 0
+                }
             }
             return a.offset < b.offset
         }.map(\.element)

@@ -59,10 +59,14 @@ struct PixabayController: Sendable {
             headers[.pixabayLimit] = String(state.limit)
             headers[.pixabayRemaining] = String(max(0, state.remaining))
             headers[.pixabayReset] = String(state.resetIn)
-            guard state.remaining >= 0 else { throw Failure(status: .tooManyRequests, message: "API rate limit exceeded") }
+            guard state.remaining >= 0 else {
+                throw Failure(status: .tooManyRequests, message: "API rate limit exceeded")
+            }
             let json = JSONWriter.encode(try await body(parameters))
             headers[.cacheControl] = "no-store"
-            headers[.contentType] = JSONValue.contentType(callback: parameters.callback)
+            // Pixabay's own types: JSON as `application/json`, JSONP as a script.
+            headers[.contentType] =
+                parameters.callback == nil ? "application/json" : "application/javascript; charset=utf-8"
             let bytes = JSONValue.wrap(json, callback: parameters.callback)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         } catch let failure as Failure {
@@ -87,7 +91,8 @@ struct PixabayController: Sendable {
 
     func search(_ parameters: PixabayParameters, context: FeedRequestContext) async throws -> PixabayAnswer {
         let page = try Self.page(parameters)
-        let perPage = page.size, pageNumber = page.number
+        let perPage = page.size
+        let pageNumber = page.number
         let q = parameters.raw["q"] ?? ""
         guard q.count <= 100 else { throw Failure.bad("\"q\" is too long (at most 100 characters).") }
 
@@ -101,7 +106,8 @@ struct PixabayController: Sendable {
         switch parameters.value("image_type") {
         case nil, "photo": break
         case "illustration", "vector": query.numbers = []
-        case let other?: throw Failure.bad("\"image_type\" must be all, photo, illustration or vector; got \"\(other)\".")
+        case let other?:
+            throw Failure.bad("\"image_type\" must be all, photo, illustration or vector; got \"\(other)\".")
         }
         switch parameters.value("orientation") {
         case nil: break
@@ -140,74 +146,6 @@ struct PixabayController: Sendable {
         "green": [.green], "turquoise": [.teal], "blue": [.blue], "lilac": [.purple], "pink": [.magenta],
         "white": [.white], "gray": [.blackAndWhite, .white, .black], "black": [.black], "brown": [.orange, .yellow],
     ]
-}
-
-/// Pixabay's query parameters, read as leniently as its wrappers send them: `true`/`false` in any case and `1`/`0`;
-/// an empty value, Python's `None` and `all` mean "not given"; `safe_search` is `safesearch`.
-struct PixabayParameters {
-    let raw: [String: String]
-
-    init(_ query: QueryParameters) {
-        var raw: [String: String] = [:]
-        for pair in query.pairs where raw[pair.name] == nil { raw[pair.name] = pair.value }
-        if raw["safesearch"] == nil, let alias = raw["safe_search"] { raw["safesearch"] = alias }
-        self.raw = raw
-    }
-
-    /// The value, or nil when it says nothing.
-    func value(_ name: String) -> String? {
-        guard let value = raw[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
-            !["none", "all"].contains(value.lowercased())
-        else { return nil }
-        return value.lowercased()
-    }
-
-    func bool(_ name: String) -> Bool? {
-        switch value(name) {
-        case "true", "1": true
-        case "false", "0": false
-        default: nil
-        }
-    }
-
-    func integer(_ name: String) throws(PixabayController.Failure) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), number >= 0 else {
-            throw .bad("\"\(name)\" must be a whole number; got \"\(raw[name] ?? "")\".")
-        }
-        return number
-    }
-
-    /// A JSONP function name, when one is asked for (a valid identifier; anything else is ignored).
-    var callback: String? {
-        raw["callback"].flatMap { JSONValue.isCallbackName($0) ? $0 : nil }
-    }
-}
-
-/// A photo as a Pixabay hit (§3.2), every number an integer, with image URLs at Pixabay's sizes.
-struct PixabayPresenter: Sendable {
-    let origin: String
-
-    func hit(_ photo: PhotoRecord, collections: Int) -> PixabayHit {
-        func image(_ size: Int) -> (url: String, width: Int, height: Int) {
-            let box = LadderImage.pixabayBox(size) ?? (size, size)
-            let (width, height) = LadderImage.fitted(width: photo.width, height: photo.height, within: box)
-            return (origin + LadderImage.pixabayPath(number: photo.number, sha256: photo.sha256, size: size), width, height)
-        }
-        let preview = image(150), web = image(640), large = image(1280)
-        let owner = photo.owner
-        let links = Presenter(origin: origin)
-        // Pixabay's `userImageURL` is `""` for a person without one.
-        let avatar = owner.avatarSHA256 == nil ? "" : links.avatarURL(owner, size: 250)
-        return PixabayHit(
-            id: Int(photo.number), pageURL: links.photoPage(photo.id), type: "photo",
-            tags: photo.tags.joined(separator: ", "), previewURL: preview.url, previewWidth: preview.width,
-            previewHeight: preview.height, webformatURL: web.url, webformatWidth: web.width,
-            webformatHeight: web.height, largeImageURL: large.url, imageWidth: photo.width,
-            imageHeight: photo.height, imageSize: photo.bytes, views: photo.views, downloads: photo.downloads,
-            collections: collections, favorites: photo.likes, likes: photo.likes, comments: 0,
-            userID: Int(owner.number), user: owner.username, userImageURL: avatar)
-    }
 }
 
 extension HTTPField.Name {
