@@ -7,7 +7,7 @@ import Testing
 /// Where a request ends (issue 34): the shapes a proxy and a server may read differently — and so let a second,
 /// hidden request through — are each refused with a 400 and the connection closed, so nothing after them on the
 /// connection is read as a request. Each shape carries a hidden `GET /smuggled`; no answer to it may come.
-/// (e2e/test_faults_smuggling.py sends the same shapes through deploy/nginx/imagefeed.conf.)
+/// (e2e/cluster/test_smuggling.py sends the same shapes through deploy/nginx/imagefeed.conf.)
 @Suite("Request smuggling")
 struct RequestSmugglingTests {
     static let smuggled = "GET /smuggled HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"

@@ -126,21 +126,20 @@ struct SlowClientTests {
         }
     }
 
-    @Test(
-        .disabled(
-            "issue 34: the limit is never installed under HummingbirdTesting: its TestApplication rebuilds the configuration with with(address:), which drops availableConnectionsDelegate, so ConnectionLimit never runs here; needs a server started on a port of its own (Application.run) rather than .live"
-        ),
-        arguments: [true, false])
+    /// The limit is tested on a server run as `imagefeed serve` runs it (`.listening`): HummingbirdTesting's `.live`
+    /// server would not install it.
+    @Test(arguments: [true, false])
     func idle_connections_at_the_limit_make_room_for_a_new_client(partialHeads: Bool) async throws {
         try await withTestServer(
-            transport: .live,
+            transport: .listening,
             configure: {
                 $0.connections.maxConnections = 4
                 $0.connections.idleTimeout = .seconds(600)  // no rescue from the idle timeout within the test
             }
         ) { server in
             let port = try #require(server.client.port)
-            // setup: four connections, each idle: kept alive after one answer, or halfway through a request head
+            // setup: the limit's four connections, each idle: kept alive after one answer, or halfway through a
+            // request head
             let idle = try await ClientSocket.run {
                 try (0..<4).map { _ in
                     let client = try ClientSocket(port: port)
@@ -157,10 +156,12 @@ struct SlowClientTests {
             // act: a fifth client
             let normal = try await Self.normalRequest(port: port)
             let closedIdle = try await ClientSocket.run { idle.filter { $0.readUntilClosed(within: 0.5).closed }.count }
+            let metrics = try await server.client.get("/metrics").text
 
-            // assert: answered; an idle connection closed to make room for it
+            // assert: answered; idle connections closed to make room for it, and counted as such
             #expect(normal == "HTTP/1.1 200 OK")
             #expect(closedIdle >= 1)
+            #expect(metrics.contains(#"imagefeed_connections_closed_total{reason="reclaimed"}"#), "\(metrics)")
         }
     }
 
