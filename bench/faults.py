@@ -530,31 +530,37 @@ def section_clients():
 
 
 def section_smuggling():
-    """Each request-smuggling shape of e2e/test_faults_smuggling.py, straight to a node and through nginx running
-    deploy/nginx/imagefeed.conf in front of it: the statuses each answered."""
+    """Each request-smuggling shape of e2e/harness/smuggling.py (what e2e/cluster/test_smuggling.py checks), straight
+    to a node and through nginx running deploy/nginx/imagefeed.conf in front of it, as the cluster test starts them:
+    the statuses each answered, and whether nginx and the node agreed where each request ended."""
     sys.path.insert(0, str(REPO / "e2e"))
+    sys.path.insert(0, str(REPO / "e2e" / "cluster"))
     import importlib.util
-    spec = importlib.util.spec_from_file_location("smuggling", REPO / "e2e" / "test_faults_smuggling.py")
-    smuggling = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(smuggling)
+    from harness import smuggling
+    spec = importlib.util.spec_from_file_location("cluster_support", REPO / "e2e" / "cluster" / "conftest.py")
+    cluster_support = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cluster_support)
     folder = Path(tempfile.mkdtemp(prefix="imagefeed-faults-smuggling-"))
-    running = smuggling.fronted_node(folder)
-    port, nginx_port, node_log, access_log = running.__enter__()
+    # A folder inside the temporary one: nginx's worker needs the folders up to the cluster's parent readable, and
+    # the cluster opens them up to there only.
+    fronted = cluster_support.Cluster(folder / "cluster", {"IMAGEFEED_LOG_LEVEL": "info", "IMAGEFEED_TRUSTED_PROXIES": "127.0.0.1"},
+                                      count=1)
     rows, result = [], {}
     try:
+        fronted.start()
+        node = fronted.nodes[0]
+        access_log = fronted.nginx_folder / "access.log"
         for index, (name, request) in enumerate(smuggling.shapes()):
-            direct = smuggling.exchange(port, request)
-            fronted = smuggling.exchange(nginx_port, request)
-            time.sleep(0.5)
-            passed = [line for line in access_log.read_text().splitlines()
-                      if re.search(rf"/(shape|smuggled){index}\b", line) and "upstream=-" not in line]
-            node_saw = [line for line in node_log.read_text().splitlines()
-                        if re.search(rf" /(shape|smuggled){index} ", line)]
+            direct = smuggling.exchange(node.port, request)
+            through = smuggling.exchange(fronted.lb_port, request)
+            passed = smuggling.passed_on(index, access_log.read_text(errors="replace"))
+            wait_for(lambda: len(smuggling.node_saw(index, node.log.read_text(errors="replace"))) >= len(passed), 10)
+            node_saw = smuggling.node_saw(index, node.log.read_text(errors="replace"))
             agree = len(passed) == len(node_saw) and not any("upstream_status=400" in line for line in passed)
             result[name] = {"direct": {"statuses": direct[0], "closed": direct[1]},
-                            "nginx": {"statuses": fronted[0], "closed": fronted[1], "requests_passed_on": len(passed)},
+                            "nginx": {"statuses": through[0], "closed": through[1], "requests_passed_on": len(passed)},
                             "node_answered_of_them": len(node_saw), "agree": agree}
-            nginx_said = (f"nginx answered {fronted[0]} itself" if not passed else
+            nginx_said = (f"nginx answered {through[0]} itself" if not passed else
                           f"nginx read it as {len(passed)} request(s) and passed them on; the node answered "
                           f"{len(node_saw)}")
             rows.append(row(f"Smuggling: {name}",
@@ -562,7 +568,8 @@ def section_smuggling():
                             f"{nginx_said}", "—", 0 if agree and direct[0] == [400] else 1,
                             "agree" if agree else "DISAGREE"))
     finally:
-        running.__exit__(None, None, None)
+        fronted.stop()
+        cluster_support.harness.remove_folder(folder)
     result["rows"] = rows
     return result
 
