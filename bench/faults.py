@@ -552,12 +552,21 @@ def section_smuggling():
         access_log = fronted.nginx_folder / "access.log"
         for index, (name, request) in enumerate(smuggling.shapes()):
             direct = smuggling.exchange(node.port, request)
+            hidden_read = bool(smuggling.node_saw(index, node.log.read_text(errors="replace"), hidden_only=True))
+            refused = bool(direct[0]) and direct[0][-1] == smuggling.refusal(name) and direct[1] and not hidden_read
+            offset = node.log.stat().st_size
+
+            def since():
+                with open(node.log, "rb") as file:
+                    file.seek(offset)
+                    return file.read().decode(errors="replace")
+
             through = smuggling.exchange(fronted.lb_port, request)
             passed = smuggling.passed_on(index, access_log.read_text(errors="replace"))
-            wait_for(lambda: len(smuggling.node_saw(index, node.log.read_text(errors="replace"))) >= len(passed), 10)
-            node_saw = smuggling.node_saw(index, node.log.read_text(errors="replace"))
+            wait_for(lambda: len(smuggling.node_saw(index, since())) >= len(passed), 10)
+            node_saw = smuggling.node_saw(index, since())
             agree = len(passed) == len(node_saw) and not any("upstream_status=400" in line for line in passed)
-            result[name] = {"direct": {"statuses": direct[0], "closed": direct[1]},
+            result[name] = {"direct": {"statuses": direct[0], "closed": direct[1], "hidden_request_read": hidden_read},
                             "nginx": {"statuses": through[0], "closed": through[1], "requests_passed_on": len(passed)},
                             "node_answered_of_them": len(node_saw), "agree": agree}
             nginx_said = (f"nginx answered {through[0]} itself" if not passed else
@@ -565,7 +574,7 @@ def section_smuggling():
                           f"{len(node_saw)}")
             rows.append(row(f"Smuggling: {name}",
                             f"node {direct[0]}{', connection closed' if direct[1] else ', connection left open'}; "
-                            f"{nginx_said}", "—", 0 if agree and direct[0] == [400] else 1,
+                            f"{nginx_said}", "—", 0 if agree and refused else 1,
                             "agree" if agree else "DISAGREE"))
     finally:
         fronted.stop()

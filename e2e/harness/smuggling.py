@@ -68,8 +68,15 @@ def exchange(port: int, request: str, seconds: float = 30) -> tuple[list[int], b
                 closed = True
                 break
             received += chunk
-    statuses = [int(code) for code in re.findall(rb"(?:^|\r\n)HTTP/1\.[01] (\d{3}) ", received)]
+    # Status lines wherever they start: an answer's body runs straight into the next answer's status line.
+    statuses = [int(code) for code in re.findall(rb"HTTP/1\.[01] (\d{3}) ", received)]
     return statuses, closed
+
+
+def refusal(name: str) -> int:
+    """The status a node refuses shape `name` with: 400, but 505 for a bare LF, which the parser reads as a broken
+    HTTP version (as for `HTTP/7.0`)."""
+    return 505 if name.startswith("a bare LF") else 400
 
 
 def passed_on(index: int, access_log: str) -> list[str]:
@@ -79,6 +86,8 @@ def passed_on(index: int, access_log: str) -> list[str]:
             if re.search(rf"/(shape|smuggled){index}\b", line) and "upstream=-" not in line]
 
 
-def node_saw(index: int, node_log: str) -> list[str]:
-    """The lines of a node's log (level info) for requests of shape `index` it answered."""
-    return [line for line in node_log.splitlines() if re.search(rf" /(shape|smuggled){index} ", line)]
+def node_saw(index: int, node_log: str, hidden_only: bool = False) -> list[str]:
+    """The lines of a node's log (level info) for requests of shape `index` it answered (with `hidden_only`, for the
+    request hidden behind the shape alone)."""
+    paths = "smuggled" if hidden_only else "shape|smuggled"
+    return [line for line in node_log.splitlines() if re.search(rf" /({paths}){index} ", line)]
