@@ -20,7 +20,8 @@ import NIOHTTPTypes
 ///   for as long, is closed (see `ConnectionGuard+Idle.swift`). It is counted here rather than by the framework
 ///   because the fast path's answers never reach the framework's handlers.
 /// - The connection is known to ``ConnectionRegistry``, which closes idle ones when the connection limit is
-///   reached, so that thousands of idle keep-alive connections cannot keep a new client out.
+///   reached, so that thousands of idle keep-alive connections cannot keep a new client out; while the limit is
+///   reached, a connection is closed once its last answer is written instead of being kept alive.
 ///
 /// Everything here is per connection, or counts requests it already counted for the answers' order: the cached
 /// answers of the fast path cost nothing more for it.
@@ -88,9 +89,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        context.write(data, promise: promise)
-        guard case .end = unwrapOutboundIn(data) else { return }
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
         unanswered -= 1
+        if unanswered == 0, pending == nil, settings.registry?.isFull == true {
+            // At the connection limit, a connection is not kept alive past its last answer: its place goes to a
+            // client waiting to be accepted. The answer is written whole first.
+            let written = promise ?? context.eventLoop.makePromise()
+            let channel = context.channel
+            written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+            settings.registry?.counted(.reclaimed)
+            context.write(data, promise: written)
+            return
+        }
+        context.write(data, promise: promise)
         if unanswered == 0 { answered(context: context) }
         if unanswered == 0, let error = pending {
             pending = nil

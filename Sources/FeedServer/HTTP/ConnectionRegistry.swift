@@ -2,6 +2,7 @@ import HummingbirdCore
 import Locking
 import Logging
 import NIOCore
+import NIOPosix
 
 /// Every open connection of a server, so that at the connection limit the idle ones can be closed to make room, as
 /// nginx reuses its kept-alive connections when it runs out: idle clients (kept-alive connections, or slowloris
@@ -39,17 +40,53 @@ final class ConnectionRegistry: Sendable {
     /// The least time between two rounds of closing idle connections.
     let reclaimPause: Duration = .milliseconds(100)
     private let state = Locked(State())
+    private let full = Locked(false)
+    /// The repeated look for idle connections while the limit holds.
+    private let sweep = Locked<RepeatedTask?>(nil)
+    private let eventLoop: any EventLoop
     private let logger: Logger
     private let closing: @Sendable (Closing) -> Void
 
-    /// - Parameter closing: told of every connection the server closes here, with why (for `/metrics`).
-    init(logger: Logger, closing: @escaping @Sendable (Closing) -> Void = { _ in }) {
+    /// - Parameters:
+    ///   - closing: told of every connection the server closes here, with why (for `/metrics`).
+    ///   - eventLoop: where the look for idle connections repeats while the limit holds.
+    init(
+        logger: Logger, eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.any(),
+        closing: @escaping @Sendable (Closing) -> Void = { _ in }
+    ) {
         self.logger = logger
+        self.eventLoop = eventLoop
         self.closing = closing
     }
 
+    deinit { sweep.withLock { $0?.cancel() } }
+
     /// How many connections are open.
     var count: Int { state.withLock { $0.entries.count } }
+
+    /// Whether the connection limit is reached: then no connection is kept alive after its answers (nginx stops
+    /// keeping connections alive when it runs short of them too).
+    var isFull: Bool { full.withLock { $0 } }
+
+    /// The connection limit was reached (true), or a connection closed below it (false).
+    ///
+    /// While the limit holds, idle connections are looked for again every ``reclaimPause``, not only when it is
+    /// reached: connections accepted in the same burst as the last one register a moment later, and a request
+    /// under way then may end, or stop coming, later still. Without it, a client waiting to be accepted would wait
+    /// for a connection to close by itself (the idle timeout).
+    func limitReached(_ reached: Bool) {
+        full.withLock { $0 = reached }
+        let task =
+            reached
+            ? eventLoop.scheduleRepeatedTask(
+                initialDelay: TimeAmount(reclaimPause), delay: TimeAmount(reclaimPause)
+            ) { [weak self] _ in self?.reclaimIdle() } : nil
+        let previous = sweep.withLock { sweep in
+            defer { sweep = task }
+            return sweep
+        }
+        previous?.cancel()
+    }
 
     func register(_ channel: any Channel, guard handler: ConnectionGuard) {
         let bound = NIOLoopBound(handler, eventLoop: channel.eventLoop)

@@ -16,7 +16,8 @@ public struct ConnectionSettings: Sendable {
     /// floor.
     public var minimumBodyRate: Int? = 500
     /// The most connections open at once. At the limit, idle connections are closed (the oldest first) to make
-    /// room; when none is idle, new connections wait in the listen backlog until one closes. Nil for no limit.
+    /// room, and no connection is kept alive after its answers; when none is idle, new connections wait in the
+    /// listen backlog until one closes. Nil for no limit.
     public var maxConnections: Int? = 10_000
 
     /// The defaults.
