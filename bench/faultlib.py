@@ -193,7 +193,10 @@ class Postgres:
         self.run("pg_ctl", "-D", str(self.folder / "data"), "-m", mode, "-w", "stop")
 
     def restart(self, mode="fast"):
-        self.run("pg_ctl", "-D", str(self.folder / "data"), "-m", mode, "-w", "-t", "60", "restart", "-o",
+        # The log file as for start: without one the new server writes to pg_ctl's output, which run() reads to its
+        # end, so run() would wait for the server to exit.
+        self.run("pg_ctl", "-D", str(self.folder / "data"), "-l", str(self.folder / "server.log"), "-m", mode, "-w",
+                 "-t", "60", "restart", "-o",
                  f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=300")
 
     def url(self, database="postgres"):

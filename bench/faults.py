@@ -140,7 +140,8 @@ def section_disk():
         node.stop()
         source.stop()
         disk.close()
-    first_line = lambda result: (result.stderr.strip() or result.stdout.strip()).splitlines()[0] if (
+    # What a command said last: its error comes after its progress lines.
+    first_line = lambda result: (result.stderr.strip() or result.stdout.strip()).splitlines()[-1] if (
         result.stderr.strip() or result.stdout.strip()) else ""
     result = {
         "method": "tmpfs of 64 MB (mount -t tmpfs -o size=64m), filled with a file until ENOSPC",
