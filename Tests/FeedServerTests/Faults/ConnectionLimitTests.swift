@@ -22,20 +22,23 @@ struct ConnectionLimitTests {
         var all: [ConnectionRegistry.Closing] { reasons.withLock { $0 } }
     }
 
-    /// A limit of `max` over a registry whose closings are counted in `closed`.
-    static func limit(max: Int, closed: Closings) -> ConnectionLimit {
-        let registry = ConnectionRegistry(logger: Logger(label: "connection-limit-test")) { closed.append($0) }
+    /// A limit of `max` over a registry whose closings are counted in `closed`, and whose repeated look for idle
+    /// connections runs on `loop` (an embedded loop runs nothing the test does not run).
+    static func limit(max: Int, closed: Closings, loop: EmbeddedEventLoop) -> ConnectionLimit {
+        let registry = ConnectionRegistry(logger: Logger(label: "connection-limit-test"), eventLoop: loop) {
+            closed.append($0)
+        }
         return ConnectionLimit(max: max, registry: registry)
     }
 
     /// An open connection guarded with `limit`'s registry and no timeouts, with one request read whole.
-    static func connection(_ limit: ConnectionLimit) throws -> EmbeddedChannel {
+    static func connection(_ limit: ConnectionLimit, loop: EmbeddedEventLoop) throws -> EmbeddedChannel {
         var settings = ConnectionSettings()
         settings.idleTimeout = nil
         settings.writeTimeout = nil
         settings.minimumBodyRate = nil
         let shared = settings.shared(through: limit.registry, logger: Logger(label: "connection-limit-test"))
-        let channel = EmbeddedChannel(handler: ConnectionGuard(settings: shared))
+        let channel = EmbeddedChannel(handler: ConnectionGuard(settings: shared), loop: loop)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
         try channel.writeInbound(
             HTTPRequestPart.head(HTTPRequest(method: .get, scheme: nil, authority: "a", path: "/")))
@@ -52,9 +55,10 @@ struct ConnectionLimitTests {
     func a_connection_answered_at_the_limit_is_closed_after_its_answer() throws {
         // setup: the limit's one connection, busy with a request
         let closed = Closings()
-        var limit = Self.limit(max: 1, closed: closed)
+        let loop = EmbeddedEventLoop()
+        var limit = Self.limit(max: 1, closed: closed, loop: loop)
         limit.connectionOpened()
-        let channel = try Self.connection(limit)
+        let channel = try Self.connection(limit, loop: loop)
 
         // act
         try Self.answer(channel)
@@ -71,9 +75,10 @@ struct ConnectionLimitTests {
     func below_the_limit_an_answered_connection_is_kept_alive() throws {
         // setup: one connection of a limit of two
         let closed = Closings()
-        var limit = Self.limit(max: 2, closed: closed)
+        let loop = EmbeddedEventLoop()
+        var limit = Self.limit(max: 2, closed: closed, loop: loop)
         limit.connectionOpened()
-        let channel = try Self.connection(limit)
+        let channel = try Self.connection(limit, loop: loop)
 
         // act
         try Self.answer(channel)
@@ -88,11 +93,12 @@ struct ConnectionLimitTests {
     func once_a_connection_closes_below_the_limit_connections_are_kept_alive_again() throws {
         // setup: the limit reached, then one connection closed
         let closed = Closings()
-        var limit = Self.limit(max: 2, closed: closed)
+        let loop = EmbeddedEventLoop()
+        var limit = Self.limit(max: 2, closed: closed, loop: loop)
         limit.connectionOpened()
         limit.connectionOpened()
         limit.connectionClosed()
-        let channel = try Self.connection(limit)
+        let channel = try Self.connection(limit, loop: loop)
 
         // act
         try Self.answer(channel)
