@@ -477,7 +477,8 @@ class Load:
             self._record("like", status, seconds, start)
             with self.lock:
                 if status in (200, 201):
-                    self.acknowledged_likes.append((person, photo, start))
+                    # When the answer came: a write is acknowledged then, not when it was sent.
+                    self.acknowledged_likes.append((person, photo, time.monotonic()))
                 elif status == 0:
                     self.unanswered_writes += 1
             time.sleep(0.05)
@@ -491,7 +492,7 @@ class Load:
             self._record("upload", status, seconds, start)
             with self.lock:
                 if status == 201:
-                    self.acknowledged_uploads.append((json.loads(data)["id"], start))
+                    self.acknowledged_uploads.append((json.loads(data)["id"], time.monotonic()))
                 elif status == 0:
                     self.unanswered_writes += 1
             time.sleep(0.05)
