@@ -140,9 +140,12 @@ def section_disk():
         node.stop()
         source.stop()
         disk.close()
-    # What a command said last: its error comes after its progress lines.
-    first_line = lambda result: (result.stderr.strip() or result.stdout.strip()).splitlines()[-1] if (
-        result.stderr.strip() or result.stdout.strip()) else ""
+    def first_line(result):
+        """What a command said: its `Error:` line (after its progress, before a usage hint), else its last line."""
+        lines = (result.stderr.strip() or result.stdout.strip()).splitlines()
+        errors = [line for line in lines if line.startswith("Error:")]
+        return (errors or lines)[-1] if lines else ""
+
     result = {
         "method": "tmpfs of 64 MB (mount -t tmpfs -o size=64m), filled with a file until ENOSPC",
         "upload": {"status": upload[0], "retry_after": upload[1].get("retry-after"), "errors": errors_of(upload[2]),
