@@ -186,7 +186,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport", "Locking"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModels", "TestSupport", "Locking"]),
         // The library called as the CLI and the server call it: no FeedServer, no HTTP server.
         .testTarget(
             name: "FeedLibraryTests",

@@ -6,10 +6,10 @@ public struct PhotoEdit: Encodable, Sendable, Hashable {
     public var altDescription: String?
     /// Replaces the tags.
     public var tags: [String]?
-    public var location: PlaceEdit?
+    public var location: Place?
 
     public init(
-        description: String? = nil, altDescription: String? = nil, tags: [String]? = nil, location: PlaceEdit? = nil
+        description: String? = nil, altDescription: String? = nil, tags: [String]? = nil, location: Place? = nil
     ) {
         self.description = description
         self.altDescription = altDescription

@@ -13,7 +13,7 @@ struct EveryCallTests {
             let uploaded = try await client.upload(
                 Data(try smallJPEG(seed: 7)), filename: "harbour.jpg", title: "Harbour", description: "Boats",
                 tags: ["sea", "boats"],
-                location: PlaceEdit(city: "Porto", country: "Portugal", latitude: 41.14, longitude: -8.61))
+                location: Place(city: "Porto", country: "Portugal", latitude: 41.14, longitude: -8.61))
             #expect(uploaded.description == "Boats")
             #expect(Set(uploaded.tags.map(\.title)) == ["sea", "boats"])
             #expect(uploaded.location?.city == "Porto")

@@ -9,17 +9,6 @@ import Testing
 /// sweeps keep the folder within `--cache-size`.
 @Suite("Rendition cache limit, served")
 struct RenditionCacheServingTests {
-    /// Writes `bytes` bytes to `path` and backdates its last use by `age` seconds.
-    func file(_ path: String, bytes: Int = 1000, age: TimeInterval) throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(repeating: 7, count: bytes).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: path)
-    }
-
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-
     @Test func serving_a_rendition_from_disk_or_memory_keeps_it_over_newer_idle_ones() throws {
         // setup: four renditions last used 4, 3, 2.5 and 2 hours ago; the budget holds two and a half
         let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
@@ -28,10 +17,10 @@ struct RenditionCacheServingTests {
         let idle = folder + "/a/a/idle"
         let remembered = folder + "/a/a/remembered"
         let newer = folder + "/a/a/newer"
-        try file(read, age: 4 * 3600)
-        try file(remembered, age: 3 * 3600)
-        try file(idle, age: 2.5 * 3600)
-        try file(newer, age: 2 * 3600)
+        try Fixtures.agedFile(read, age: 4 * 3600)
+        try Fixtures.agedFile(remembered, age: 3 * 3600)
+        try Fixtures.agedFile(idle, age: 2.5 * 3600)
+        try Fixtures.agedFile(newer, age: 2 * 3600)
         let limit = RenditionCacheLimit(folder: folder, budget: 2500)
         let clock = ManualClock()
         let memory = RenditionMemory(limit: limit, revalidateAfter: .seconds(1), clock: clock)
@@ -48,8 +37,8 @@ struct RenditionCacheServingTests {
         // assert: the two served stay; the idle ones go, oldest first
         #expect(fromDisk?.readableBytes == 1000 && fromMemory?.readableBytes == 1000)
         #expect(sweep.removedFiles == 2)
-        #expect(exists(read) && exists(remembered))
-        #expect(!exists(idle) && !exists(newer))
+        #expect(Fixtures.exists(read) && Fixtures.exists(remembered))
+        #expect(!Fixtures.exists(idle) && !Fixtures.exists(newer))
     }
 
     @Test func the_server_keeps_its_rendition_cache_within_the_configured_size() async throws {

@@ -1,3 +1,4 @@
+import FeedModels
 import FeedStore
 import Foundation
 import Locking

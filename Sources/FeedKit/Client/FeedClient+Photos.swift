@@ -86,7 +86,7 @@ extension FeedClient {
     /// PNG, WebP, HEIC or AVIF) and reads its EXIF.
     public func upload(
         _ image: Data, filename: String, contentType: String = "image/jpeg", title: String? = nil,
-        description: String? = nil, tags: [String] = [], location: PlaceEdit? = nil
+        description: String? = nil, tags: [String] = [], location: Place? = nil
     ) async throws -> Photo {
         var fields: [(String, String)] = []
         if let title { fields.append(("title", title)) }

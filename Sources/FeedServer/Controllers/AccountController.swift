@@ -12,6 +12,10 @@ struct AccountController: Sendable {
     let hasher: PasswordHasher
     let throttle: LoginThrottle
 
+    /// The refusal of a sign-in to an account an admin disabled (firebase-admin), as the API's JSON says it; the
+    /// page says it in its own language (``PageText/problem(_:)``).
+    static let disabled = "This account has been disabled."
+
     func addRoutes(to pages: RouteGroup) {
         pages.get("/account/signup", use: signUpPage)
         pages.post("/account/signup", use: signUp)
@@ -179,8 +183,7 @@ struct AccountController: Sendable {
             try await throttle.succeed(account: accountKey, address: context.remoteAddress, store: store)
             // An account an admin disabled (firebase-admin) stays out of every door.
             guard try await !store.isAccountDisabled(userID: found.user.id) else {
-                let disabled = "This account has been disabled."
-                return failure(.forbidden, disabled, page: context.text.problem(disabled))
+                return failure(.forbidden, Self.disabled, page: context.text.problem(Self.disabled))
             }
             return try await signedIn(found.user, request: request, context: context, returnTo: returnTo, json: json)
         }

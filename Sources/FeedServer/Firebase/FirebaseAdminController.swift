@@ -32,34 +32,39 @@ struct FirebaseAdminController: Sendable {
         guard context.parameters.get("project") == projectID else { throw GoogleRequestError.wrongProject(projectID) }
     }
 
-    @Sendable func create(_ request: Request, context: FeedRequestContext) async throws -> Response {
+    /// What every admin call with a body does: check the project, read the body (a bad one is Google's
+    /// `INVALID_ARGUMENT`), act as the admin, answer the result as Firebase JSON.
+    func answer<Body: Decodable, Answer: Encodable>(
+        _ request: Request, _ context: FeedRequestContext, reading body: Body.Type,
+        _ act: (Body) async throws -> Answer
+    ) async throws -> Response {
         try checkProject(context)
-        let body = try await GoogleRequestBody.decode(SignUpRequest.self, from: request)
-        return FirebaseJSON.response(try await auth.signUp(body, admin: true))
+        let body = try await GoogleRequestBody.decode(Body.self, from: request)
+        return FirebaseJSON.response(try await act(body))
+    }
+
+    @Sendable func create(_ request: Request, context: FeedRequestContext) async throws -> Response {
+        try await answer(request, context, reading: SignUpRequest.self) { try await auth.signUp($0, admin: true) }
     }
 
     @Sendable func lookup(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try checkProject(context)
-        let body = try await GoogleRequestBody.decode(LookupRequest.self, from: request)
-        return FirebaseJSON.response(try await auth.lookup(body, admin: true))
+        try await answer(request, context, reading: LookupRequest.self) { try await auth.lookup($0, admin: true) }
     }
 
     @Sendable func update(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try checkProject(context)
-        let body = try await GoogleRequestBody.decode(UpdateAccountRequest.self, from: request)
-        return FirebaseJSON.response(try await auth.update(body, admin: true))
+        try await answer(request, context, reading: UpdateAccountRequest.self) {
+            try await auth.update($0, admin: true)
+        }
     }
 
     @Sendable func delete(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try checkProject(context)
-        let body = try await GoogleRequestBody.decode(DeleteAccountRequest.self, from: request)
-        return FirebaseJSON.response(try await auth.delete(body, admin: true))
+        try await answer(request, context, reading: DeleteAccountRequest.self) {
+            try await auth.delete($0, admin: true)
+        }
     }
 
     @Sendable func batchDelete(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try checkProject(context)
-        let body = try await GoogleRequestBody.decode(BatchDeleteRequest.self, from: request)
-        return FirebaseJSON.response(try await auth.batchDelete(body))
+        try await answer(request, context, reading: BatchDeleteRequest.self) { try await auth.batchDelete($0) }
     }
 
     @Sendable func batchGet(_ request: Request, context: FeedRequestContext) async throws -> Response {
@@ -76,9 +81,9 @@ struct FirebaseAdminController: Sendable {
     }
 
     @Sendable func sendOobCode(_ request: Request, context: FeedRequestContext) async throws -> Response {
-        try checkProject(context)
-        let body = try await GoogleRequestBody.decode(SendOobCodeRequest.self, from: request)
-        return FirebaseJSON.response(try await auth.sendLink(body, admin: true, origin: context.origin, apiKey: nil))
+        try await answer(request, context, reading: SendOobCodeRequest.self) {
+            try await auth.sendLink($0, admin: true, origin: context.origin, apiKey: nil)
+        }
     }
 
     @Sendable func links(_ request: Request, context: FeedRequestContext) async throws -> Response {

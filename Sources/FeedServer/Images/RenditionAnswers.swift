@@ -1,6 +1,5 @@
 import FeedLibrary
 import HTTPTypes
-import Locking
 import NIOCore
 
 /// Answers to exact `/img` URLs whose rendition is cached, remembered whole — headers built, bytes shared with
@@ -11,20 +10,13 @@ import NIOCore
 /// `revalidateAfter`.
 final class RenditionAnswers: Sendable {
     struct Answer: Sendable {
-        /// The rendition file the answer is for.
-        let path: String
         /// The 200 answer's headers, `Content-Length` included.
         let headers: HTTPFields
         let etag: String
         let body: ByteBuffer
-        var checkedAt: Duration
     }
 
-    private let answers: Locked<BoundedCache<String, Answer>>
-    private let revalidateAfter: Duration
-    private let clock: any MonotonicClock
-    /// Whose least-recently-used order a revalidation keeps up.
-    private let limit: RenditionCacheLimit
+    private let answers: RenditionFileCache<String, Answer>
 
     /// - Parameter budget: the bytes the remembered answers may hold. Each counts its body, which it shares with
     ///   ``RenditionMemory`` while both keep it, but which it alone keeps alive once the memory has let it go — so it
@@ -33,23 +25,12 @@ final class RenditionAnswers: Sendable {
         limit: RenditionCacheLimit, budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1),
         clock: any MonotonicClock = SystemClock()
     ) {
-        answers = Locked(BoundedCache(budget: budget))
-        self.limit = limit
-        self.revalidateAfter = revalidateAfter
-        self.clock = clock
+        answers = RenditionFileCache(limit: limit, budget: budget, revalidateAfter: revalidateAfter, clock: clock)
     }
 
     /// The answer to `target` for a GET or HEAD with these headers, if one is remembered and its file still exists.
     func answer(_ target: String, method: HTTPRequest.Method, headers request: HTTPFields) -> ImmediateResponse? {
-        let now = clock.now()
-        guard let known = answers.withLock({ $0[target] }) else { return nil }
-        if now - known.checkedAt >= revalidateAfter {
-            guard limit.markUsed(atPath: known.path) else {
-                answers.withLock { $0.removeValue(for: target) }
-                return nil
-            }
-            answers.withLock { $0.update(for: target) { $0.checkedAt = now } }
-        }
+        guard let known = answers.value(for: target) else { return nil }
         if ETag.matches(request[.ifNoneMatch], known.etag) {
             var headers = known.headers
             headers[.contentLength] = nil
@@ -61,7 +42,7 @@ final class RenditionAnswers: Sendable {
 
     /// Forgets every answer whose file is under `folder` (a deleted photo's renditions), at once.
     func forget(under folder: String) {
-        answers.withLock { $0.removeAll { _, answer in answer.path.hasPrefix(folder) } }
+        answers.forget(under: folder)
     }
 
     /// What an answer's URL key and built headers cost beyond its body, roughly.
@@ -70,8 +51,7 @@ final class RenditionAnswers: Sendable {
     /// Remembers `answer` — a 200 made from the rendition file at `path` — as the answer to `target`.
     func remember(_ target: String, path: String, _ answer: ImmediateResponse, body: ByteBuffer) {
         guard answer.status == .ok, let etag = answer.headers[.eTag] else { return }
-        let remembered = Answer(path: path, headers: answer.headers, etag: etag, body: body, checkedAt: clock.now())
         let size = body.readableBytes + target.utf8.count + Self.headerAllowance
-        answers.withLock { $0.insert(remembered, size: size, for: target) }
+        answers.insert(Answer(headers: answer.headers, etag: etag, body: body), path: path, size: size, for: target)
     }
 }

@@ -1,6 +1,5 @@
 import FeedLibrary
 import Foundation
-import Locking
 import NIOCore
 
 /// Recently served rendition files, kept in memory within a byte budget so the feed's thumbnails are answered
@@ -9,30 +8,20 @@ import NIOCore
 /// by this process or another, stops being served within that time. (Browsers and CDNs keep renditions for a
 /// year anyway: their URLs are immutable.)
 final class RenditionMemory: Sendable {
-    private struct Remembered {
-        let bytes: ByteBuffer
-        var checkedAt: Duration
-    }
-
-    private let cache: Locked<BoundedCache<String, Remembered>>
-    private let revalidateAfter: Duration
-    private let clock: any MonotonicClock
-    /// Whose least-recently-used order a revalidation keeps up: a rendition served from memory is still in use.
+    private let cache: RenditionFileCache<String, ByteBuffer>
     private let limit: RenditionCacheLimit
 
     init(
         limit: RenditionCacheLimit, budget: Int = 64 << 20, revalidateAfter: Duration = .seconds(1),
         clock: any MonotonicClock = SystemClock()
     ) {
-        cache = Locked(BoundedCache(budget: budget))
+        cache = RenditionFileCache(limit: limit, budget: budget, revalidateAfter: revalidateAfter, clock: clock)
         self.limit = limit
-        self.revalidateAfter = revalidateAfter
-        self.clock = clock
     }
 
     /// Forgets every file under `folder` (a deleted photo's renditions), at once.
     func forget(under folder: String) {
-        cache.withLock { $0.removeAll { path, _ in path.hasPrefix(folder) } }
+        cache.forget(under: folder)
     }
 
     /// Whether the rendition file exists (one `access` call).
@@ -42,26 +31,15 @@ final class RenditionMemory: Sendable {
 
     /// Whether a rendition file exists: from memory when it was seen lately, else asked of the file system.
     func exists(atPath path: String) -> Bool {
-        let now = clock.now()
-        if let known = cache.withLock({ $0[path] }), now - known.checkedAt < revalidateAfter { return true }
-        return limit.markUsed(atPath: path)
+        cache.isFresh(path) || limit.markUsed(atPath: path)
     }
 
-    /// The bytes of the rendition file at `path`, from memory when seen lately; nil when there is no such file.
+    /// The bytes of the rendition file at `path`, from memory while its file exists; nil when there is no such file.
     func bytes(atPath path: String) -> ByteBuffer? {
-        let now = clock.now()
-        if let known = cache.withLock({ $0[path] }) {
-            if now - known.checkedAt < revalidateAfter { return known.bytes }
-            guard limit.markUsed(atPath: path) else {
-                cache.withLock { $0.removeValue(for: path) }
-                return nil
-            }
-            cache.withLock { $0.update(for: path) { $0.checkedAt = now } }
-            return known.bytes
-        }
+        if let known = cache.value(for: path) { return known }
         guard let data = LibraryFiles.readRendition(path, for: limit) else { return nil }
         let buffer = ByteBuffer(bytes: data)
-        cache.withLock { $0.insert(Remembered(bytes: buffer, checkedAt: now), size: buffer.readableBytes, for: path) }
+        cache.insert(buffer, path: path, size: buffer.readableBytes, for: path)
         return buffer
     }
 }

@@ -9,6 +9,7 @@ extension PageText {
             AccountRules.emailTaken: "signUp.emailTaken",
             AccountRules.usernameTaken: "signUp.usernameTaken",
             AccountRules.wrongCredentials: "page.problem.wrongCredentials",
+            AccountController.disabled: "page.problem.disabled",
         ]
         let rules: [(String?, String)] = [
             (AccountRules.username(""), "page.problem.username"),

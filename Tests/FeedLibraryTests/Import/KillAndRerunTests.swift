@@ -65,7 +65,6 @@ struct KillAndRerunTests {
         let stored = try await ImagefeedProcess.poll(seconds: 30) {
             ImagefeedProcess.hasAnyFile(under: data + "/originals") || !first.isRunning
         }
-        let killedWhileRunning = first.isRunning
         if first.isRunning { kill(first.processIdentifier, SIGKILL) }
         let stopped = try await ImagefeedProcess.poll(seconds: 10) { !first.isRunning }
 
@@ -73,7 +72,11 @@ struct KillAndRerunTests {
         let firstLog = (try? String(contentsOfFile: work + "/first.log", encoding: .utf8)) ?? ""
         #expect(stored, "no original appeared within 30 s: \(firstLog)")
         #expect(stopped)
-        if killedWhileRunning { #expect(first.terminationReason == .uncaughtSignal) }
+        // A loaded machine can let the import finish between the check above and the signal, so a clean exit is
+        // the other outcome; whatever the timing, it never ends in an error.
+        #expect(
+            first.terminationReason == .uncaughtSignal || first.terminationStatus == 0,
+            "the killed import ended neither by the signal nor cleanly: \(firstLog)")
         let afterKill = try await Self.check(data: data)
         #expect(afterKill.problems.isEmpty, "after the kill: \(afterKill.problems)")
         #expect(afterKill.count <= Self.photoCount)

@@ -6,23 +6,12 @@ import Testing
 
 @Suite("Rendition cache limit")
 struct RenditionCacheLimitTests {
-    /// Writes `bytes` bytes to `path` and backdates its last use by `age` seconds.
-    func file(_ path: String, bytes: Int = 1000, age: TimeInterval) throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(repeating: 7, count: bytes).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: path)
-    }
-
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-
     @Test func a_sweep_over_budget_removes_the_least_recently_used_down_to_the_low_water_mark() throws {
         // setup: ten renditions of 1000 bytes in two photo folders, used 10 to 1 hours ago
         let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let paths = (0..<10).map { "\(folder)/p\($0 % 2)/photo\($0 % 2)/w=\($0)" }
-        for (index, path) in paths.enumerated() { try file(path, age: Double(10 - index) * 3600) }
+        for (index, path) in paths.enumerated() { try Fixtures.agedFile(path, age: Double(10 - index) * 3600) }
         let limit = RenditionCacheLimit(folder: folder, budget: 5000)
 
         // act
@@ -31,7 +20,7 @@ struct RenditionCacheLimitTests {
 
         // assert: down to 90% of the budget, oldest first; the next sweep finds it within budget
         #expect(sweep == .init(files: 10, bytes: 10_000, removedFiles: 6, removedBytes: 6000))
-        #expect(paths.map(exists) == Array(repeating: false, count: 6) + Array(repeating: true, count: 4))
+        #expect(paths.map(Fixtures.exists) == Array(repeating: false, count: 6) + Array(repeating: true, count: 4))
         #expect(again == .init(files: 4, bytes: 4000, removedFiles: 0, removedBytes: 0))
     }
 
@@ -39,8 +28,8 @@ struct RenditionCacheLimitTests {
         // setup
         let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try file(folder + "/a/b/w=1", age: 99_999)
-        try file(folder + "/a/b/w=2", age: 1)
+        try Fixtures.agedFile(folder + "/a/b/w=1", age: 99_999)
+        try Fixtures.agedFile(folder + "/a/b/w=2", age: 1)
 
         // act
         let sweep = RenditionCacheLimit(folder: folder, budget: 2000).sweep()
@@ -54,7 +43,7 @@ struct RenditionCacheLimitTests {
         let folder = try Fixtures.temporaryDirectory(prefix: "imagefeed-cache-limit")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/a/a/w=1"
-        try file(path, age: 600)
+        try Fixtures.agedFile(path, age: 600)
         let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
         let limit = RenditionCacheLimit(folder: folder, budget: nil)
 

@@ -158,6 +158,19 @@ struct OAuthAuthorizeTests {
 
     enum BadClient: String, CaseIterable, Sendable {
         case unknownClient, unregisteredRedirect, mismatchedRedirect, missingClient
+
+        /// The authorize query of this untrusted case, made from a registered `app`.
+        func query(for app: RegisteredApp) -> String {
+            switch self {
+            case .unknownClient:
+                var unknown = app.app
+                unknown.accessKey = "nope"
+                return authorizeQuery(RegisteredApp(app: unknown, secret: ""))
+            case .unregisteredRedirect: return authorizeQuery(app, redirectURI: "https://evil.example/cb")
+            case .mismatchedRedirect: return authorizeQuery(app, redirectURI: callbackURI + "/extra")
+            case .missingClient: return "redirect_uri=\(callbackURI)&response_type=code"
+            }
+        }
     }
 
     @Test(arguments: BadClient.allCases, [true, false])
@@ -167,21 +180,7 @@ struct OAuthAuthorizeTests {
             let app = try await server.app()
             var headers: HTTPFields = [:]
             if signedIn { headers[.cookie] = try await server.client.signedInCookie(TestUser("cautious")) }
-            let query: String
-            switch bad {
-            case .unknownClient:
-                query = authorizeQuery(
-                    RegisteredApp(
-                        app: {
-                            var a = app.app
-                            a.accessKey = "nope"
-                            return a
-                        }(),
-                        secret: ""))
-            case .unregisteredRedirect: query = authorizeQuery(app, redirectURI: "https://evil.example/cb")
-            case .mismatchedRedirect: query = authorizeQuery(app, redirectURI: callbackURI + "/extra")
-            case .missingClient: query = "redirect_uri=\(callbackURI)&response_type=code"
-            }
+            let query = bad.query(for: app)
 
             // act
             let response = try await server.client.get("/oauth/authorize?" + query, headers: headers)
@@ -199,21 +198,7 @@ struct OAuthAuthorizeTests {
             // setup
             let app = try await server.app()
             let cookie = try await server.client.signedInCookie(TestUser("cautious"))
-            let query: String
-            switch bad {
-            case .unknownClient:
-                query = authorizeQuery(
-                    RegisteredApp(
-                        app: {
-                            var a = app.app
-                            a.accessKey = "nope"
-                            return a
-                        }(),
-                        secret: ""))
-            case .unregisteredRedirect: query = authorizeQuery(app, redirectURI: "https://evil.example/cb")
-            case .mismatchedRedirect: query = authorizeQuery(app, redirectURI: callbackURI + "/extra")
-            case .missingClient: query = "redirect_uri=\(callbackURI)&response_type=code"
-            }
+            let query = bad.query(for: app)
 
             // act
             let response = try await server.client.decide(query, cookie: cookie)

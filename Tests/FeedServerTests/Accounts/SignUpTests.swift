@@ -122,37 +122,38 @@ struct SignUpTests {
         }
     }
 
-    @Test(arguments: Backend.available)
-    func taken_email_is_409_whatever_its_case(backend: Backend) async throws {
-        try await withTestServer(backend) { server in
-            // setup
-            try await server.client.signUp(TestUser("first"))
-            var second = TestUser("second")
-            second.email = "FIRST@Example.com"
+    /// A second sign-up naming a taken account in another case: by its email, or by its username.
+    enum Taken: String, CaseIterable, Sendable {
+        case email, username
 
-            // act
-            let response = try await server.client.signUp(second)
-
-            // assert
-            #expect(response.status == .conflict)
-            #expect(response.errors == ["An account with this email already exists."])
+        /// The account signed up first, the second that names it again, and the error the second gets.
+        var accounts: (first: TestUser, second: TestUser, error: String) {
+            switch self {
+            case .email:
+                var second = TestUser("second")
+                second.email = "FIRST@Example.com"
+                return (TestUser("first"), second, "An account with this email already exists.")
+            case .username:
+                var second = TestUser("TAKEN")
+                second.email = "other@example.com"
+                return (TestUser("taken"), second, "This username is already taken.")
+            }
         }
     }
 
-    @Test(arguments: Backend.available)
-    func taken_username_is_409_whatever_its_case(backend: Backend) async throws {
+    @Test(arguments: Backend.available, Taken.allCases)
+    func taken_email_or_username_is_409_whatever_its_case(backend: Backend, taken: Taken) async throws {
         try await withTestServer(backend) { server in
             // setup
-            try await server.client.signUp(TestUser("taken"))
-            var second = TestUser("TAKEN")
-            second.email = "other@example.com"
+            let (first, second, error) = taken.accounts
+            try await server.client.signUp(first)
 
             // act
             let response = try await server.client.signUp(second)
 
             // assert
             #expect(response.status == .conflict)
-            #expect(response.errors == ["This username is already taken."])
+            #expect(response.errors == [error])
         }
     }
 

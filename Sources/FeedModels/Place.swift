@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where a photo was taken, as an upload or an edit gives it. Latitude and longitude go together.
-public struct PlaceEdit: Sendable, Hashable {
+/// Where a photo was taken: names and, when known, coordinates (latitude and longitude go together). One value for
+/// what an upload or an edit gives, what the library keeps and what the dialects show.
+public struct Place: Sendable, Hashable, Codable {
     public var name: String?
     public var city: String?
     public var country: String?
