@@ -65,6 +65,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                "Locking",
             ]
         ),
         // Only FeedModels and swift-crypto (SHA-256 for PKCE and cache keys; CryptoKit on Apple platforms): nothing of
@@ -125,6 +127,7 @@ let package = Package(
                 "Firebase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -167,6 +170,8 @@ let package = Package(
                 "LibraryTestSupport", "Imaging", "FeedStore", "FeedModels", "FeedLibrary", "FeedServer", "Locking",
                 "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -213,6 +218,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Drives ConnectionGuard's timers on a loop whose clock the test moves.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 // Checks Firebase ID tokens' signatures against the published keys, independently of JWTKit.
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]

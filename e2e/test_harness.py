@@ -112,6 +112,13 @@ def test_a_process_that_ignores_sigterm_is_killed_after_the_grace_period():
     assert not [line for line in cleanup.leftovers() if f"process {process.pid} " in line]
 
 
+def interruptible():
+    """In the inner session's process before it starts: SIGINT back to its default. A run started in the background
+    by a shell without job control (`make test &`, nohup) inherits SIGINT ignored, as POSIX has it, and Python then
+    never raises KeyboardInterrupt: the inner session would wait out its test instead of standing for a Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("interruption", [signal.SIGTERM, signal.SIGINT])
 def test_an_interrupted_session_stops_its_servers_and_removes_their_folders(scratch, interruption):
     # setup: a session whose test starts a server, says where, then waits to be interrupted
@@ -136,7 +143,8 @@ def test_an_interrupted_session_stops_its_servers_and_removes_their_folders(scra
     environment = dict(os.environ, PYTHONPATH=str(HERE))
     session = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
                                 str(scratch / "test_interrupted.py")], cwd=scratch, env=environment,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               preexec_fn=interruptible)
     try:
         started = wait_for(lambda: (scratch / "started").exists() and (scratch / "started").read_text(),
                            "the inner test's server")

@@ -96,3 +96,27 @@ def test_sigterm_answers_the_upload_under_way_and_takes_no_new_connection(node):
     assert answer.startswith(b"HTTP/1.1 201"), answer[:300]
     assert process.wait(timeout=30) == 0, log_path.read_text()[-2000:]
     assert [path for path in (data / "originals").rglob("*") if path.is_file()], "the drained upload's original is kept"
+
+
+def test_a_restored_backup_gets_its_mezzanines_again_and_checks_clean():
+    # setup: a library with a photo large enough to have a mezzanine, backed up (backups leave mezzanines out)
+    folder = harness.temporary_folder("imagefeed-restore-")
+    try:
+        library = harness.Cli(folder / "data", cwd=folder)
+        library.create_user("keeper", email="keeper@example.com", first_name="Kee", last_name="Per",
+                            password="keeper-pass-123!")
+        library.run("import", str(WALLPAPERS / "nature" / "Wood.jpg"), "--user", "keeper")
+        assert list((folder / "data" / "mezzanines").rglob("*.*")), "Wood.jpg should have a mezzanine"
+        library.run("backup", str(folder / "backup"))
+
+        # act
+        said = harness.Cli(folder / "restored", cwd=folder).run("restore", str(folder / "backup"))
+
+        # assert: restored (a failing check would have made the command fail), the mezzanine made again, and a
+        # check afterwards has nothing to say
+        assert "Made 1 of 1 missing mezzanines again." in said, said
+        assert list((folder / "restored" / "mezzanines").rglob("*.*"))
+        checked = harness.Cli(folder / "restored", cwd=folder).run("check", "--min-age", "0")
+        assert "Nothing needs attention." in checked, checked
+    finally:
+        harness.remove_folder(folder)

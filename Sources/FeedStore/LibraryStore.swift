@@ -16,8 +16,12 @@ public struct LibraryStore: Sendable {
     }
 
     /// Opens the database at `url`, applies pending migrations and returns the store.
-    public static func open(url: String, logger: Logger) async throws -> LibraryStore {
-        let database = try await Database.open(url: url, logger: logger)
+    /// - Parameter timeout: how long connecting to PostgreSQL, or waiting for a free connection, may take before a
+    ///   request is refused (``Database/defaultTimeout``).
+    public static func open(url: String, logger: Logger, timeout: Duration = Database.defaultTimeout) async throws
+        -> LibraryStore
+    {
+        let database = try await Database.open(url: url, logger: logger, timeout: timeout)
         do {
             try await database.migrate()
         } catch {

@@ -5,20 +5,31 @@ import NIOHTTP1
 
 extension S3Client {
     /// Sends `request` and returns its answer, whatever the status, after retrying 5xx answers and network errors
-    /// of retriable requests with exponential backoff.
+    /// of retriable requests with exponential backoff. A timeout is not retried, and a request that got no usable
+    /// answer marks the endpoint down: while it is (see ``StorageHealth``), requests fail at once without being sent.
     func send(_ request: S3Request) async throws -> HTTPClientResponse {
+        if let reason = health.refusal() {
+            throw request.error(message: "not sent: the storage did not answer moments ago (\(reason))")
+        }
         var attempt = 1
         while true {
             do {
                 let response = try await httpClient.execute(httpRequest(for: request), timeout: options.requestTimeout)
                 guard response.status.code >= 500, request.isRetriable, attempt < options.attempts else {
+                    if response.status.code >= 500 {
+                        health.failed("HTTP \(response.status.code) from \(endpoint)", endpoint: endpoint)
+                    } else {
+                        health.answered(endpoint)
+                    }
                     return response
                 }
                 _ = try? await response.body.collect(upTo: 1 << 20)
             } catch let error as BlobStoreError {
                 throw error
             } catch {
-                guard request.isRetriable, attempt < options.attempts, !Task.isCancelled else {
+                let timedOut = Self.isTimeout(error)
+                guard request.isRetriable, attempt < options.attempts, !timedOut, !Task.isCancelled else {
+                    if !Task.isCancelled { health.failed("\(error)", endpoint: endpoint) }
                     throw request.error(message: "\(error) (\(endpoint))")
                 }
             }
@@ -27,6 +38,13 @@ extension S3Client {
             try await Task.sleep(for: .milliseconds(delay))
             attempt += 1
         }
+    }
+
+    /// Whether `error` is a connection or an answer that did not come in time.
+    static func isTimeout(_ error: any Error) -> Bool {
+        guard let error = error as? HTTPClientError else { return false }
+        return error == .connectTimeout || error == .readTimeout || error == .deadlineExceeded
+            || error == .writeTimeout
     }
 
     /// The answer to `request` when it succeeded (2xx); nil for a missing key when `missingIsFine`; otherwise the

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Locking
 import NIOCore
 import NIOHTTP1
 
@@ -14,8 +15,12 @@ public final class S3Client: Sendable {
         public var partSize: Int64 = 16 * 1024 * 1024
         /// How long one request may take, body included.
         public var requestTimeout: TimeAmount = .seconds(300)
-        /// How many times an idempotent request is tried in all before its error is thrown.
+        /// How many times an idempotent request is tried in all before its error is thrown. A request that timed out
+        /// is not tried again: the endpoint is taken to be down (see ``outageCooldown``).
         public var attempts = 4
+        /// After a request got no usable answer, how long the next ones fail at once rather than wait out the same
+        /// timeouts; then one is tried, and an answer ends the outage.
+        public var outageCooldown: Duration = .seconds(2)
         /// The largest object ``S3Client/getObject(bucket:key:)`` reads into memory.
         public var maximumInMemorySize = 512 * 1024 * 1024
         /// Keys per ListObjectsV2 page; nil for S3's default (1000).
@@ -34,6 +39,11 @@ public final class S3Client: Sendable {
     let signer: SigV4Signer
     let httpClient: HTTPClient
     private let ownsHTTPClient: Bool
+    /// Whether the endpoint answered lately.
+    let health: StorageHealth
+
+    /// Why the endpoint is taken to be down now (its last failure), or nil while it answers.
+    public var unavailability: String? { health.problem }
 
     /// A client over `httpClient`, which the caller keeps and shuts down (`HTTPClient.shared` needs neither); with
     /// nil, the client makes its own (connect timeout 10 s, read timeout 60 s): call ``shutdown()`` when done.
@@ -43,6 +53,7 @@ public final class S3Client: Sendable {
     ) {
         self.endpoint = endpoint
         self.options = options
+        self.health = StorageHealth(cooldown: options.outageCooldown)
         self.signer = SigV4Signer(credentials: credentials, region: endpoint.region)
         if let httpClient {
             self.httpClient = httpClient
@@ -54,6 +65,24 @@ public final class S3Client: Sendable {
             self.ownsHTTPClient = true
         }
     }
+
+    /// The HTTP client of every ``S3Client`` of a process that gives up on an endpoint after `connect` seconds
+    /// without a connection or `read` seconds without a byte of an answer: one per pair of timeouts, made on first
+    /// use and kept for the life of the process (as `HTTPClient.shared` is), so that the clients of a server's and a
+    /// command's library share their connections and never need shutting down.
+    public static func sharedHTTPClient(connect: Duration, read: Duration) -> HTTPClient {
+        let key = "\(connect)/\(read)"
+        return sharedHTTPClients.withLock { clients in
+            if let client = clients[key] { return client }
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout = .init(connect: TimeAmount(connect), read: TimeAmount(read))
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[key] = client
+            return client
+        }
+    }
+
+    private static let sharedHTTPClients = Locked<[String: HTTPClient]>([:])
 
     /// Shuts down the HTTP client this client made; nothing when it was given one.
     public func shutdown() async throws {

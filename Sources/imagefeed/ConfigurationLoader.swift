@@ -10,7 +10,8 @@ enum ConfigurationLoader {
         library: LibraryOptions, host: String? = nil, port: Int? = nil, publicURL: String? = nil,
         requireClientID: Bool? = nil,
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
-        syncEvery: String? = nil, firebase: FirebaseFlags = FirebaseFlags(),
+        syncEvery: String? = nil, idleTimeout: String? = nil, writeTimeout: String? = nil,
+        maxConnections: String? = nil, firebase: FirebaseFlags = FirebaseFlags(),
         database: DatabaseOptions = DatabaseOptions(),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
@@ -29,6 +30,17 @@ enum ConfigurationLoader {
             } else {
                 reader.problems.append("The sync interval must be a duration such as 30m, 1h or 1d; got \"\(every)\".")
             }
+        }
+        configuration.connections.idleTimeout = reader.duration(
+            "IMAGEFEED_IDLE_TIMEOUT", flag: idleTimeout, default: configuration.connections.idleTimeout)
+        configuration.connections.writeTimeout = reader.duration(
+            "IMAGEFEED_WRITE_TIMEOUT", flag: writeTimeout, default: configuration.connections.writeTimeout)
+        configuration.connections.minimumBodyRate = reader.limit(
+            "IMAGEFEED_MIN_BODY_RATE", default: configuration.connections.minimumBodyRate)
+        configuration.connections.maxConnections = reader.limit(
+            "IMAGEFEED_MAX_CONNECTIONS", flag: maxConnections, default: configuration.connections.maxConnections)
+        if let every = reader.duration("IMAGEFEED_DELETION_RETRY_EVERY", default: configuration.deletionRetryInterval) {
+            configuration.deletionRetryInterval = every
         }
         configuration.rateLimitPerHour = reader.integer("IMAGEFEED_RATE_LIMIT") ?? configuration.rateLimitPerHour
         configuration.imageRateLimitPerHour =

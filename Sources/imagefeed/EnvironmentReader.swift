@@ -24,6 +24,30 @@ struct EnvironmentReader {
         return !["0", "false", "off", "no"].contains(raw.lowercased())
     }
 
+    /// The duration in `flag`, else in `name` (`90s`, `30m`, `1h`; `none`, `off` or `0` for none), else `fallback`;
+    /// a malformed one is a problem.
+    mutating func duration(_ name: String, flag: String? = nil, default fallback: Duration?) -> Duration? {
+        guard let raw = flag ?? environment[name], !raw.isEmpty else { return fallback }
+        if ["none", "off", "0"].contains(raw.lowercased()) { return nil }
+        guard let duration = DurationText.parse(raw) else {
+            problems.append("\(name) must be a duration such as 30s, 5m or 1h, or \"none\"; got \"\(raw)\".")
+            return fallback
+        }
+        return duration
+    }
+
+    /// The positive whole number in `flag`, else in `name` (`none` or `off` for no limit), else `fallback`; a
+    /// malformed one is a problem.
+    mutating func limit(_ name: String, flag: String? = nil, default fallback: Int?) -> Int? {
+        guard let raw = flag ?? environment[name], !raw.isEmpty else { return fallback }
+        if ["none", "off", "unlimited"].contains(raw.lowercased()) { return nil }
+        guard let value = Int(raw), value > 0 else {
+            problems.append("\(name) must be a positive whole number, or \"none\"; got \"\(raw)\".")
+            return fallback
+        }
+        return value
+    }
+
     /// The comma-separated list in `name`, trimmed, without empty entries.
     func list(_ name: String) -> [String] {
         (environment[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -66,6 +66,9 @@ struct ImportCommand: AsyncParsableCommand {
             summary = try await importer.run(paths: paths, options: options) { bar.handle($0) }
         } catch {
             try? await store.database.shutdown()
+            // A fault of the machine or its services (a full disk, a database or storage that does not answer) is
+            // no misuse of the command: its message and exit 1, without a usage hint.
+            if LibraryError.isFault(error) { throw MaintenanceError.failed("\(error)") }
             throw ValidationError("\(error)")
         }
         bar.finish()

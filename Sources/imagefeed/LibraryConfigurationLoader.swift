@@ -55,6 +55,12 @@ enum LibraryConfigurationLoader {
         }
         configuration.renditionLimits.newPerHour =
             reader.integer("IMAGEFEED_NEW_RENDITIONS_PER_HOUR") ?? configuration.renditionLimits.newPerHour
+        if let timeout = reader.duration("IMAGEFEED_DATABASE_TIMEOUT", default: configuration.databaseTimeout) {
+            configuration.databaseTimeout = timeout
+        }
+        if let timeout = reader.duration("IMAGEFEED_STORAGE_TIMEOUT", default: configuration.storageTimeouts.read) {
+            configuration.storageTimeouts = (min(.seconds(3), timeout), timeout)
+        }
         configuration.renditionLimits.threads = reader.integer("IMAGEFEED_RENDER_THREADS")
         configuration.renditionLimits.maxWaiting = reader.integer("IMAGEFEED_RENDER_QUEUE")
         return configuration

@@ -7,7 +7,8 @@ import Foundation
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
-        abstract: "Restore a backup onto an empty data folder (and, for PostgreSQL, an empty database), then check it."
+        abstract:
+            "Restore a backup onto an empty data folder (and, for PostgreSQL, an empty database), make its mezzanines again, then check it."
     )
 
     @OptionGroup var library: LibraryOptions
@@ -24,11 +25,18 @@ struct RestoreCommand: AsyncParsableCommand {
         ) { counter.show($0, $1) }
         counter.finish()
         print("Restored \(manifest.photos) photos and \(manifest.originals) originals from \(directory).")
+        // A backup leaves the mezzanines out (they are made from the originals): the check makes them again here,
+        // and only what it cannot make again, a missing or corrupt original, fails the restore. A library backed up
+        // under load holds large originals without their mezzanine in every case.
         let report = try await withStore(library) { store, configuration in
-            try await LibraryCheck(store: store, files: LibraryFiles(root: configuration.dataDirectory)).run(
-                repair: false)
+            // The folders a backup does not bring (the scratch folder mezzanines are written through).
+            let files = LibraryFiles(root: configuration.dataDirectory)
+            try files.prepare()
+            return try await LibraryCheck(store: store, files: files).run(repair: true)
         }
-        print(CheckCommand.describe(report, repaired: false))
-        if !report.isClean { throw ExitCode(1) }
+        print(CheckCommand.describe(report, repaired: true))
+        if !report.missing.isEmpty || !report.corrupt.isEmpty || report.remade < report.missingMezzanines.count {
+            throw ExitCode(1)
+        }
     }
 }

@@ -59,12 +59,36 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var syncEvery: String?
 
+    @Option(
+        name: .long,
+        help:
+            "Close a connection with no request under way for this long: idle kept-alive connections, request heads or bodies that stop coming, e.g. 75s, or \"none\" (IMAGEFEED_IDLE_TIMEOUT; default 75s)."
+    )
+    var idleTimeout: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Close a connection whose client takes none of its answer for this long, e.g. 60s, or \"none\" (IMAGEFEED_WRITE_TIMEOUT; default 60s)."
+    )
+    var writeTimeout: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Most connections open at once; at the limit idle ones are closed to make room, or \"none\" (IMAGEFEED_MAX_CONNECTIONS; default 10000)."
+    )
+    var maxConnections: String?
+
     @OptionGroup(title: "Firebase") var firebase: FirebaseOptions
 
     @OptionGroup(title: "Firebase Realtime Database") var database: DatabaseOptions
 
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        // A file-size limit (RLIMIT_FSIZE) makes a write past it fail with EFBIG, answered as a full disk, instead
+        // of killing the process with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         var logger = Logger(label: "imagefeed")
         logger.logLevel =
             Logger.Level(rawValue: ProcessInfo.processInfo.environment["IMAGEFEED_LOG_LEVEL"] ?? "info") ?? .info
@@ -75,11 +99,13 @@ struct ServeCommand: AsyncParsableCommand {
                 requireClientID: requireClientID ? true : nil,
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
-                syncEvery: syncEvery, firebase: firebase.flags, database: database
+                syncEvery: syncEvery, idleTimeout: idleTimeout, writeTimeout: writeTimeout,
+                maxConnections: maxConnections, firebase: firebase.flags, database: database
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }
+        FileLimit.raise(toFit: configuration.connections.maxConnections, logger: logger)
         do {
             let app = try await buildApplication(configuration, logger: logger)
             let shownHost = configuration.host == "0.0.0.0" ? "localhost" : configuration.host

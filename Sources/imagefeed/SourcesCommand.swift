@@ -156,7 +156,7 @@ struct SourcesCommand: AsyncParsableCommand {
                     throw ValidationError("There is no source named \(name); `imagefeed sources list` shows them.")
                 }
                 let orphans = try await store.deleteSource(id: source.id)
-                await (try configuration.libraryFiles()).remove(orphans)
+                await (try configuration.libraryFiles()).remove(orphans, recordingIn: store)
                 print("Removed \(source.name) and its \(orphans.photoIDs.count) photos.")
             }
         }

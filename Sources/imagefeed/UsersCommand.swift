@@ -112,7 +112,7 @@ struct UsersCommand: AsyncParsableCommand {
                     throw ValidationError("No account is called \(username).")
                 }
                 let orphans = try await store.deleteUser(id: user.id)
-                await files.remove(orphans)
+                await files.remove(orphans, recordingIn: store)
                 print(
                     "Deleted @\(user.username): \(orphans.photoIDs.count) photo(s), \(orphans.originals.count) original file(s) removed."
                 )

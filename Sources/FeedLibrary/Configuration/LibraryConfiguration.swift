@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import Imaging
 import NIOPosix
@@ -19,6 +20,12 @@ public struct LibraryConfiguration: Sendable {
     public var renditionLimits = RenditionLimits()
     /// bcrypt cost for new password hashes (12 or more in production; tests may lower it to run faster).
     public var bcryptCost: UInt8 = 12
+    /// How long connecting to PostgreSQL, or waiting for a free connection of the pool, may take before a request
+    /// that needs the database is refused with 503 (`IMAGEFEED_DATABASE_TIMEOUT`).
+    public var databaseTimeout: Duration = Database.defaultTimeout
+    /// How long the bucket's endpoint may take to accept a connection and to send the next bytes of an answer
+    /// before a request to it is given up (`IMAGEFEED_STORAGE_TIMEOUT` sets the second; connecting gets at most 3 s).
+    public var storageTimeouts = LibraryFiles.defaultStorageTimeouts
 
     public init(dataDirectory: String = "./data", databaseURL: String? = nil, imageLimits: ImagingLimits = .init()) {
         self.dataDirectory = dataDirectory
@@ -30,7 +37,8 @@ public struct LibraryConfiguration: Sendable {
     public func libraryFiles(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> LibraryFiles {
-        try LibraryFiles.configured(root: dataDirectory, storage: storage, environment: environment)
+        try LibraryFiles.configured(
+            root: dataDirectory, storage: storage, environment: environment, storageTimeouts: storageTimeouts)
     }
 
     /// The database URL, with the SQLite default filled in.
@@ -66,6 +74,8 @@ public struct LibraryConfiguration: Sendable {
         if let waiting = renditionLimits.maxWaiting, waiting < 0 {
             problems.append("IMAGEFEED_RENDER_QUEUE must not be negative.")
         }
+        if databaseTimeout <= .zero { problems.append("IMAGEFEED_DATABASE_TIMEOUT must be positive.") }
+        if storageTimeouts.read <= .zero { problems.append("IMAGEFEED_STORAGE_TIMEOUT must be positive.") }
         if let bytes = renditionLimits.cacheBytes, bytes < 1 {
             problems.append("The rendition cache size must be positive; leave it unset for no bound.")
         }

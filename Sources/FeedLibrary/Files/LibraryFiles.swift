@@ -61,6 +61,19 @@ public struct LibraryFiles: Sendable {
         }
     }
 
+    /// The bytes free to this process on the data directory's disk, or nil when the system cannot say.
+    public func freeBytes() -> Int? {
+        var status = statvfs()
+        guard statvfs(root.path, &status) == 0 else { return nil }
+        return Int(status.f_bavail) * Int(status.f_frsize)
+    }
+
+    /// Why the storage is taken to be down now (its last failure), or nil while it answers (always, for the data
+    /// directory).
+    public var storageUnavailability: String? {
+        (store as? S3BlobStore)?.client.unavailability
+    }
+
     /// Throws unless files can be written here (the readiness check): the originals' folder exists and is writable.
     public func checkWritable() throws {
         guard access(originals.path, W_OK) == 0 else { throw FileError.cannotWrite(originals.path, errno) }

@@ -42,9 +42,8 @@ public struct LibraryImporter: Sendable {
             func addNext() -> Bool {
                 guard let candidate = next.next() else { return false }
                 group.addTask {
-                    let outcome = await importOne(
-                        candidate, ownerID: owner.id, options: options, albums: albums,
-                        threadPool: threadPool)
+                    let outcome = try await importOne(
+                        candidate, ownerID: owner.id, options: options, albums: albums, threadPool: threadPool)
                     return (candidate.path, outcome)
                 }
                 return true
@@ -60,10 +59,12 @@ public struct LibraryImporter: Sendable {
         return summary
     }
 
+    /// Imports one file; a fault of the machine or of its services (a full disk, a storage or a database that does
+    /// not answer) is thrown, as it ends the import, while anything wrong with the file is its outcome.
     func importOne(
         _ candidate: ImportCandidate, ownerID: String, options: ImportOptions, albums: AlbumCache,
         threadPool: NIOThreadPool
-    ) async -> ImportOutcome {
+    ) async throws -> ImportOutcome {
         let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
         let album = options.collectionPerFolder ? candidate.album : nil
         let details = PhotoIngester.Details(
@@ -87,6 +88,8 @@ public struct LibraryImporter: Sendable {
         } catch let error as ImagingError {
             logger.info("Import failed", metadata: ["path": "\(candidate.path)", "error": "\(error.logDetail)"])
             return .failed(reason: error.description)
+        } catch let error where LibraryError.isFault(files.translated(error)) {
+            throw files.translated(error)
         } catch {
             logger.warning("Import failed", metadata: ["path": "\(candidate.path)", "error": "\(error)"])
             return .failed(reason: String(describing: error))

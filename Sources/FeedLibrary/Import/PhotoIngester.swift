@@ -106,7 +106,27 @@ public struct PhotoIngester: Sendable {
         // The original is kept (on disk, or in the bucket) before the row that points at it; the renditions, a
         // cache, after it, so that a process killed in between leaves no rendition folder of a photo that was
         // never recorded.
+        let original = StoredOriginal(sha256: sha256, format: format)
+        let keptBefore = try await files.hasOriginal(sha256: sha256, format: format)
         try await files.keepOriginal(bytes, file: path, sha256: sha256, format: format, threadPool: threadPool)
+        do {
+            return try await record(
+                prepared, original: original, photoID: photoID, byteCount: bytes.count, ownerID: ownerID,
+                details: details, threadPool: threadPool)
+        } catch {
+            // A mezzanine the disk had no room for, a database that went away: the original this ingest kept is
+            // removed again (one kept before belongs to someone else), so a refused ingest leaves nothing behind.
+            if !keptBefore { await files.discardUnrecorded(original, store: store) }
+            throw files.translated(error)
+        }
+    }
+
+    /// Keeps the mezzanine and records the photo, once its original is kept; then caches its feed renditions.
+    private func record(
+        _ prepared: PreparedImage, original: StoredOriginal, photoID: String, byteCount: Int, ownerID: String,
+        details: Details, threadPool: NIOThreadPool
+    ) async throws -> Result {
+        let (sha256, format) = (original.sha256, original.format)
         if let mezzanine = prepared.mezzanine {
             try await files.keepMezzanine(mezzanine.data, sha256: sha256, threadPool: threadPool)
         }
@@ -127,7 +147,7 @@ public struct PhotoIngester: Sendable {
                 make: probe.exif.make, model: probe.exif.model, exposureTime: probe.exif.exposureTime,
                 aperture: probe.exif.aperture, focalLength: probe.exif.focalLength, iso: probe.exif.iso
             ),
-            place: place, sha256: sha256, bytes: bytes.count, format: format,
+            place: place, sha256: sha256, bytes: byteCount, format: format,
             tags: details.tags + probe.keywords, collectionIDs: try await details.collectionIDs(),
             license: details.license, source: details.credit, sourceLink: details.sourceLink, createdAt: Date()
         )

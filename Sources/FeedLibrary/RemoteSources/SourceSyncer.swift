@@ -112,7 +112,7 @@ public struct SourceSyncer: Sendable {
                 continue
             }
             if photo.isHotlinked {
-                await files.remove(try await store.deleteRemotePhoto(photo.photoID))
+                await files.remove(try await store.deleteRemotePhoto(photo.photoID), recordingIn: store)
                 summary.removed += 1
             } else {
                 try await store.markRemoteRemoved(photo.photoID)
@@ -153,6 +153,9 @@ public struct SourceSyncer: Sendable {
             }
         } catch let error as SourceError where error.endsSync {
             throw error
+        } catch let error where LibraryError.isFault(files.translated(error)) {
+            // A full disk, a storage or a database that does not answer would fail every photo after this one too.
+            throw files.translated(error)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -168,8 +171,8 @@ public struct SourceSyncer: Sendable {
             throw ImagingError.tooLarge(bytes: bytes.count, limit: imaging.limits.maxBytes)
         }
         let path = files.scratch.path + "/download-" + Identifier.make()
-        try bytes.write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
+        try files.writeAtomically(bytes, to: path, durable: false)
         let ingester = PhotoIngester(store: store, files: files, imaging: imaging)
         let details = PhotoIngester.Details(
             description: photo.rowDescription, altDescription: photo.rowAltDescription, tags: photo.tags,

@@ -70,7 +70,9 @@ public actor RenditionService {
             return try await running.value
         }
         let task = Task { [imaging, files, threadPool, admission, limit, metrics] in
-            if let shared = try await files.sharedRendition(photoID: cacheID, key: key, threadPool: threadPool) {
+            // A storage that does not answer only costs the render another node may have made already: this node
+            // renders it from the source it has (its own disk, or a copy it fetched before).
+            if let shared = try? await files.sharedRendition(photoID: cacheID, key: key, threadPool: threadPool) {
                 limit.wrote(bytes: shared.cached)
                 metrics.rendition(.fetched)
                 return shared.bytes
@@ -103,8 +105,9 @@ public actor RenditionService {
     /// Removes the files a deletion left unused and forgets the renditions held in memory for them, so this
     /// process stops serving them at once (other processes stop within their revalidation time, other nodes when
     /// they next read the deletions' log: see `RemovalFollower`).
-    public nonisolated func remove(_ orphans: OrphanedFiles) async {
-        await files.remove(orphans, threadPool: threadPool)
+    /// The files the store does not take now are deleted later (see ``LibraryFiles/remove(_:recordingIn:threadPool:)``).
+    public nonisolated func remove(_ orphans: OrphanedFiles, recordingIn library: LibraryStore) async {
+        await files.remove(orphans, recordingIn: library, threadPool: threadPool)
         forget(photoIDs: orphans.photoIDs)
     }
 
@@ -129,8 +132,10 @@ public actor RenditionService {
         for photoID in photoIDs { forgetInMemory(files.renditionPath(photoID: photoID, key: "")) }
     }
 
-    /// The original file's bytes.
-    public func original(_ original: StoredOriginal) async throws -> [UInt8]? {
-        try await files.originalBytes(sha256: original.sha256, format: original.format, threadPool: threadPool)
+    /// The original file's bytes; from the copy this node fetched to render `cacheID`'s renditions when the storage
+    /// cannot be reached.
+    public func original(_ original: StoredOriginal, cacheID: String? = nil) async throws -> [UInt8]? {
+        try await files.originalBytes(
+            sha256: original.sha256, format: original.format, cacheID: cacheID, threadPool: threadPool)
     }
 }

@@ -22,7 +22,8 @@ public func buildApplication(_ configuration: Configuration, logger: Logger? = n
     // Storage rules that do not compile stop the start before the database is opened.
     _ = try RulesStorageAccess.load(file: configuration.firebase.storageRulesFile)
     let files = try configuration.libraryFiles()
-    let store = try await LibraryStore.open(url: configuration.resolvedDatabaseURL, logger: logger)
+    let store = try await LibraryStore.open(
+        url: configuration.resolvedDatabaseURL, logger: logger, timeout: configuration.library.databaseTimeout)
     return try await buildApplication(configuration, store: store, files: files, logger: logger)
 }
 
@@ -73,7 +74,7 @@ public func buildApplication(
     let firebaseTokens = IDTokenSigner(store: store, settings: configuration.firebase, now: now)
     let firebaseAuth = FirebaseAuthService(
         store: store, hasher: hasher, throttle: throttle, tokens: firebaseTokens, settings: configuration.firebase,
-        removeFiles: { orphans in await renditions.remove(orphans) }, logger: logger, now: now)
+        removeFiles: { orphans in await renditions.remove(orphans, recordingIn: store) }, logger: logger, now: now)
 
     let views = ViewCounter()
     // The pages' languages: the web app's catalogues, or English alone with no web app.
@@ -147,7 +148,10 @@ public func buildApplication(
     FirebaseActionController(auth: firebaseAuth).addRoutes(to: groups.pages)
     FirebaseAdminController(auth: firebaseAuth, tokens: firebaseTokens, projectID: configuration.firebase.projectID)
         .addRoutes(admin: groups.firebase.admin, keys: groups.firebase.keys)
-    OperationsController(store: store, files: files, metrics: metrics).addRoutes(to: groups.operations)
+    let registry = ConnectionRegistry(logger: logger, closing: { metrics.connectionClosed($0.rawValue) })
+    let connections = configuration.connections.shared(through: registry, logger: logger)
+    OperationsController(store: store, files: files, metrics: metrics, connections: registry)
+        .addRoutes(to: groups.operations)
     if let webDirectory = configuration.webDirectory {
         // The first feed page inside index.html is the feed's own cached answer.
         let firstPage: WebAppController.InternalRequest = { request, context in
@@ -195,6 +199,10 @@ public func buildApplication(
         services.append(database.feed)
         services.append(DatabaseMaintenanceService(database: database, logger: logger))
     }
+    services.append(
+        PendingDeletionService(
+            files: files, store: store, interval: configuration.deletionRetryInterval, logger: logger,
+            waiting: { metrics.pendingDeletions($0) }))
     if let interval = configuration.syncEvery {
         services.append(
             SourceSyncService(
@@ -210,13 +218,21 @@ public func buildApplication(
         router: router,
         server: .http1(
             configuration: .init(
-                // The malformed-request handler goes first: the decoder's errors reach it before any other.
-                additionalChannelHandlers: [MalformedRequestHandler()]
+                // The connection's guard goes first: the decoder's errors reach it before any other, and it sees every
+                // answer, the fast path's too.
+                additionalChannelHandlers: [ConnectionGuard(settings: connections)]
                     + (useFastPath
                         ? [FastPathHandler(router: fastRouter, log: fastLog, clientAddress: clientAddress, site: site)]
-                        : [])
+                        : []),
+                // The guard keeps the idle timeout: the framework's own would not see the fast path's answers, and
+                // would close a connection busy with them.
+                idleTimeout: nil
             )),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
+            availableConnectionsDelegate: connections.maxConnections.map {
+                ConnectionLimit(max: $0, registry: registry)
+            }),
         services: services,
         logger: logger
     )

@@ -50,6 +50,12 @@ public struct Configuration: Sendable {
     /// With a bucket, how often a node reads the deletions other nodes made, to drop those photos' renditions from
     /// its own cache (see `RemovalFollower`).
     public var removalFollowInterval: Duration = .seconds(2)
+    /// How often deletions the storage did not take are tried again (see `PendingDeletionService`), by one node of
+    /// the cluster per period.
+    public var deletionRetryInterval: Duration = .seconds(30)
+    /// How long connections may stay idle or stalled, and how many may be open (`--idle-timeout`, `--write-timeout`,
+    /// `--max-connections`).
+    public var connections = ConnectionSettings()
     /// Firebase Authentication and Storage: the project, the bucket, the admin token (the Realtime Database's
     /// too), the Storage rules.
     public var firebase = FirebaseSettings()
@@ -106,6 +112,15 @@ public struct Configuration: Sendable {
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
         problems += database.problems()
         if database.port == port { problems.append("The database port must differ from the port (\(port)).") }
+        if let limit = connections.maxConnections, limit < 1 {
+            problems.append("The connection limit must be positive; leave it unset for none.")
+        }
+        if let timeout = connections.idleTimeout, timeout <= .zero {
+            problems.append("The idle timeout must be positive; leave it unset for none.")
+        }
+        if let timeout = connections.writeTimeout, timeout <= .zero {
+            problems.append("The write timeout must be positive; leave it unset for none.")
+        }
         return problems + firebase.problems() + library.problems()
     }
 }

@@ -114,12 +114,24 @@ final class ResponseCache: Sendable {
         self.state = Locked(State(entries: BoundedCache(budget: byteBudget)))
     }
 
-    /// The current generation, or nil when the database cannot say (the caller then bypasses the cache).
+    /// The current generation; nil when the database cannot say and nothing was cached yet (the caller then bypasses
+    /// the cache).
+    ///
+    /// When the database stops answering, the generation last read stays trusted, and is asked for again only every
+    /// `maxAge`: the answers cached before the outage go on being served (no write can land meanwhile), while every
+    /// request that needs the database is refused at once with a 503.
     func generation() async -> Int64? {
         if let trusted = trustedGeneration() { return trusted }
         let commits = store.database.commitCount
         let now = clock.now()
-        guard let fresh = try? await store.libraryGeneration() else { return nil }
+        guard let fresh = try? await store.libraryGeneration() else {
+            return state.withLock { state in
+                guard state.generation >= 0 else { return nil }
+                state.commitsSeen = commits
+                state.checkedAt = now
+                return state.generation
+            }
+        }
         return state.withLock { state in
             if fresh > state.generation {
                 state.generation = fresh

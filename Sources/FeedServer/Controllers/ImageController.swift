@@ -127,7 +127,7 @@ struct ImageController: Sendable {
         let bytes: [UInt8]
         switch parsed {
         case .original:
-            guard let original = try await renditions.original(source.original) else {
+            guard let original = try await renditions.original(source.original, cacheID: source.photoID) else {
                 context.logger.error("Original file missing", metadata: ["photo": "\(source.photoID)"])
                 throw APIError(.internalServerError, "The original file of this photo is missing on the server.")
             }

@@ -91,7 +91,7 @@ extension MeController {
         let (updated, orphaned) = try await store.setAvatar(
             userID: user.id, sha256: stored.sha256, format: stored.format)
         if !orphaned.isEmpty {
-            await files.remove(OrphanedFiles(originals: orphaned), threadPool: threadPool)
+            await files.remove(OrphanedFiles(originals: orphaned), recordingIn: store, threadPool: threadPool)
         }
         return context.presenter.user(updated, includeEmail: true)
     }

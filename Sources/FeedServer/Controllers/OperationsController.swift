@@ -12,6 +12,8 @@ struct OperationsController: Sendable {
     let store: LibraryStore
     let files: LibraryFiles
     let metrics: ServerMetrics
+    /// The open connections, counted for `/metrics`.
+    let connections: ConnectionRegistry
     /// How long a check may take before the node is called not ready: a load balancer's probe has a timeout too.
     var checkTimeout: Duration = .seconds(2)
 
@@ -28,6 +30,8 @@ struct OperationsController: Sendable {
 
     /// Ready when the database answers a query and the storage can be written, each within ``checkTimeout``; 503
     /// with one sentence per failed check otherwise, so that the balancer sends the node nothing until it recovers.
+    /// A data directory whose disk is full leaves the node ready (it still serves every read) and is said in the
+    /// answer's `checks.disk`, as uploads to it are refused with 507.
     @Sendable func readiness(_ request: Request, context: FeedRequestContext) async throws -> Response {
         async let database = Self.check("The database", within: checkTimeout) { try await store.database.ping() }
         async let storage = Self.check("The storage", within: checkTimeout) { try await files.checkReachable() }
@@ -36,12 +40,21 @@ struct OperationsController: Sendable {
             context.logger.warning("Not ready", metadata: ["problems": "\(failures.joined(separator: " "))"])
             return APIError(.serviceUnavailable, failures).response()
         }
-        return Self.json(.ok, #"{"status":"ready","checks":{"database":"ok","storage":"ok"}}"#)
+        let disk = files.freeBytes().map { $0 < Self.lowDiskBytes ? "full" : "ok" } ?? "ok"
+        return Self.json(.ok, #"{"status":"ready","checks":{"database":"ok","storage":"ok","disk":"\#(disk)"}}"#)
     }
 
-    /// The metrics, with the database pool's state read now.
+    /// Free space under which the data directory's disk counts as full for `/readyz`: less than an upload's scratch
+    /// file and its renditions need.
+    static let lowDiskBytes = 64 << 20
+
+    /// The metrics, with the database pool's, the dependencies' and the connections' state read now.
     @Sendable func exposition(_ request: Request, context: FeedRequestContext) async throws -> Response {
         metrics.database(inUse: store.database.connectionsInUse, poolSize: store.database.poolSize)
+        metrics.dependencies(
+            databaseUp: store.database.unavailability == nil, storageUp: files.storageUnavailability == nil,
+            dataDiskFreeBytes: files.freeBytes())
+        metrics.connections(open: connections.count)
         return Response(
             status: .ok,
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],

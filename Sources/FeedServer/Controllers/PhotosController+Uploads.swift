@@ -63,7 +63,7 @@ extension PhotosController {
     @Sendable func delete(_ request: Request, context: FeedRequestContext) async throws -> HTTPResponse.Status {
         let user = try context.requireUser(.writePhotos)
         let orphans = try await store.deletePhoto(try context.parameters.require("id"), by: user.id)
-        await renditions.remove(orphans)
+        await renditions.remove(orphans, recordingIn: store)
         return .noContent
     }
 

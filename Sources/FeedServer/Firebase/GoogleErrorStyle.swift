@@ -207,6 +207,7 @@ enum GoogleErrorStyle: Sendable {
         case .conflict(let field): google(.conflict, "\(field) is already taken.")
         case .notOwner: google(.forbidden, "Permission denied.")
         case .badConfiguration: (.internalServerError, Self.internalError)
+        case .diskFull: google(APIError.diskFull.status, "The server's disk is full. Try again later.")
         }
     }
 

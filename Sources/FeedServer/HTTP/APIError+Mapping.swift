@@ -41,7 +41,8 @@ extension APIError {
         case .unavailable:
             APIError(
                 .serviceUnavailable, "The library's database cannot be reached right now. Please try again.",
-                headers: [.retryAfter: "5"])
+                headers: [.retryAfter: retryAfterFault])
+        case .diskFull: diskFull
         case .badConfiguration: .internal
         }
     }
@@ -50,6 +51,12 @@ extension APIError {
         switch error {
         case .busyRendering(let seconds):
             APIError(.serviceUnavailable, error.description, headers: [.retryAfter: String(seconds)])
+        case .diskFull: diskFull
+        case .storageUnavailable:
+            APIError(
+                .serviceUnavailable,
+                "The library's storage cannot be reached right now; nothing was kept. Please try again.",
+                headers: [.retryAfter: retryAfterFault])
         }
     }
 
@@ -73,4 +80,15 @@ extension APIError {
         default: return error.status.reasonPhrase
         }
     }
+
+    /// The seconds a client is asked to wait after a fault of the database or the storage: about as long as a
+    /// restarting server or a failing-over endpoint takes, and what the node's own checks wait between tries.
+    static let retryAfterFault = "5"
+
+    /// 507 Insufficient Storage: the server's disk (the data directory's, or the database's) has no room. The folder
+    /// is in the log, not in the answer, which names no server path.
+    static let diskFull = APIError(
+        .init(code: 507, reasonPhrase: "Insufficient Storage"),
+        "The server has no room to store this right now; nothing was kept. Please try again later.",
+        headers: [.retryAfter: "60"])
 }

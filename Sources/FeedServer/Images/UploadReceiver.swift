@@ -16,10 +16,10 @@ enum UploadReceiver {
     static func receive(_ request: Request, files: LibraryFiles, maxBytes: Int) async throws -> ReceivedUpload {
         let contentType = request.headers[.contentType] ?? ""
         let path = files.scratch.appendingPathComponent("upload-" + UUID().uuidString).path
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw APIError(.internalServerError, "The server could not store the upload.") }
-        let sink = UploadSink(handle: handle, maxBytes: maxBytes)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw files.translated(FileError.cannotWrite(path, errno)) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let sink = UploadSink(handle: handle, maxBytes: maxBytes, files: files)
         do {
             if contentType.lowercased().hasPrefix("multipart/form-data") {
                 guard let boundary = boundary(of: contentType) else {
@@ -41,9 +41,9 @@ enum UploadReceiver {
                     } catch {
                         throw APIError(.badRequest, "The multipart body is malformed.")
                     }
-                    if let failure = sink.failure ?? state.failure { throw failure }
+                    try sink.check(state)
                 }
-                if let failure = sink.failure ?? state.failure { throw failure }
+                try sink.check(state)
                 guard state.sawFile else {
                     throw APIError(.badRequest, "No file was uploaded: send it in a form field named \"file\".")
                 }

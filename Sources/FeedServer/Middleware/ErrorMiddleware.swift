@@ -1,3 +1,4 @@
+import FeedLibrary
 import HTTPTypes
 import Hummingbird
 import Imaging
@@ -19,6 +20,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let answer = APIError(error)
             if answer.isInternal {
                 context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: error))"])
+            } else if LibraryError.isFault(error) {
+                // A full disk names its folder here. An outage of the database or the storage is logged once when it
+                // begins and once when it ends (see DatabaseHealth and StorageHealth), not on every refused request.
+                context.logger.log(
+                    level: answer.status.code == 507 ? .warning : .debug, "Refused for a fault of the server",
+                    metadata: ["error": "\(error)", "status": "\(answer.status.code)"])
             } else if let imaging = error as? ImagingError {
                 // libvips's own words stay in the log: they may name server paths or another request's failure.
                 context.logger.info("Image refused", metadata: ["error": "\(imaging.logDetail)"])

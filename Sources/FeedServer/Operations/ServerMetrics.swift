@@ -77,6 +77,37 @@ public final class ServerMetrics: Sendable {
         Gauge(label: "imagefeed_database_pool_size", factory: factory).record(poolSize)
     }
 
+    /// Sets how many deletions wait for the storage to take them (see `PendingDeletionService`).
+    func pendingDeletions(_ count: Int) {
+        Gauge(label: "imagefeed_pending_deletions", factory: factory).record(count)
+    }
+
+    /// Sets whether the database and the storage answer (1) or not (0), as this process last found them, and the
+    /// free bytes of the data directory's disk.
+    func dependencies(databaseUp: Bool, storageUp: Bool, dataDiskFreeBytes: Int?) {
+        Gauge(label: "imagefeed_up", dimensions: [("dependency", "database")], factory: factory)
+            .record(databaseUp ? 1 : 0)
+        Gauge(label: "imagefeed_up", dimensions: [("dependency", "storage")], factory: factory)
+            .record(storageUp ? 1 : 0)
+        if let dataDiskFreeBytes {
+            Gauge(label: "imagefeed_data_disk_free_bytes", factory: factory).record(dataDiskFreeBytes)
+        }
+    }
+
+    /// Sets the connections open now.
+    func connections(open: Int) {
+        Gauge(label: "imagefeed_connections_open", factory: factory).record(open)
+    }
+
+    /// Counts a connection the server closed before its client did: idle at the connection limit, or its client
+    /// took none of its answer for the write timeout.
+    func connectionClosed(_ reason: String) {
+        CoreMetrics.Counter(
+            label: "imagefeed_connections_closed_total", dimensions: [("reason", reason)], factory: factory
+        )
+        .increment()
+    }
+
     /// Everything measured so far, in Prometheus's text exposition format.
     func exposition() -> [UInt8] {
         registry.emitToBuffer()

@@ -8,19 +8,23 @@ import Logging
     import PostgresKit
 
     extension Database {
-        /// Connects a pool to PostgreSQL.
-        static func openPostgres(url: String, logger: Logger) async throws -> Database {
-            let configuration: SQLPostgresConfiguration
+        /// Connects a pool to PostgreSQL. Opening a connection, and waiting for one when all are lent out, each give up
+        /// after `timeout`.
+        static func openPostgres(url: String, logger: Logger, timeout: Duration) async throws -> Database {
+            var configuration: SQLPostgresConfiguration
             do {
                 configuration = try SQLPostgresConfiguration(url: url)
             } catch {
                 throw StoreError.badConfiguration("The PostgreSQL URL is not valid: \(error)")
             }
+            let wait = TimeAmount(timeout)
+            configuration.coreConfiguration.options.connectTimeout = wait
             let perLoop = 4
             let pool = PoolBox(
                 EventLoopGroupConnectionPool(
                     source: PostgresConnectionSource(sqlConfiguration: configuration),
                     maxConnectionsPerEventLoop: perLoop,
+                    requestTimeout: wait,
                     logger: logger,
                     on: MultiThreadedEventLoopGroup.singleton
                 ))
@@ -39,7 +43,8 @@ import Logging
                 listen: { channel, logger in
                     PostgresListener.notifications(
                         channel: channel, configuration: configuration.coreConfiguration, logger: logger)
-                }
+                },
+                classify: postgresFault
             )
             do {
                 try await database.ping()
@@ -52,10 +57,27 @@ import Logging
         }
     }
 
+    /// What a PostgreSQL error says about the server: the connection lost or refused, or the server shutting down,
+    /// starting, in recovery or out of connections (SQLSTATE classes 08 and 57P, and 53300), is the server's state,
+    /// not the query's fault.
+    @Sendable func postgresFault(_ error: any Error) -> DatabaseFault? {
+        guard let error = error as? PSQLError else { return nil }
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:
+            return .unreachable(error.underlying.map { String(describing: $0) } ?? "\(error.code)")
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            guard state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" else { return nil }
+            return .unreachable(error.serverInfo?[.message] ?? "SQLSTATE \(state)")
+        default:
+            return nil
+        }
+    }
+
 #else
 
     extension Database {
-        static func openPostgres(url: String, logger: Logger) async throws -> Database {
+        static func openPostgres(url: String, logger: Logger, timeout: Duration) async throws -> Database {
             throw StoreError.badConfiguration(
                 "This build has no PostgreSQL support. Rebuild with `swift build --traits PostgreSQL`, or use SQLite."
             )

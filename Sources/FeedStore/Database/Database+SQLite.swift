@@ -29,6 +29,7 @@ extension Database {
             serializeWrites: true,
             // The singleton event loop group has one loop per core.
             poolSize: perLoop * System.coreCount,
+            folder: directory.isEmpty ? FileManager.default.currentDirectoryPath : directory,
             acquire: {
                 let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
                 let connection = try await pool.pool.requestConnection(logger: logger, on: eventLoop).get()
@@ -37,6 +38,11 @@ extension Database {
             close: {
                 try await pool.pool.shutdownAsync()
                 try await threadPool.shutdownGracefully()
+            },
+            classify: { error in
+                // SQLite reports a write the disk has no room for as SQLITE_FULL, whatever part of the file it was.
+                guard let error = error as? SQLiteError, case .full = error.reason else { return nil }
+                return .full
             }
         )
         // WAL is a property of the file: set it once, before any other connection uses it.

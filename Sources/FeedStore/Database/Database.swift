@@ -23,6 +23,12 @@ public final class Database: Sendable {
     private let borrowed = Locked<Int>(0)
     /// The most connections the pool opens.
     public let poolSize: Int
+    /// The folder holding the database's files (SQLite), named when its disk is full; nil for a server.
+    let folder: String?
+    /// What the backend's own errors say about the database (a lost connection, a full disk), if anything.
+    let classify: @Sendable (any Error) -> DatabaseFault?
+    /// Whether the database answered lately: while it does not, borrowing fails at once.
+    let health: DatabaseHealth
     private let observer = Locked<StatementObserver?>(nil)
     private let listener: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)?
 
@@ -45,40 +51,66 @@ public final class Database: Sendable {
     /// How many connections are lent out now (reads and transactions running, or waiting for the database).
     public var connectionsInUse: Int { borrowed.withLock { $0 } }
 
+    /// Why the database cannot be reached now, as this process last found it; nil while it answers.
+    public var unavailability: String? { health.problem }
+
     init(
         kind: DatabaseKind,
         logger: Logger,
         serializeWrites: Bool,
         poolSize: Int,
+        folder: String? = nil,
         acquire: @escaping @Sendable () async throws -> any PooledConnection,
         close: @escaping @Sendable () async throws -> Void,
-        listen: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)? = nil
+        listen: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)? = nil,
+        classify: @escaping @Sendable (any Error) -> DatabaseFault? = { _ in nil }
     ) {
         self.listener = listen
         self.kind = kind
         self.logger = logger
         self.poolSize = poolSize
+        self.folder = folder
         self.acquire = acquire
         self.closePool = close
+        self.classify = classify
+        self.health = DatabaseHealth(logger: logger)
         self.writeGate = serializeWrites ? WriteGate() : nil
     }
 
+    /// How long opening a connection, or waiting for one of the pool's when all are lent out, may take before the
+    /// request is refused as ``StoreError/unavailable(_:)``: a database that does not answer makes requests fail
+    /// fast rather than hang.
+    public static let defaultTimeout: Duration = .seconds(5)
+
     /// Opens the database a URL names: `sqlite:///abs/path.db`, a plain file path, or `postgres://…`.
-    public static func open(url: String, logger: Logger) async throws -> Database {
+    /// - Parameter timeout: for PostgreSQL, how long connecting, or waiting for a free connection, may take.
+    public static func open(url: String, logger: Logger, timeout: Duration = defaultTimeout) async throws -> Database {
         switch DatabaseLocation(url: url) {
         case .postgres(let url):
-            return try await openPostgres(url: url, logger: logger)
+            return try await openPostgres(url: url, logger: logger, timeout: timeout)
         case .sqlite(let path):
             guard !path.isEmpty else { throw StoreError.badConfiguration("The SQLite database path is empty.") }
             return try await openSQLite(path: path, logger: logger)
         }
     }
 
-    /// Runs `body` with a connection for reads.
+    /// Runs `body` with a connection for reads. A read cut off by a lost connection (a server that restarted, a
+    /// connection an administrator ended) is run once more on a new one: reads change nothing.
     public func read<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        let connection = try await borrow()
-        defer { giveBack(connection) }
-        return try await body(observed(connection))
+        var retried = false
+        while true {
+            let connection = try await borrow()
+            do {
+                defer { giveBack(connection) }
+                return try await body(observed(connection))
+            } catch {
+                if !retried, case .unreachable? = fault(of: error) {
+                    retried = true
+                    continue
+                }
+                throw translated(error)
+            }
+        }
     }
 
     /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
@@ -108,46 +140,71 @@ public final class Database: Sendable {
         let connection = try await borrow()
         defer { giveBack(connection) }
         let db = observed(connection)
-        try await db.raw(kind == .sqlite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").run()
+        do {
+            try await db.raw(kind == .sqlite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").run()
+        } catch {
+            throw translated(error)
+        }
         do {
             let result = try await body(db)
             try await db.raw("COMMIT").run()
             return result
         } catch {
             try? await db.raw("ROLLBACK").run()
-            throw error
+            throw translated(error)
         }
     }
 
+    /// A transaction whose `BEGIN` finds the connection lost starts again on a new one (nothing was done yet). One
+    /// cut off later is rolled back by the server and reported as ``StoreError/unavailable(_:)``; one cut off
+    /// during its `COMMIT` may have been applied, which only the caller can tell (the store's writes are
+    /// idempotent or keyed so that trying again is safe: likes, uploads by their SHA-256).
     private func runTransaction<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        let connection = try await borrow()
-        defer { giveBack(connection) }
-        let db = observed(connection)
-        try await db.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
-        do {
-            let result = try await body(db)
-            try await db.raw("COMMIT").run()
-            commits.withLock { $0 += 1 }
-            return result
-        } catch {
-            try? await db.raw("ROLLBACK").run()
-            throw error
+        var retried = false
+        while true {
+            let connection = try await borrow()
+            defer { giveBack(connection) }
+            let db = observed(connection)
+            do {
+                try await db.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+            } catch {
+                if !retried, case .unreachable? = fault(of: error) {
+                    retried = true
+                    continue
+                }
+                throw translated(error)
+            }
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                commits.withLock { $0 += 1 }
+                return result
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw translated(error)
+            }
         }
     }
 
+    /// A connection from the pool; refused at once while the database is known to be down (see
+    /// ``DatabaseHealth``), and as ``StoreError/unavailable(_:)`` when one cannot be opened.
     private func borrow() async throws -> any PooledConnection {
+        if let reason = health.refusal() { throw StoreError.unavailable("The database cannot be reached: \(reason)") }
         borrowed.withLock { $0 += 1 }
         do {
-            return try await acquire()
+            let connection = try await acquire()
+            health.answered()
+            return connection
         } catch ConnectionPoolTimeoutError.connectionRequestTimeout {
             // Every connection stayed busy for the pool's whole wait (a burst of writes to one row queues behind its
             // lock): the library is overloaded, not broken, and the caller is told to come back (503, Retry-After)
-            // instead of getting a 500.
+            // instead of getting a 500. The database answers, so this is no outage: /readyz stays ready.
             borrowed.withLock { $0 -= 1 }
             throw StoreError.unavailable("Every connection to the database stayed busy; the library is overloaded.")
         } catch {
             borrowed.withLock { $0 -= 1 }
-            throw error
+            if case .unreachable(let reason)? = fault(of: error) { health.failed(reason) }
+            throw translated(error)
         }
     }
 

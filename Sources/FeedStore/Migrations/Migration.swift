@@ -46,6 +46,7 @@ struct Migration: Sendable {
         .logRemovedAvatars,
         .addUserLanguage,
         .createRealtimeDatabase,
+        .createPendingDeletions,
     ]
 }
 

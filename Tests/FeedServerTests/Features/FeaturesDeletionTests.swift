@@ -55,7 +55,7 @@ struct FeaturesDeletionTests {
 
             // act: what `imagefeed users delete alice` does
             let orphans = try await server.store.deleteUser(id: alice.id)
-            await server.files.remove(orphans)
+            await server.files.remove(orphans, recordingIn: server.store)
 
             // assert: her originals and renditions are gone, his stay
             #expect(Set(orphans.photoIDs) == [hers.id, hersToo.id])

@@ -24,7 +24,7 @@ enum StorageKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
 /// A server for a Storage test: on `backend`, its files kept as `storage` says, the admin token `owner` accepted.
 func withStorageServer(
     _ backend: Backend = .sqlite, _ storage: StorageKind = .local, nodes: Int = 1,
-    transport: TestingSetup = .router, configure: @escaping (inout Configuration) -> Void = { _ in },
+    transport: ServerTransport = .router, configure: @escaping (inout Configuration) -> Void = { _ in },
     _ body: @Sendable (TestServer, TestBucket?) async throws -> Void
 ) async throws {
     let bucket = storage == .s3 ? try await TestBucket.make() : nil

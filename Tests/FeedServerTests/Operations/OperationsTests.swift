@@ -37,7 +37,7 @@ struct OperationsTests {
             #expect(try answers[0].object()["status"] as? String == "ok")
             let ready = try answers[1].object()
             #expect(ready["status"] as? String == "ready")
-            #expect(ready["checks"] as? [String: String] == ["database": "ok", "storage": "ok"])
+            #expect(ready["checks"] as? [String: String] == ["database": "ok", "storage": "ok", "disk": "ok"])
         }
     }
 

@@ -59,13 +59,15 @@ struct SourceSyncTests {
                         name: "friends", kind: "imagefeed", apiURL: "http://127.0.0.1:\(port)", credential: app.key,
                         options: [:]))
 
+                // The sync adds the photo, then writes its summary: wait for the summary, not only the photo.
                 var count = 0
-                for _ in 0..<100 where count == 0 {
+                var synced: SourceRecord?
+                for _ in 0..<100 where count == 0 || synced?.lastSyncSummary == nil {
                     try await Task.sleep(for: .milliseconds(100))
                     count = try await library.store.photoCount()
+                    synced = try await library.store.source(named: "friends")
                 }
                 #expect(count == 1)
-                let synced = try await library.store.source(named: "friends")
                 #expect(synced?.lastSyncSummary?.hasPrefix("1 added") == true)
             }
         }

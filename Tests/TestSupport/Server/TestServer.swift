@@ -57,14 +57,21 @@ public struct TestServer: Sendable {
     }
 
     /// The settings every test server starts from: the defaults `imagefeed serve` has, except bcrypt at its cheapest
-    /// cost, no sign-in slow-down, rate-limit counts added to the database on every request, and no Realtime
-    /// Database listener (its default port, 9000, is one for the whole machine; its tests start their own).
+    /// cost, no sign-in slow-down, rate-limit counts added to the database on every request, no idle timeout, and no Realtime Database
+    /// listener (its default port, 9000, is one for the whole machine; its tests start their own).
+    ///
+    /// The idle timeout is off because HummingbirdTesting's `.live` client is one connection that never reconnects:
+    /// a test that holds a live server while it waits for a ``ServerGate`` slot (a source test's upstream, while
+    /// its library waits for one of PostgreSQL's four) can sit idle past the 75 s default when the whole suite
+    /// runs, and the server then rightly closes the connection under it ("I/O on closed channel"). Real clients
+    /// (URLSession, AsyncHTTPClient, nginx) open a new connection instead; the tests of the timeout set their own.
     public static func configuration(dataDirectory: String) -> Configuration {
         var configuration = Configuration(dataDirectory: dataDirectory)
         configuration.database.port = 0
         configuration.bcryptCost = 4
         configuration.loginDelayStep = .zero
         configuration.rateLimitFlushInterval = 0
+        configuration.connections.idleTimeout = nil
         return configuration
     }
 }
@@ -76,7 +83,7 @@ public struct TestServer: Sendable {
 ///   - library: a fresh, empty library (the default), or the suite's shared fixture library (read-only; the suite
 ///     carries the `.fixtureLibrary` trait).
 ///   - nodes: how many applications serve the one database and data directory.
-///   - transport: `.router` sends requests straight to the router; `.live` over a local socket.
+///   - transport: how the test reaches the server (see ``ServerTransport``).
 ///   - configure: changes to ``TestServer/configuration(dataDirectory:)``.
 ///   - clock: the clock of the server's caches.
 ///   - wallClock: the date and time of the server's Firebase tokens.
@@ -84,7 +91,7 @@ public func withTestServer(
     _ backend: Backend = .sqlite,
     library: TestServer.Library = .empty,
     nodes: Int = 1,
-    transport: TestingSetup = .router,
+    transport: ServerTransport = .router,
     configure: (inout Configuration) -> Void = { _ in },
     clock: ManualClock = ManualClock(),
     wallClock: TestWallClock = TestWallClock(),
@@ -134,7 +141,7 @@ extension TestServer {
     /// directory of its own, `<data>-node<N>`, as separate machines would: the bucket is all they share besides
     /// the database.
     func serve(
-        databaseURL: String, nodes count: Int, settings: Configuration, transport: TestingSetup,
+        databaseURL: String, nodes count: Int, settings: Configuration, transport: ServerTransport,
         _ body: @Sendable (TestServer) async throws -> Void
     ) async throws {
         var stores: [LibraryStore] = []
@@ -166,13 +173,29 @@ extension TestServer {
 
     /// Starts each application in turn and runs `body` once every one has a client.
     static func withClients(
-        of applications: ArraySlice<any ApplicationProtocol>, transport: TestingSetup,
+        of applications: ArraySlice<any ApplicationProtocol>, transport: ServerTransport,
         opened: [any TestClientProtocol], _ body: @Sendable ([any TestClientProtocol]) async throws -> Void
     ) async throws {
         guard let application = applications.first else { return try await body(opened) }
-        try await application.test(transport) { client in
+        try await withClient(of: application, transport: transport) { client in
             try await withClients(
                 of: applications.dropFirst(), transport: transport, opened: opened + [client], body)
+        }
+    }
+
+    /// A client of `application` over `transport`, for the time `body` runs.
+    static func withClient<App: ApplicationProtocol>(
+        of application: App, transport: ServerTransport, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        switch transport {
+        case .router: try await application.test(.router, body)
+        case .live: try await application.test(.live, body)
+        case .listening:
+            try await withListening(application) { port in
+                try await RouterOnlyApplication(base: application).test(.router) { router in
+                    try await body(ListeningClient(router: router, port: port))
+                }
+            }
         }
     }
 

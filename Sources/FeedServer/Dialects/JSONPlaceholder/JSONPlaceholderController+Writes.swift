@@ -137,7 +137,7 @@ extension JSONPlaceholderController {
             }
             guard photo.owner.id == user.id else { throw APIError(.forbidden, "This photo belongs to someone else.") }
             let orphans = try await store.deletePhoto(photo.id, by: user.id)
-            await renditions.remove(orphans)
+            await renditions.remove(orphans, recordingIn: store)
         }
         return JSONPlaceholderPresenter.json(.object([]))
     }
