@@ -19,6 +19,7 @@ import Logging
             }
             let wait = TimeAmount(timeout)
             configuration.coreConfiguration.options.connectTimeout = wait
+            let listenerConfiguration = configuration.coreConfiguration
             let perLoop = 4
             let pool = PoolBox(
                 EventLoopGroupConnectionPool(
@@ -42,7 +43,7 @@ import Logging
                 close: { try await pool.pool.shutdownAsync() },
                 listen: { channel, logger in
                     PostgresListener.notifications(
-                        channel: channel, configuration: configuration.coreConfiguration, logger: logger)
+                        channel: channel, configuration: listenerConfiguration, logger: logger)
                 },
                 classify: postgresFault
             )
