@@ -87,7 +87,8 @@ let package = Package(
         .target(
             name: "FeedStore",
             dependencies: [
-                "FeedModels", "Locking",
+                // Firebase: the Realtime Database's tree, paths and sort keys, which its tables are laid out by.
+                "FeedModels", "Locking", "Firebase",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit", condition: .when(traits: [postgres])),
@@ -123,6 +124,7 @@ let package = Package(
             name: "FeedServer",
             dependencies: [
                 "FeedLibrary", "FeedModels", "FeedStore", "Imaging", "CZlib", "Locking", "FeedKit", "Storage",
+                "Firebase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -144,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "imagefeed",
             dependencies: [
-                "FeedServer", "FeedLibrary", "FeedStore", "FeedModels", "Imaging", "Locking", "Storage",
+                "FeedServer", "FeedLibrary", "FeedStore", "FeedModels", "Imaging", "Locking", "Storage", "Firebase",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -158,6 +160,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Tests/LibraryTestSupport"
         ),
@@ -186,7 +189,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FirebaseTests", dependencies: ["Firebase"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModels", "TestSupport", "Locking"]),
+        .testTarget(
+            name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModels", "TestSupport", "Locking", "Firebase"]),
         // The library called as the CLI and the server call it: no FeedServer, no HTTP server.
         .testTarget(
             name: "FeedLibraryTests",
@@ -211,7 +215,7 @@ let package = Package(
             name: "FeedServerTests",
             dependencies: [
                 "FeedServer", "FeedLibrary", "TestSupport", "Locking", "FeedKit", "FeedModels", "FeedStore", "Imaging",
-                "Storage",
+                "Storage", "Firebase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -31,6 +31,7 @@ SECTIONS = [
     ("web", ["web"], "§5 Web"),
     ("storage", ["storage"], "§6 Storage: S3 against local"),
     ("firebase", ["firebase"], "§7 Firebase: sign-in and 1 MB Storage"),
+    ("database", ["database"], "§8 Realtime Database"),
 ]
 
 
@@ -613,6 +614,43 @@ def section_firebase(w, r):
                       r["download"]["command"], r["nginx_upload"]["command"], r["nginx_download"]["command"]]), "sh")
 
 
+def section_database(w, r):
+    w(f"**REST**, one {r['document_bytes']}-byte JSON document (a person's profile): `wrk -t1 -c{r['connections']}`, "
+      "server or nginx on core 1, wrk on core 0. Read: `GET /users/ada.json`; nginx: a static `GET` of the same bytes. "
+      "Write: `PUT` of the same document (`print=silent`; each a transaction that also logs the change for the "
+      "streams); nginx: a WebDAV `PUT` of the file. The document read back after the writes was the one written: "
+      f"{'yes' if r.get('same_document_after_writes') else '**no**'}.")
+    w()
+    rows = []
+    for kind in ("read", "write"):
+        for key, label in ((kind, f"imagefeed, Realtime Database {kind}"), (f"nginx_{kind}", f"nginx, {kind}")):
+            x = r[key]
+            rows.append([label, round(x["rps"], 1), x.get("p50_ms"), x.get("p99_ms"), x.get("errors"),
+                         ratio(r.get(f"ratio_{kind}")) if key == kind else "1.0×"])
+    w.table(["Server", "req/s", "p50 ms", "p99 ms", "errors", "× nginx"], rows)
+    d = r["event_delay"]
+    w(f"**Write → event** at **{r['listeners']}** concurrent REST streams of one location: from just before each of "
+      f"{r['events']} `PUT`s is sent to its `put` event on each stream ({d['n']} arrivals; one client thread reads "
+      "every stream, so its reading is included).")
+    w()
+    w.table(["Streams", "p50 ms", "p99 ms", "max ms", "server memory before", "with the streams open",
+             "per idle stream"],
+            [[r["listeners"], d["p50_ms"], d["p99_ms"], d["max_ms"], f"{fmt(r['rss_before_kb'] / 1024)} MB",
+              f"{fmt(r['rss_listening_kb'] / 1024)} MB", f"{r['memory_per_listener_kb']} KB"]])
+    t, i = r["transaction"], r["increment"]
+    w(f"**A transaction under contention**: {r['txn_threads']} clients each add 1 to one counter {r['txn_each']} times, "
+      "as firebase-admin's `transaction` does (read with `X-Firebase-ETag: true`, `PUT` with `if-match`, again on "
+      "412); beside it the same count with `{\".sv\": {\"increment\": 1}}`.")
+    w()
+    w.table(["Way", "committed/s", "seconds", "412 retries", "count exact"],
+            [["ETag transaction", t["committed_per_s"], t["seconds"], t["retries"], "yes" if t["exact"] else "**no**"],
+             ["server increment", i["committed_per_s"], i["seconds"], "—", "yes" if i["exact"] else "**no**"]])
+    w(f"Section took {r.get('section_s')} s.")
+    w()
+    w.code("\n".join([r["server_command"], r["nginx_command"], r["read"]["command"], r["write"]["command"],
+                      r["nginx_read"]["command"], r["nginx_write"]["command"]]), "sh")
+
+
 # (title, note key, result names, renderer) in the order of the report.
 PARTS = [
     ("Machine", "machine", ["machine"], lambda w, d: section_machine(w, d[0])),
@@ -627,6 +665,8 @@ PARTS = [
      lambda w, d: section_storage(w, d[0])),
     ("7. Firebase: sign-in, and a 1 MB Storage upload and download against nginx", None, ["firebase"],
      lambda w, d: section_firebase(w, d[0])),
+    ("8. Realtime Database: REST against nginx, events at many streams, a transaction under contention", None,
+     ["database"], lambda w, d: section_database(w, d[0])),
 ]
 
 

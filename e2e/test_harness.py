@@ -138,7 +138,7 @@ def test_an_interrupted_session_stops_its_servers_and_removes_their_folders(scra
             server = harness.Server()
             server.start()
             Path({str(scratch / 'started')!r}).write_text(f"{{server.pid}} {{server.folder}}")
-            threading.Event().wait(300)
+            threading.Event().wait(900)
     """))
     environment = dict(os.environ, PYTHONPATH=str(HERE))
     session = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
@@ -146,8 +146,9 @@ def test_an_interrupted_session_stops_its_servers_and_removes_their_folders(scra
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                preexec_fn=interruptible)
     try:
+        # A new pytest session and a server starting under a loaded make test take minutes, not seconds.
         started = wait_for(lambda: (scratch / "started").exists() and (scratch / "started").read_text(),
-                           "the inner test's server")
+                           "the inner test's server", seconds=300)
         pid, folder = int(started.split()[0]), Path(started.split()[1])
         assert alive(pid) and folder.exists()
 

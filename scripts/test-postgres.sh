@@ -37,7 +37,7 @@ trap cleanup EXIT
 run_as_owner "$bin_dir/initdb" -D "$work/data" -U postgres --auth=trust --no-sync -E UTF8 --locale=C >"$work/initdb.log" 2>&1 \
     || { cat "$work/initdb.log" >&2; exit 1; }
 run_as_owner "$bin_dir/pg_ctl" -D "$work/data" -l "$work/server.log" -w -t 60 \
-    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=500" \
     start >/dev/null || { cat "$work/server.log" >&2; exit 1; }
 
 export IMAGEFEED_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"

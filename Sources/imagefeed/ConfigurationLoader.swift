@@ -12,6 +12,7 @@ enum ConfigurationLoader {
         web: String? = nil, trustedProxies: [String]? = nil, allowedHosts: [String]? = nil, cacheSize: String? = nil,
         syncEvery: String? = nil, idleTimeout: String? = nil, writeTimeout: String? = nil,
         maxConnections: String? = nil, firebase: FirebaseFlags = FirebaseFlags(),
+        database: DatabaseOptions = DatabaseOptions(),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Configuration {
         var reader = EnvironmentReader(environment: environment)
@@ -56,6 +57,24 @@ enum ConfigurationLoader {
             configuration.responseCacheMaxAge = .milliseconds(max(0, milliseconds))
         }
         firebase.apply(to: &configuration.firebase, from: &reader)
+        configuration.database.port =
+            database.port ?? reader.integer("IMAGEFEED_DATABASE_PORT") ?? configuration.database.port
+        configuration.database.rulesFile =
+            database.rules ?? environment["IMAGEFEED_DATABASE_RULES"].flatMap { $0.isEmpty ? nil : $0 }
+        let maxWrite =
+            database.maxWrite ?? environment["IMAGEFEED_DATABASE_MAX_WRITE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let size = maxWrite {
+            if let bytes = ByteCount.parse(size), bytes > 0 {
+                configuration.database.maximumWriteBytes = bytes
+            } else {
+                reader.problems.append("The database's largest write must be a size such as 16MB; got \"\(size)\".")
+            }
+        }
+        if let namespace = environment["IMAGEFEED_DATABASE_NAMESPACE"], !namespace.isEmpty {
+            configuration.database.defaultNamespace = namespace
+        }
+        configuration.database.namespaceFromHost =
+            reader.flag("IMAGEFEED_DATABASE_NAMESPACE_FROM_HOST") ?? configuration.database.namespaceFromHost
         let problems = reader.problems + configuration.problems()
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         return configuration

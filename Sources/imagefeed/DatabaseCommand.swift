@@ -6,8 +6,9 @@ import Foundation
 /// `imagefeed database`: where the library's records are kept.
 struct DatabaseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "database", abstract: "Move the library's database from SQLite to PostgreSQL.",
-        subcommands: [Copy.self])
+        commandName: "database",
+        abstract: "Move the library's database to PostgreSQL; export and import Realtime Database namespaces.",
+        subcommands: [Copy.self, Export.self, Import.self])
 
     /// `imagefeed database copy --to postgres://…`.
     struct Copy: AsyncParsableCommand {

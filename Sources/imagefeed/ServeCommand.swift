@@ -82,6 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Firebase") var firebase: FirebaseOptions
 
+    @OptionGroup(title: "Firebase Realtime Database") var database: DatabaseOptions
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         // A file-size limit (RLIMIT_FSIZE) makes a write past it fail with EFBIG, answered as a full disk, instead
@@ -98,7 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
                 web: web, trustedProxies: trustedProxy.isEmpty ? nil : trustedProxy,
                 allowedHosts: allowedHost.isEmpty ? nil : allowedHost, cacheSize: cacheSize,
                 syncEvery: syncEvery, idleTimeout: idleTimeout, writeTimeout: writeTimeout,
-                maxConnections: maxConnections, firebase: firebase.flags
+                maxConnections: maxConnections, firebase: firebase.flags, database: database
             )
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
@@ -108,6 +110,9 @@ struct ServeCommand: AsyncParsableCommand {
             let app = try await buildApplication(configuration, logger: logger)
             let shownHost = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
             print("ImageFeed is serving http://\(shownHost):\(configuration.port)/  (Ctrl-C to stop)")
+            if configuration.database.port != 0 {
+                print("The Realtime Database is at http://\(shownHost):\(configuration.database.port)/")
+            }
             fflush(nil)  // flushes standard output, which is block-buffered when it is not a terminal (make, logs)
             try await app.runService()
         } catch let error as ConfigurationError {

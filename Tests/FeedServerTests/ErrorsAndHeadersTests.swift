@@ -264,7 +264,7 @@ struct ServerLifecycleTests {
         // act / assert: the application closes the store when it stops, then withStore closes it again
         let status = try await TestDatabase.withStore(backend) { store, _ in
             let app = try await buildApplication(
-                Configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data),
+                TestServer.configuration(dataDirectory: data), store: store, files: LibraryFiles(root: data),
                 logger: testLogger)
             return try await app.test(.router) { client in try await client.get("/photos").status }
         }

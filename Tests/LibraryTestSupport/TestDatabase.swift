@@ -1,6 +1,7 @@
 import FeedStore
 import Foundation
 import Logging
+import SQLKit
 
 /// The database backends a store test runs on: SQLite always, PostgreSQL when the test scripts started a server
 /// and exported `IMAGEFEED_TEST_POSTGRES_URL` (an admin URL such as `postgres://postgres@127.0.0.1:54329/postgres`).
@@ -59,21 +60,35 @@ public enum TestDatabase {
                 throw TestDatabaseError.postgresMissing
             }
             let name = "imagefeed_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            let adminDatabase = try await Database.open(url: admin, logger: logger)
-            try await adminDatabase.read { db in try await db.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
-            try await adminDatabase.shutdown()
+            try await onAdminDatabase(admin) { db in try await db.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
             components.path = "/" + name
             let url = components.string!
             return (
                 url,
                 {
-                    let adminDatabase = try await Database.open(url: admin, logger: logger)
-                    try await adminDatabase.read { db in
+                    try await onAdminDatabase(admin) { db in
                         try await db.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run()
                     }
-                    try await adminDatabase.shutdown()
                 }
             )
+        }
+    }
+}
+
+extension TestDatabase {
+    /// Runs `body` on the server's admin database, closed again whether `body` succeeds or not: a pool dropped
+    /// unclosed stops a debug build on AsyncKit's assertion, which ended a whole run when PostgreSQL refused a
+    /// connection ("too many clients already").
+    static func onAdminDatabase(_ admin: String, _ body: @Sendable (any SQLDatabase) async throws -> Void)
+        async throws
+    {
+        let adminDatabase = try await Database.open(url: admin, logger: logger)
+        do {
+            try await adminDatabase.read(body)
+            try await adminDatabase.shutdown()
+        } catch {
+            try? await adminDatabase.shutdown()
+            throw error
         }
     }
 }

@@ -10,8 +10,9 @@ AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY). Without both, nothing here is coll
   in place of /usr/local/bin/imagefeed, its Environment= lines, and an environment file per node written in the
   format of deploy/systemd/imagefeed.env.example, on an environment as bare as systemd gives a service.
 - nginx runs as the current user from a generated top-level nginx.conf (pid, logs and temporary files in the
-  session's folder) that includes deploy/nginx/imagefeed.conf with two changes only: its `listen` port and the
-  addresses on its upstream's `server` lines (the parameters of those lines are kept). The generated file adds
+  session's folder) that includes deploy/nginx/imagefeed.conf with two changes only: its `listen` ports (the site's
+  and the Realtime Database's) and the addresses on its upstreams' `server` lines (the parameters of those lines
+  are kept). The generated file adds
   one test-only header, `X-Upstream: $upstream_addr`, so a test can tell which node answered a request that went
   through the balancer (the last address when nginx tried more than one) without leaving the balancer's path;
   the deploy file itself adds no header, so the http-level one reaches every answer.
@@ -153,29 +154,40 @@ def write_environment_file(path: Path, variables: dict[str, str]) -> None:
 # --- nginx --------------------------------------------------------------------------------------------------
 
 
-def render_site(text: str, listen: str, nodes: list[str]) -> str:
-    """deploy/nginx/imagefeed.conf with its `listen` directives on `listen` and its upstream's `server` lines
-    replaced by one line per node address, each with the parameters the file gives (all its lines give the same).
-    Fails when the file no longer has exactly the lines this expects, rather than running something else."""
-    out, listens, parameters, done = [], 0, set(), False
+def render_site(text: str, listens: list[str], upstreams: dict[str, list[str]]) -> str:
+    """deploy/nginx/imagefeed.conf with its `listen` directives, in order, on `listens` (the site's, then the
+    database's), and each upstream's `server` lines replaced by one line per address `upstreams` gives for it, each
+    with the parameters the file gives (all lines of an upstream give the same). Fails when the file no longer has
+    exactly the lines this expects, rather than running something else."""
+    out, listened, parameters, done, upstream = [], 0, {}, set(), None
     for line in text.splitlines(keepends=True):
+        opened = re.match(r"\s*upstream\s+(\S+)\s*\{", line)
+        if opened:
+            upstream = opened.group(1)
+        elif re.match(r"\s*}", line):
+            upstream = None
         if re.match(r"\s*listen\s+[^;]+;", line):
+            assert listened < len(listens), f"{SITE.name} has more than {len(listens)} `listen` lines"
             indent = line[: len(line) - len(line.lstrip())]
-            out.append(f"{indent}listen {listen};\n")
-            listens += 1
+            out.append(f"{indent}listen {listens[listened]};\n")
+            listened += 1
             continue
         upstream_server = re.match(r"(\s*)server\s+([^\s;{]+)((?:\s+[^;{]*)?);", line)
-        if upstream_server:
+        if upstream_server and upstream is not None:
+            assert upstream in upstreams, f"{SITE.name} has an upstream {upstream} the cluster does not know"
             indent, _, rest = upstream_server.groups()
-            parameters.add(rest.strip())
-            if not done:
-                out.extend(f"{indent}server {node} {rest.strip()};\n".replace(" ;", ";") for node in nodes)
-                done = True
+            parameters.setdefault(upstream, set()).add(rest.strip())
+            if upstream not in done:
+                out.extend(f"{indent}server {node} {rest.strip()};\n".replace(" ;", ";")
+                           for node in upstreams[upstream])
+                done.add(upstream)
             continue
         out.append(line)
-    assert listens == 1, f"{SITE.name} should have one `listen` line, not {listens}"
-    assert done and len(parameters) == 1, f"{SITE.name}'s upstream `server` lines should share their parameters"
-    header = (f"# Rendered from {SITE.relative_to(REPO)} by e2e/cluster/conftest.py: the listen port and the node "
+    assert listened == len(listens), f"{SITE.name} should have {len(listens)} `listen` lines, not {listened}"
+    assert done == set(upstreams), f"{SITE.name} should have the upstreams {sorted(upstreams)}, not {sorted(done)}"
+    assert all(len(each) == 1 for each in parameters.values()), (
+        f"{SITE.name}'s upstream `server` lines should share their parameters")
+    header = (f"# Rendered from {SITE.relative_to(REPO)} by e2e/cluster/conftest.py: the listen ports and the node "
               "addresses changed, nothing else.\n")
     return header + "".join(out)
 
@@ -263,6 +275,19 @@ class Node:
         return f"http://{self.address}"
 
     @property
+    def database_port(self) -> int:
+        """The node's Realtime Database listener (IMAGEFEED_DATABASE_PORT in its environment file), chosen at its
+        first start and kept across restarts."""
+        if self.server.database_port is None:
+            self.server.database_port = free_port()
+        return self.server.database_port
+
+    @property
+    def database(self) -> str:
+        """The origin of the node's own database listener."""
+        return f"http://127.0.0.1:{self.database_port}"
+
+    @property
     def data(self) -> Path:
         return self.folder / "data"
 
@@ -285,11 +310,17 @@ class Cluster:
     nodes: list[Node] = field(default_factory=list)
     nginx: subprocess.Popen | None = None
     lb_port: int = 0
+    lb_database_port: int = 0
 
     @property
     def lb(self) -> str:
         """The balancer's origin: what every client uses."""
         return f"http://127.0.0.1:{self.lb_port}"
+
+    @property
+    def lb_database(self) -> str:
+        """The balancer's Realtime Database origin (its second server, proxying the nodes' database listeners)."""
+        return f"http://127.0.0.1:{self.lb_database_port}"
 
     @property
     def nginx_folder(self) -> Path:
@@ -319,7 +350,7 @@ class Cluster:
             node.data.mkdir(parents=True, exist_ok=True)
             write_environment_file(node.environment_file, {
                 **self.settings, "IMAGEFEED_HOST": "127.0.0.1", "IMAGEFEED_PORT": str(port),
-                "IMAGEFEED_DATA": str(node.data),
+                "IMAGEFEED_DATABASE_PORT": str(node.database_port), "IMAGEFEED_DATA": str(node.data),
             })
             variables = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8",
                          "HOME": str(folder)}
@@ -359,10 +390,12 @@ class Cluster:
                     break
         # A free port may be taken before nginx binds it (another run's server): then again, on another one.
         for attempt in range(5):
-            self.lb_port = free_port()
+            self.lb_port, self.lb_database_port = free_port(), free_port()
             site = folder / SITE.name
-            site.write_text(render_site(SITE.read_text(), f"127.0.0.1:{self.lb_port}",
-                                        [n.address for n in self.nodes]))
+            site.write_text(render_site(
+                SITE.read_text(), [f"127.0.0.1:{self.lb_port}", f"127.0.0.1:{self.lb_database_port}"],
+                {"imagefeed": [n.address for n in self.nodes],
+                 "imagefeed_database": [f"127.0.0.1:{n.database_port}" for n in self.nodes]}))
             (folder / "nginx.conf").write_text(nginx_conf(folder, site))
             test = subprocess.run([NGINX, "-t", "-q", "-p", f"{folder}/", "-e", str(folder / "error.log"),
                                    "-c", str(folder / "nginx.conf")], capture_output=True, text=True, timeout=60)

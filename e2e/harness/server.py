@@ -71,6 +71,8 @@ class Server:
         self.name, self.start_timeout, self.stop_grace = name, start_timeout, stop_grace
         self.process: subprocess.Popen | None = None
         self.starts = 0
+        # The Realtime Database's listener (`--database-port`), chosen at the first start and kept across restarts.
+        self.database_port: int | None = None
 
     # --- what clients use ----------------------------------------------------------------------------------
 
@@ -98,6 +100,12 @@ class Server:
         if self.log_level is not None:
             environment["IMAGEFEED_LOG_LEVEL"] = self.log_level
         environment.update(self.environment(port) if callable(self.environment) else self.environment)
+        if "--database-port" not in self.arguments and "IMAGEFEED_DATABASE_PORT" not in environment:
+            # The Realtime Database's default port, 9000, is one for the whole machine: parallel servers would share
+            # it, so each server gets its own.
+            if self.database_port is None:
+                self.database_port = free_port(self.host)
+            environment["IMAGEFEED_DATABASE_PORT"] = str(self.database_port)
         return environment
 
     def log_text(self) -> str:

@@ -184,6 +184,21 @@ public func buildApplication(
             RemovalFollower(
                 store: store, renditions: renditions, interval: configuration.removalFollowInterval, logger: logger))
     }
+    if configuration.database.port != 0 {
+        // People's ID tokens are Authentication's, and its admin is the database's: one Firebase, one admin token.
+        let database = RealtimeDatabase(
+            store: store, settings: configuration.database, verifier: FirebaseIDTokenVerifier(auth: firebaseAuth),
+            logger: logger)
+        try await loadDatabaseRules(configuration.database, into: database)
+        // The feed is listed after the database's listener so that it stops first: ending its subscriptions ends the
+        // listener's streams, which then drains.
+        services.append(
+            buildDatabaseApplication(
+                database, admin: FirebaseAdminGate(settings: configuration.firebase), host: configuration.host,
+                trustedProxies: configuration.trustedProxies, logger: logger))
+        services.append(database.feed)
+        services.append(DatabaseMaintenanceService(database: database, logger: logger))
+    }
     services.append(
         PendingDeletionService(
             files: files, store: store, interval: configuration.deletionRetryInterval, logger: logger,

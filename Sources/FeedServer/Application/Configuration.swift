@@ -56,8 +56,11 @@ public struct Configuration: Sendable {
     /// How long connections may stay idle or stalled, and how many may be open (`--idle-timeout`, `--write-timeout`,
     /// `--max-connections`).
     public var connections = ConnectionSettings()
-    /// Firebase Authentication and Storage: the project, the bucket, the admin token, the Storage rules.
+    /// Firebase Authentication and Storage: the project, the bucket, the admin token (the Realtime Database's
+    /// too), the Storage rules.
     public var firebase = FirebaseSettings()
+    /// The Firebase Realtime Database: its port (0: not served), rules, limits and timings.
+    public var database = DatabaseSettings()
 
     public init(
         host: String = "127.0.0.1",
@@ -107,6 +110,8 @@ public struct Configuration: Sendable {
         if rateLimitPerHour < 1 { problems.append("The rate limit must be positive.") }
         if imageRateLimitPerHour < 1 { problems.append("The image rate limit must be positive.") }
         if pixabayRateLimitPerMinute < 1 { problems.append("The Pixabay rate limit must be positive.") }
+        problems += database.problems()
+        if database.port == port { problems.append("The database port must differ from the port (\(port)).") }
         if let limit = connections.maxConnections, limit < 1 {
             problems.append("The connection limit must be positive; leave it unset for none.")
         }

@@ -19,6 +19,7 @@ import Logging
             }
             let wait = TimeAmount(timeout)
             configuration.coreConfiguration.options.connectTimeout = wait
+            let listenerConfiguration = configuration.coreConfiguration
             let perLoop = 4
             let pool = PoolBox(
                 EventLoopGroupConnectionPool(
@@ -40,6 +41,10 @@ import Logging
                     return PostgresPooledConnection(connection: connection, pool: pool, logger: logger)
                 },
                 close: { try await pool.pool.shutdownAsync() },
+                listen: { channel, logger in
+                    PostgresListener.notifications(
+                        channel: channel, configuration: listenerConfiguration, logger: logger)
+                },
                 classify: postgresFault
             )
             do {

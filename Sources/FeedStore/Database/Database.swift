@@ -30,6 +30,7 @@ public final class Database: Sendable {
     /// Whether the database answered lately: while it does not, borrowing fails at once.
     let health: DatabaseHealth
     private let observer = Locked<StatementObserver?>(nil)
+    private let listener: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)?
 
     /// Tells `observer` about every statement run from now on (nil stops it). For tools that show what the store
     /// does (`imagefeed bench trace`); a server never sets one.
@@ -61,8 +62,10 @@ public final class Database: Sendable {
         folder: String? = nil,
         acquire: @escaping @Sendable () async throws -> any PooledConnection,
         close: @escaping @Sendable () async throws -> Void,
+        listen: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)? = nil,
         classify: @escaping @Sendable (any Error) -> DatabaseFault? = { _ in nil }
     ) {
+        self.listener = listen
         self.kind = kind
         self.logger = logger
         self.poolSize = poolSize
@@ -120,6 +123,35 @@ public final class Database: Sendable {
         } catch {
             await writeGate?.leave()
             throw error
+        }
+    }
+
+    /// The notifications sent on `channel` (PostgreSQL's `LISTEN`) over a connection of their own, kept open and
+    /// reopened after it drops: ``DatabaseNotification/connected`` after every (re)connection, since whatever was
+    /// sent while it was down is lost. Nil on SQLite, which has no such thing (one process writes it). Ends when
+    /// the consumer stops iterating.
+    public func notifications(channel: String) -> AsyncStream<DatabaseNotification>? {
+        listener?(channel, logger)
+    }
+
+    /// Runs `body` in a read-only transaction that sees one snapshot of the database throughout (PostgreSQL's
+    /// repeatable read; SQLite's read transaction in WAL mode), so several statements agree with each other.
+    public func snapshot<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        let connection = try await borrow()
+        defer { giveBack(connection) }
+        let db = observed(connection)
+        do {
+            try await db.raw(kind == .sqlite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").run()
+        } catch {
+            throw translated(error)
+        }
+        do {
+            let result = try await body(db)
+            try await db.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            throw translated(error)
         }
     }
 
@@ -188,7 +220,24 @@ public final class Database: Sendable {
             return closed
         }
         guard !alreadyClosed else { return }
+        await Task { await self.drain() }.value
         try await closePool()
+    }
+
+    /// Waits, at most `patience`, for the connections lent out to come back: a pool closed under a statement still
+    /// running (a cancelled stream's last read) closes that connection when it comes back, on a thread pool already
+    /// shutting down, which drops the close unrun: the connection is leaked (and a debug build stops on SQLiteNIO's
+    /// assertion). Run in a task of its own, so that a cancelled caller waits too.
+    private func drain(patience: Duration = .seconds(10)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: patience)
+        while connectionsInUse > 0, clock.now < deadline {
+            try? await clock.sleep(for: .milliseconds(5))
+        }
+        let lent = connectionsInUse
+        if lent > 0 {
+            logger.warning("Closing the database with connections still lent out", metadata: ["lent": "\(lent)"])
+        }
     }
 }
 

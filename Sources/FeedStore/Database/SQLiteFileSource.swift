@@ -23,6 +23,11 @@ struct SQLiteFileSource: ConnectionPoolSource {
                     future.flatMap { connection.query(pragma).map { _ in } }
                 }
                 .map { connection }
+                // A connection whose pragmas failed (the pool shutting down under it, say) is closed, not dropped:
+                // an SQLite connection left open is a leaked file handle (and a crash of a debug build).
+                .flatMapError { error in
+                    connection.close().recover { _ in }.flatMapThrowing { _ -> SQLiteConnection in throw error }
+                }
             }
     }
 }

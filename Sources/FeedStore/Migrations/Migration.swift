@@ -45,6 +45,7 @@ struct Migration: Sendable {
         .addFirebase,
         .logRemovedAvatars,
         .addUserLanguage,
+        .createRealtimeDatabase,
         .createPendingDeletions,
     ]
 }

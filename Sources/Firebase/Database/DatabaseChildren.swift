@@ -11,6 +11,12 @@ public struct DatabaseChildren: Sendable, Hashable, RandomAccessCollection {
         /// Its node (never null).
         public let node: DatabaseNode
 
+        /// A child (for a store that reads children back in order).
+        public init(key: String, node: DatabaseNode) {
+            self.key = key
+            self.node = node
+        }
+
         /// Same key (by code units) and same node.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.key.utf16.elementsEqual(rhs.key.utf16) && lhs.node == rhs.node

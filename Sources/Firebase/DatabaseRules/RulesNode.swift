@@ -6,6 +6,8 @@ final class RulesNode: Sendable {
     let indexOn: [String]
     let children: [String: RulesNode]
     let wildcard: (name: String, node: RulesNode)?
+    /// True when this level or any below it declares an index (kept so that writes can skip index work cheaply).
+    let hasIndexes: Bool
 
     init(
         read: CompiledRule?, write: CompiledRule?, validate: CompiledRule?, indexOn: [String],
@@ -17,6 +19,8 @@ final class RulesNode: Sendable {
         self.indexOn = indexOn
         self.children = children
         self.wildcard = wildcard
+        hasIndexes =
+            !indexOn.isEmpty || children.values.contains { $0.hasIndexes } || (wildcard?.node.hasIndexes ?? false)
     }
 
     /// The rules for `key` below this level, and the wildcard it binds, if any: a literal key wins over a wildcard.

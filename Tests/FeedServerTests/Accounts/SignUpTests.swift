@@ -184,7 +184,10 @@ struct SignUpTests {
     func default_bcrypt_cost_is_at_least_12() async throws {
         // setup: the default configuration, as `imagefeed serve` builds it
         #expect(Configuration().bcryptCost >= 12)
-        try await withTestServer(configure: { $0 = Configuration(dataDirectory: $0.dataDirectory) }) { server in
+        try await withTestServer(configure: {
+            $0 = Configuration(dataDirectory: $0.dataDirectory)
+            $0.database.port = 0  // the machine's one port 9000 is not this test's
+        }) { server in
             // act
             let response = try await server.client.signUp(TestUser("hashed"))
 

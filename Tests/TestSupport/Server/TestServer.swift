@@ -57,7 +57,8 @@ public struct TestServer: Sendable {
     }
 
     /// The settings every test server starts from: the defaults `imagefeed serve` has, except bcrypt at its cheapest
-    /// cost, no sign-in slow-down, rate-limit counts added to the database on every request, and no idle timeout.
+    /// cost, no sign-in slow-down, rate-limit counts added to the database on every request, no idle timeout, and no Realtime Database
+    /// listener (its default port, 9000, is one for the whole machine; its tests start their own).
     ///
     /// The idle timeout is off because HummingbirdTesting's `.live` client is one connection that never reconnects:
     /// a test that holds a live server while it waits for a ``ServerGate`` slot (a source test's upstream, while
@@ -66,6 +67,7 @@ public struct TestServer: Sendable {
     /// (URLSession, AsyncHTTPClient, nginx) open a new connection instead; the tests of the timeout set their own.
     public static func configuration(dataDirectory: String) -> Configuration {
         var configuration = Configuration(dataDirectory: dataDirectory)
+        configuration.database.port = 0
         configuration.bcryptCost = 4
         configuration.loginDelayStep = .zero
         configuration.rateLimitFlushInterval = 0

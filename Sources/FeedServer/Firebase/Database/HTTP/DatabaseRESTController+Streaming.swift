@@ -1,0 +1,82 @@
+import FeedLibrary
+import Firebase
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+extension DatabaseRESTController {
+    /// `GET` with `Accept: text/event-stream`: Firebase's REST streaming (https://firebase.google.com/docs/database/
+    /// rest/retrieve-data#section-rest-streaming). A `put` of the data first, then `put` and `patch` for each change
+    /// (paths relative to the listened location, only what changed), `keep-alive` every
+    /// ``DatabaseSettings/keepAliveInterval``, `cancel` when the rules stop allowing the read and
+    /// `auth_revoked` when the token expires or is revoked; the stream ends after those two.
+    func stream(_ request: DatabaseRESTRequest, caller: DatabaseCaller) async throws -> Response {
+        if request.shallow {
+            throw DatabaseServiceError(status: 400, "shallow can't be streamed; read it with a plain GET.")
+        }
+        if request.path.isPriority {
+            throw DatabaseServiceError(status: 400, "A priority can't be streamed; stream its node instead.")
+        }
+        let listener = try await database.listen(
+            namespace: request.namespace, path: request.path, query: request.query, caller: caller)
+        var headers = DatabaseResponses.commonHeaders
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        // nginx (deploy/nginx) passes events on as they come instead of buffering them.
+        headers[Self.accelBuffering] = "no"
+        let format = request.format
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                // The handler ends only after the stream's work has: the server drains its handlers before the
+                // database closes.
+                do {
+                    for await event in listener {
+                        guard let text = Self.eventText(event, format: format) else { continue }
+                        try await writer.write(ByteBuffer(string: text))
+                    }
+                } catch {
+                    await listener.stop()
+                    throw error
+                }
+                await listener.stop()
+                try await writer.finish(nil)
+            })
+    }
+
+    static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
+
+    /// One event as Server-Sent Events text: `event: <name>\ndata: <json>\n\n`. Priorities are left out unless the
+    /// stream asked for `format=export` (a priority-only change then says nothing).
+    static func eventText(_ event: DatabaseStreamEvent, format: DatabaseJSONFormat) -> String? {
+        switch event {
+        case .put(let path, let node):
+            if path.isPriority && format == .values { return nil }
+            return frame("put", payload(path, node.jsonString(format: format)))
+        case .patch(let path, let children):
+            var members: [(String, DatabaseNode)] = children.sorted { FirebaseKeyOrder.compare($0.key, $1.key) < 0 }
+                .map { ($0.key, $0.value) }
+            if format == .values { members.removeAll { $0.0 == ".priority" } }
+            if members.isEmpty { return nil }
+            let data =
+                "{"
+                + members.map { DatabaseJSON.string($0.0).serializedString() + ":" + $0.1.jsonString(format: format) }
+                .joined(separator: ",") + "}"
+            return frame("patch", payload(path, data))
+        case .keepAlive:
+            return frame("keep-alive", "null")
+        case .cancel:
+            return frame("cancel", "null")
+        case .authRevoked:
+            return frame("auth_revoked", "\"credential is no longer valid\"")
+        }
+    }
+
+    private static func payload(_ path: DatabasePath, _ data: String) -> String {
+        "{\"path\":" + DatabaseJSON.string(path.description).serializedString() + ",\"data\":" + data + "}"
+    }
+
+    private static func frame(_ name: String, _ data: String) -> String {
+        "event: \(name)\ndata: \(data)\n\n"
+    }
+}
