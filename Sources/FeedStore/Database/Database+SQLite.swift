@@ -37,7 +37,15 @@ extension Database {
             },
             close: {
                 try await pool.pool.shutdownAsync()
-                try await threadPool.shutdownGracefully()
+                // The thread pool closes the connections: it stops only once the last of them has closed (one the
+                // pool finished opening after its shutdown is closed then, on this thread pool).
+                if await source.live.drained() {
+                    try await threadPool.shutdownGracefully()
+                } else {
+                    logger.warning(
+                        "SQLite connections still open after the pool closed; their thread pool is left running",
+                        metadata: ["open": "\(source.live.current)"])
+                }
             },
             classify: { error in
                 // SQLite reports a write the disk has no room for as SQLITE_FULL, whatever part of the file it was.

@@ -191,6 +191,12 @@ public final class Database: Sendable {
     private func borrow() async throws -> any PooledConnection {
         if let reason = health.refusal() { throw StoreError.unavailable("The database cannot be reached: \(reason)") }
         borrowed.withLock { $0 += 1 }
+        // Counted first, then refused once closing began: `shutdown` marks the database closed before it waits for
+        // the count to reach zero, so no connection is lent out after that wait.
+        if closed.withLock({ $0 }) {
+            borrowed.withLock { $0 -= 1 }
+            throw StoreError.unavailable("The database is closed.")
+        }
         do {
             let connection = try await acquire()
             health.answered()

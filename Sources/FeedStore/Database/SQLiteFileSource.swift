@@ -5,28 +5,34 @@ import NIOCore
 import NIOPosix
 import SQLiteKit
 
-/// Opens SQLite connections with the pragmas every connection needs.
+/// Opens SQLite connections with the pragmas every connection needs, counting them in `live` until they close.
 struct SQLiteFileSource: ConnectionPoolSource {
     let path: String
     let threadPool: NIOThreadPool
+    let live = LiveConnections()
 
-    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
-        SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
-            .flatMap { connection in
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteFileConnection> {
+        live.began()
+        return SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
+            .flatMapError { [live] error in
+                live.ended()
+                return eventLoop.makeFailedFuture(error)
+            }
+            .flatMap { [live] connection in
                 let pragmas = [
                     "PRAGMA foreign_keys = ON",
                     "PRAGMA synchronous = NORMAL",
                     "PRAGMA temp_store = MEMORY",
                     "PRAGMA cache_size = -16000",
                 ]
+                let pooled = SQLiteFileConnection(connection, live: live)
                 return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { future, pragma in
                     future.flatMap { connection.query(pragma).map { _ in } }
                 }
-                .map { connection }
-                // A connection whose pragmas failed (the pool shutting down under it, say) is closed, not dropped:
-                // an SQLite connection left open is a leaked file handle (and a crash of a debug build).
+                .map { pooled }
+                // A connection whose pragmas failed (the pool shutting down under it, say) is closed, not dropped.
                 .flatMapError { error in
-                    connection.close().recover { _ in }.flatMapThrowing { _ -> SQLiteConnection in throw error }
+                    pooled.close().recover { _ in }.flatMapThrowing { _ -> SQLiteFileConnection in throw error }
                 }
             }
     }

@@ -6,11 +6,11 @@ import NIOPosix
 import SQLiteKit
 
 struct SQLitePooledConnection: PooledConnection {
-    let connection: SQLiteConnection
+    let connection: SQLiteFileConnection
     let pool: PoolBox<SQLiteFileSource>
     let logger: Logger
 
-    var sql: any SQLDatabase { connection.sql() }
+    var sql: any SQLDatabase { connection.connection.sql() }
 
     func release() {
         pool.pool.releaseConnection(connection, logger: logger)
