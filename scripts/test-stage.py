@@ -209,12 +209,28 @@ def leftovers(state: dict) -> tuple[list[str], list[str]]:
     return left, toolchain
 
 
+def ended(pid: int) -> bool:
+    """Whether the process is gone or a zombie (dead, waiting for its parent to read its status)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except (OSError, IndexError):
+        return True
+
+
 def clean_up(state: dict) -> None:
+    killed = []
     for pid, _ in processes_of_the_run(state):
         try:
             os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
         except OSError:
             pass
+    # SIGKILL takes effect when the process next runs, which on a loaded machine is not at once: the run ends only
+    # once they have (a fresh-clone run saw the killed process still running when the end returned).
+    deadline = time.monotonic() + 30
+    for pid in killed:
+        while not ended(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
     shutil.rmtree(state["tmpdir"], ignore_errors=True)
 
 
