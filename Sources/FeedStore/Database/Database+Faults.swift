@@ -4,73 +4,20 @@ import Logging
 import NIOCore
 import NIOPosix
 
-/// Whether the database answers, as this process last found it, so that a database that is down costs each request
-/// a quick refusal instead of a connection attempt that waits for its timeout, and the log says once that the
-/// database went away and once that it came back rather than once per request.
-///
-/// After a connection cannot be opened, borrowing fails at once for ``cooldown``; then the next request tries again,
-/// and its success closes the outage.
-final class DatabaseHealth: Sendable {
-    private struct State {
-        var downSince: ContinuousClock.Instant?
-        var lastAttempt = ContinuousClock.Instant.now
-        var reason = ""
-    }
-
-    /// How long borrowing is refused without trying after a failed attempt.
-    let cooldown: Duration
-    private let state = Locked(State())
-    private let logger: Logger
-
-    init(cooldown: Duration = .seconds(1), logger: Logger) {
-        self.cooldown = cooldown
-        self.logger = logger
-    }
-
-    /// Why a borrow should fail without trying, or nil to try.
-    func refusal() -> String? {
-        let now = ContinuousClock.now
-        return state.withLock { state in
-            guard state.downSince != nil, now - state.lastAttempt < cooldown else {
-                if state.downSince != nil { state.lastAttempt = now }
-                return nil
+extension Outage {
+    /// The database's outage, logged once when it begins and once when it ends: after a connection cannot be opened,
+    /// borrowing fails at once for a second; then the next request tries again, and its success ends the outage.
+    static func database(logger: Logger) -> Outage {
+        Outage(cooldown: .seconds(1)) { change in
+            switch change {
+            case .began(let reason):
+                logger.error(
+                    "The database cannot be reached; requests that need it are answered 503 until it answers again",
+                    metadata: ["reason": "\(reason)"])
+            case .ended(let outage):
+                logger.notice(
+                    "The database answers again", metadata: ["outage_seconds": "\(outage.components.seconds)"])
             }
-            return state.reason
-        }
-    }
-
-    /// The reason the database is down now, or nil while it answers.
-    var problem: String? {
-        state.withLock { $0.downSince == nil ? nil : $0.reason }
-    }
-
-    /// A connection was opened (or a query answered): the outage, if any, is over.
-    func answered() {
-        let ended = state.withLock { state -> Duration? in
-            guard let since = state.downSince else { return nil }
-            state.downSince = nil
-            return ContinuousClock.now - since
-        }
-        if let ended {
-            logger.notice(
-                "The database answers again", metadata: ["outage_seconds": "\(ended.components.seconds)"])
-        }
-    }
-
-    /// A connection could not be opened: the database is down until one can.
-    func failed(_ reason: String) {
-        let now = ContinuousClock.now
-        let began = state.withLock { state -> Bool in
-            state.lastAttempt = now
-            state.reason = reason
-            guard state.downSince == nil else { return false }
-            state.downSince = now
-            return true
-        }
-        if began {
-            logger.error(
-                "The database cannot be reached; requests that need it are answered 503 until it answers again",
-                metadata: ["reason": "\(reason)"])
         }
     }
 }
