@@ -13,7 +13,7 @@ public func buildDatabaseApplication(
 ) -> some ApplicationProtocol {
     let router = Router(context: DatabaseRequestContext.self)
     router.add(
-        middleware: DatabaseClientAddressMiddleware(
+        middleware: ClientAddressMiddleware<DatabaseRequestContext>(
             resolver: ClientAddress(trustedProxies: TrustedProxies(trustedProxies))))
     router.add(middleware: DatabaseErrorMiddleware())
     DatabaseRESTController(database: database, admin: admin).addRoutes(to: router)
