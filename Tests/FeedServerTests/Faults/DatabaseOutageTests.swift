@@ -29,7 +29,7 @@ struct DatabaseOutageTests {
         let served: LibraryStore
         do {
             served = try await LibraryStore.open(
-                url: try #require(components.string), logger: testLogger, timeout: .seconds(2))
+                url: try #require(components.string), logger: testLogger, timeout: TestDatabase.timeout)
         } catch {
             try? await direct.database.shutdown()
             throw error
