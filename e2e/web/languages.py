@@ -84,8 +84,7 @@ class PageData:
 
     def library(self) -> None:
         """Every photo's and album's words, asked of the API once, as the page's own person: a page can show data
-        whose answer this recorder never saw or could not read (a photo's title, "Float into …", counted as the
-        interface's words failed the catalogue test in two fresh-clone runs, after the lost-body retry below)."""
+        whose answer this recorder never saw or could not read."""
         origin = self.page.evaluate("() => location.origin")
         if self.asked or not origin.startswith("http"):
             return
@@ -123,7 +122,10 @@ class PageData:
     def collect(self, value):
         if isinstance(value, str):
             if value.strip():
-                self.strings.add(value.strip())
+                # As given, and as the interface shows an alt description: its first letter capitalised (ui.js
+                # altText), "float into mate" shown "Float into mate", which its title "Float into MATE" is not.
+                text = value.strip()
+                self.strings.update((text, text[:1].upper() + text[1:]))
         elif isinstance(value, dict):
             for item in value.values():
                 self.collect(item)
