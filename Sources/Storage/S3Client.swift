@@ -45,8 +45,13 @@ public final class S3Client: Sendable {
     /// Why the endpoint is taken to be down now (its last failure), or nil while it answers.
     public var unavailability: String? { health.problem }
 
-    /// A client over `httpClient`, which the caller keeps and shuts down (`HTTPClient.shared` needs neither); with
-    /// nil, the client makes its own (connect timeout 10 s, read timeout 60 s): call ``shutdown()`` when done.
+    /// A client over `httpClient`, which the caller keeps and shuts down; with nil, the client makes its own
+    /// (connect timeout 10 s, read timeout 60 s): call ``shutdown()`` when done.
+    ///
+    /// Give it one of ``sharedHTTPClient(connect:read:)``'s clients, or one whose connection pool does not retry
+    /// connection establishment (`connectionPool.retryConnectionEstablishment = false`): with a client that does
+    /// (`HTTPClient.shared`, a default configuration), each request to a refusing endpoint waits out the whole
+    /// connect timeout before this client's own retries and outage tracking ever see the refusal.
     public init(
         endpoint: S3Endpoint, credentials: AWSCredentials, httpClient: HTTPClient? = nil,
         options: Options = Options()
