@@ -58,21 +58,20 @@ struct FirebaseBackupTests {
             // assert: both objects, with their latest bytes, read from the restored library alone
             #expect(manifest.firebaseObjects == 2)
             #expect(restoredManifest == manifest)
-            let copy = try await LibraryStore.open(url: restoredURL, logger: testLogger)
             do {
-                let served = try Self.storage(copy, data: restored)
-                let bucket = FirebaseSettings().bucket
-                let a = try await served.download(bucket: bucket, name: "notes/a.txt", caller: .admin, token: nil)
-                let b = try await served.download(bucket: bucket, name: "b.txt", caller: .admin, token: nil)
-                #expect(String(decoding: a.bytes, as: UTF8.self) == "second")
-                #expect(String(decoding: b.bytes, as: UTF8.self) == "other")
-                #expect(LibraryCheck.files(under: restored + "/firebase").count == 2)
+                try await TestDatabase.withStore(url: restoredURL, logger: testLogger) { copy in
+                    let served = try Self.storage(copy, data: restored)
+                    let bucket = FirebaseSettings().bucket
+                    let a = try await served.download(bucket: bucket, name: "notes/a.txt", caller: .admin, token: nil)
+                    let b = try await served.download(bucket: bucket, name: "b.txt", caller: .admin, token: nil)
+                    #expect(String(decoding: a.bytes, as: UTF8.self) == "second")
+                    #expect(String(decoding: b.bytes, as: UTF8.self) == "other")
+                    #expect(LibraryCheck.files(under: restored + "/firebase").count == 2)
+                }
             } catch {
-                try? await copy.database.shutdown()
                 try? await removeRestored()
                 throw error
             }
-            try await copy.database.shutdown()
             try await removeRestored()
         }
     }

@@ -152,17 +152,12 @@ struct LibraryMaintenanceTests {
                 #expect(manifest.database == backend.rawValue)
                 #expect((5...11).contains(manifest.photos))
                 #expect(manifest.originals == manifest.photos)
-                let copy = try await LibraryStore.open(url: restoredURL, logger: testLogger)
-                do {
+                try await TestDatabase.withStore(url: restoredURL, logger: testLogger) { copy in
                     #expect(try await copy.photoCount() == manifest.photos)
                     let report = try await Self.check(copy, restored)
                     #expect(report.isClean, "\(report)")
                     #expect(report.originals == manifest.originals)
-                } catch {
-                    try? await copy.database.shutdown()
-                    throw error
                 }
-                try await copy.database.shutdown()
             } catch {
                 // the restored database goes too when the test fails
                 try? await removeRestored()

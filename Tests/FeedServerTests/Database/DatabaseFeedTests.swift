@@ -76,17 +76,10 @@ struct DatabaseFeedTests {
     @Test(arguments: Backend.available)
     func a_write_on_one_node_reaches_a_subscription_on_another(backend: Backend) async throws {
         try await DatabaseFixture.with(backend) { nodeA in
-            // setup: a second node on the same database, with its own clock and feed; its store closed on every path
-            // (a pool dropped unclosed stops a debug build on AsyncKit's assertion, and the whole test run with it)
-            let store = try await LibraryStore.open(
-                url: nodeA.url, logger: DatabaseFixture.logger, timeout: TestDatabase.timeout)
-            do {
+            // setup: a second node on the same database, with its own clock and feed
+            try await TestDatabase.withStore(url: nodeA.url, logger: DatabaseFixture.logger) { store in
                 try await Self.writeReachesSecondNode(nodeA, store: store)
-            } catch {
-                try? await store.database.shutdown()
-                throw error
             }
-            try await store.database.shutdown()
         }
     }
 

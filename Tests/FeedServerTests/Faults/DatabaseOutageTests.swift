@@ -25,26 +25,12 @@ struct DatabaseOutageTests {
         let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-database-outage")
         defer { try? FileManager.default.removeItem(atPath: data) }
         // setup: the server reaches the database through the proxy; the test, directly
-        let direct = try await LibraryStore.open(url: url, logger: testLogger, timeout: TestDatabase.timeout)
-        let served: LibraryStore
-        do {
-            served = try await LibraryStore.open(
-                url: try #require(components.string), logger: testLogger, timeout: TestDatabase.timeout)
-        } catch {
-            try? await direct.database.shutdown()
-            throw error
+        let proxied = try #require(components.string)
+        try await TestDatabase.withStore(url: url, logger: testLogger) { direct in
+            try await TestDatabase.withStore(url: proxied, logger: testLogger) { served in
+                try await Self.outageAndRecovery(direct: direct, served: served, data: data, proxy: proxy)
+            }
         }
-        // Both stores are closed on every path: a pool dropped unclosed stops a debug build on AsyncKit's assertion,
-        // which ended a whole fresh-clone run's Swift stage when a step of this test threw under load.
-        do {
-            try await Self.outageAndRecovery(direct: direct, served: served, data: data, proxy: proxy)
-        } catch {
-            try? await served.database.shutdown()
-            try? await direct.database.shutdown()
-            throw error
-        }
-        try await served.database.shutdown()
-        try await direct.database.shutdown()
     }
 
     /// The outage itself: a server on `served`, which reaches the database through `proxy`; `direct` reaches it
