@@ -36,15 +36,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     let settings: ConnectionSettings
     /// Requests read whose answer has not ended yet.
     private(set) var unanswered = 0
-    /// The answer to a malformed request, waiting for the answers before it until `unanswered` is down to `after`
-    /// (1 when the malformed request's own head was passed on: the refusal is its answer).
-    private var pending: (error: APIError, after: Int)?
-    /// Whether a request that cannot be read was met: nothing more the client sends is read.
-    private var discarding = false
-    /// Whether the refusal was written: what the application still writes for the refused request is dropped.
-    private var refused = false
-    /// Whether the oldest unanswered request's answer has begun (its head written, its end not yet).
-    private var answering = false
+    /// Whether requests are still read, and what becomes of a refusal.
+    private var state = State.serving(answering: false)
     /// The close scheduled while the client takes none of its answer.
     var stallTimer: Scheduled<Void>?
     /// The body being received: when it began, how many bytes came, and the check of its rate.
@@ -84,7 +77,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if discarding { return }
+        guard case .serving = state else { return }  // nothing after a request that cannot be read is read
         if settings.idleTimeout != nil { lastActivity = context.eventLoop.now }
         switch unwrapInboundIn(data) {
         case .head(let head):
@@ -103,19 +96,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if refused {
+        if case .refused = state {
             // The refused request's own answer, or what follows it: the refusal took its place.
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
         guard case .end = unwrapOutboundIn(data) else {
-            if case .head = unwrapOutboundIn(data) { answering = true }
+            if case .head = unwrapOutboundIn(data), case .serving = state { state = .serving(answering: true) }
             context.write(data, promise: promise)
             return
         }
         unanswered -= 1
-        answering = false
-        if unanswered == 0, pending == nil, settings.registry?.isFull == true {
+        if case .serving = state { state = .serving(answering: false) }
+        if unanswered == 0, case .serving = state, settings.registry?.isFull == true {
             // At the connection limit, a connection is not kept alive past its last answer: its place goes to a
             // client waiting to be accepted. The answer is written whole first.
             let written = promise ?? context.eventLoop.makePromise()
@@ -127,10 +120,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         context.write(data, promise: promise)
         if unanswered == 0 { answered(context: context) }
-        if let (error, after) = pending, unanswered == after {
-            pending = nil
-            answer(error, context: context)
-        }
+        if case .refusing(let error, let after) = state, unanswered == after { answer(error, context: context) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -140,7 +130,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         // The decoder's complaint about what follows a request already refused (a body read with a coding it does
         // not implement): the refusal said it.
-        if discarding { return }
+        guard case .serving = state else { return }
         let answer = Self.answer(to: parserError)
         // A request whose end cannot be told (a smuggling attempt, or a broken client) is worth a line: the
         // connection is closed under whatever else it carried.
@@ -159,14 +149,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// its answer has not begun, the refusal is its answer; one begun (a route that answered without reading the
     /// body) is let end first.
     private func refuse(_ error: APIError, headPassedOn: Bool, context: ChannelHandlerContext) {
-        discarding = true
+        guard case .serving(let answering) = state else { return }
         let ownAnswerOpen = headPassedOn && unanswered > 0 && !(unanswered == 1 && answering)
         let after = ownAnswerOpen ? 1 : 0
-        if unanswered == after { answer(error, context: context) } else { pending = (error, after) }
+        if unanswered == after {
+            answer(error, context: context)
+        } else {
+            state = .refusing(error, after: after)
+        }
     }
 
     private func answer(_ error: APIError, context: ChannelHandlerContext) {
-        refused = true
+        state = .refused
         let body = FeedJSONEncoder.body(ErrorBody(errors: error.messages))
         let head = HTTPResponse(
             status: error.status,
@@ -221,5 +215,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         default:
             APIError(.badRequest, "The request could not be read as HTTP/1.1 (\(error)).")
         }
+    }
+}
+
+extension ConnectionGuard {
+    /// Where a connection stands: serving its requests, or refusing one it could not read. Once it refuses, nothing
+    /// more the client sends is read, and the connection closes after the refusal.
+    enum State {
+        /// Requests are read and passed on. `answering`: the oldest unanswered request's answer has begun (its head
+        /// written, its end not yet), so a refusal of that request can no longer take the answer's place.
+        case serving(answering: Bool)
+        /// A request could not be read; its refusal waits for the answers before it, until ``unanswered`` is down to
+        /// `after` (1 when the refused request's own head was passed on: the refusal is then its answer).
+        case refusing(APIError, after: Int)
+        /// The refusal was written: what the application still writes for the refused request is dropped.
+        case refused
     }
 }
