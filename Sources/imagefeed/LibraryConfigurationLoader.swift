@@ -11,7 +11,7 @@ enum LibraryConfigurationLoader {
         library: LibraryOptions, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> LibraryConfiguration {
         var reader = EnvironmentReader(environment: environment)
-        var configuration = read(library: library, cacheSize: nil, from: &reader)
+        let configuration = read(library: library, cacheSize: nil, from: &reader)
         let problems = reader.problems + configuration.problems()
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         return configuration
