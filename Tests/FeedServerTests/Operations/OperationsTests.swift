@@ -225,12 +225,11 @@ struct CapturedLog: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-        function: String, line: UInt
-    ) {
-        let merged = self.metadata.merging(metadata ?? [:]) { _, new in new }
-        lines.kept.withLock { $0.append(Record(level: level, message: message.description, metadata: merged)) }
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        lines.kept.withLock {
+            $0.append(Record(level: event.level, message: event.message.description, metadata: merged))
+        }
     }
 }
 

@@ -51,7 +51,6 @@ struct SourceKillTests {
     }
 
     @Test func aKilledSyncLosesNothingAndARerunCompletesItOnce() async throws {
-        let executable = try ImagefeedProcess.executable()
         let work = try Fixtures.temporaryDirectory(prefix: "imagefeed-sync-kill")
         defer { try? FileManager.default.removeItem(atPath: work) }
         let data = work + "/data"

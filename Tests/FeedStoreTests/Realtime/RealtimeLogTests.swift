@@ -12,7 +12,7 @@ struct RealtimeLogTests {
         try await TestDatabase.withStore(backend) { store, _ in
             // act
             for (namespace, data) in [("a", "1"), ("b", "2"), ("a", "3")] {
-                try await store.writeRealtime(namespace: namespace, now: 1000) { writer in
+                _ = try await store.writeRealtime(namespace: namespace, now: 1000) { writer in
                     try await writer.appendChange(.put, path: try DatabasePath("x/y"), data: data)
                 }
             }
@@ -33,7 +33,7 @@ struct RealtimeLogTests {
     func old_changes_are_pruned(backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store, _ in
             for now in [1000, 2000, 3000] as [Int64] {
-                try await store.writeRealtime(namespace: "a", now: now) { writer in
+                _ = try await store.writeRealtime(namespace: "a", now: now) { writer in
                     try await writer.appendChange(.put, path: .root, data: "\(now)")
                 }
             }
