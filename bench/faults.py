@@ -5,7 +5,7 @@ what was lost) and bench/work/results/faults.json.
 
     python3 bench/faults.py [section …]     sections: disk database storage clients smuggling backup (default all)
 
-IMAGEFEED_BIN picks the binary (default: .build/release/imagefeed when built, else .build/debug/imagefeed; either
+IMAGEFEED_BIN picks the binary (default: the newer of .build/release/imagefeed and .build/debug/imagefeed; either
 must be built with `--traits PostgreSQL`). FAULTS_OUTAGE_SECONDS sets how long PostgreSQL stays stopped (default 30).
 Needs PostgreSQL's server binaries, nginx, the repository's .venv with moto (scripts/test-s3.sh makes it), and root
 for the full disk (a tmpfs is mounted). It is a fault run, not a benchmark: its times are how long recovery took on
@@ -31,8 +31,10 @@ if Path(sys.prefix).resolve() != (REPO / ".venv").resolve() and VENV_PY.exists()
     os.environ["FAULTS_REEXEC"] = "1"
     os.execv(str(VENV_PY), [str(VENV_PY), __file__] + sys.argv[1:])
 if "IMAGEFEED_BIN" not in os.environ:
-    release = REPO / ".build" / "release" / "imagefeed"
-    os.environ["IMAGEFEED_BIN"] = str(release if release.exists() else REPO / ".build" / "debug" / "imagefeed")
+    # The newer of the two builds: a release binary left from an earlier benchmark must not stand in for today's code.
+    built = [path for path in (REPO / ".build" / kind / "imagefeed" for kind in ("release", "debug")) if path.exists()]
+    newest = max(built, key=lambda path: path.stat().st_mtime, default=REPO / ".build" / "debug" / "imagefeed")
+    os.environ["IMAGEFEED_BIN"] = str(newest)
 
 sys.path.insert(0, str(BENCH))
 from common import BIN, RESULTS, log  # noqa: E402
