@@ -51,7 +51,8 @@ public func bounded<Value: Sendable>(
 }
 
 /// Waits until `condition` holds, yielding between looks, failing the test (with `what`) when it still does not
-/// after `limit` of real time: a bound against a hang, as ``bounded(_:limit:sourceLocation:_:)``.
+/// after `limit` of real time: a bound against a hang, as ``bounded(_:limit:sourceLocation:_:)``. Ends at once,
+/// throwing `CancellationError`, when its task is cancelled (a `bounded` around it ran out, or the test ended).
 public func waitUntil(
     _ what: String, limit: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async throws -> Bool
@@ -64,6 +65,7 @@ public func waitUntil(
             Issue.record(error, sourceLocation: sourceLocation)
             throw error
         }
+        try Task.checkCancellation()
         await Task.yield()
     }
 }
