@@ -34,6 +34,9 @@ public struct DatabaseSettings: Sendable, Hashable {
     /// How many changes a listener may have waiting before it is closed as too slow (it reconnects and reads
     /// afresh).
     public var listenerBacklog = 1_000
+    /// How long a WebSocket connection may send nothing before it is taken for gone (the SDKs send a keep-alive
+    /// every 45 s) and closed, its onDisconnect operations run.
+    public var webSocketIdleTimeout: Duration = .seconds(100)
 
     /// The defaults.
     public init() {}

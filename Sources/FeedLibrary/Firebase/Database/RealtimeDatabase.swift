@@ -147,3 +147,10 @@ extension DatabaseServiceError {
         }
     }
 }
+
+extension RealtimeDatabase {
+    /// The number of the last change committed to `namespace` (0 when it was never written).
+    func currentSequence(namespace: String) async throws -> Int64 {
+        try await store.readRealtime(namespace: namespace) { tree in tree.sequence }
+    }
+}

@@ -69,6 +69,8 @@ extension DatabaseRESTController {
             return frame("cancel", "null")
         case .authRevoked:
             return frame("auth_revoked", "\"credential is no longer valid\"")
+        case .caughtUp:
+            return nil
         }
     }
 
