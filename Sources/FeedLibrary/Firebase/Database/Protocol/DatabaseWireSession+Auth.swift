@@ -53,7 +53,9 @@ extension DatabaseWireSession {
     static func authData(of caller: DatabaseCaller) -> String {
         guard let auth = caller.auth else { return "{\"auth\":null}" }
         var members: [String: JSONValue] = [
-            "auth": .object(["uid": .string(auth.uid), "provider": .string(auth.provider), "token": .object(auth.token)])
+            "auth": .object([
+                "uid": .string(auth.uid), "provider": .string(auth.provider), "token": .object(auth.token),
+            ])
         ]
         if let expiresAt = caller.credential?.expiresAt { members["expires"] = .number(Double(expiresAt / 1000)) }
         return JSONValue.object(members).serializedString()
@@ -85,7 +87,8 @@ extension DatabaseWireSession {
         guard let current = caller.credential, credential == nil || credential == current, !closed else { return }
         let expired = current.expiresAt <= database.clock.milliseconds()
         caller = .anonymous
-        expiryTask?.cancel()
+        // Not cancelled when it is the task running this: its messages would not be sent.
+        if credential == nil { expiryTask?.cancel() }
         expiryTask = nil
         await output(
             .push(

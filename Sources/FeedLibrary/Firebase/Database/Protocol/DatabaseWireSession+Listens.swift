@@ -19,8 +19,9 @@ struct ActiveListen: Sendable {
     /// The number of the last change whose pushes were sent (see ``DatabaseWireSession/waitForListens``).
     var forwarded: Int64 = 0
 
+    /// Stops the listener; its forwarding task then ends with the listener's stream. The task is not cancelled: it
+    /// may be the one stopping it (a revocation restarts the listens), and a cancelled task's messages are not sent.
     func stop() async {
-        task?.cancel()
         await listener.stop()
     }
 }
