@@ -468,10 +468,17 @@ class Load:
             time.sleep(0.02)
 
     def _like(self, index):
-        pairs = [(person, photo) for photo in self.photos for person in self.people]
-        for person, photo in pairs:
-            if self.stopping.is_set():
-                return
+        # Every person likes every photo, the uploads of the run too, so that likes keep coming for as long as the
+        # load runs; a like that was refused (the database away) is tried again, so a fault meets likes all along.
+        done = set()
+        while not self.stopping.is_set():
+            with self.lock:
+                photos = self.photos + [photo for photo, _ in self.acknowledged_uploads]
+            todo = [(person, photo) for photo in photos for person in self.people if (person.name, photo) not in done]
+            if not todo:
+                time.sleep(0.2)
+                continue
+            person, photo = todo[0]
             start = time.monotonic()
             status, _, _, seconds = person.like(self.port, photo)
             self._record("like", status, seconds, start)
@@ -479,6 +486,7 @@ class Load:
                 if status in (200, 201):
                     # When the answer came: a write is acknowledged then, not when it was sent.
                     self.acknowledged_likes.append((person, photo, time.monotonic()))
+                    done.add((person.name, photo))
                 elif status == 0:
                     self.unanswered_writes += 1
             time.sleep(0.05)
@@ -527,7 +535,7 @@ class Load:
     def doubled_likes(self, port):
         """Photos whose like count differs from the people who like them: a like counted twice (or lost)."""
         wrong = []
-        for photo in self.photos:
+        for photo in self.photos + [photo for photo, _ in self.acknowledged_uploads]:
             status, _, data, _ = call(port, "GET", f"/photos/{photo}")
             if status != 200:
                 continue

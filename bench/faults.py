@@ -563,7 +563,7 @@ def section_smuggling():
         for index, (name, request) in enumerate(smuggling.shapes()):
             direct = smuggling.exchange(node.port, request)
             hidden_read = bool(smuggling.node_saw(index, node.log.read_text(errors="replace"), hidden_only=True))
-            refused = bool(direct[0]) and direct[0][-1] == smuggling.refusal(name) and direct[1] and not hidden_read
+            refused = direct[0] == [smuggling.refusal(name)] and direct[1] and not hidden_read
             offset = node.log.stat().st_size
 
             def since():

@@ -6,7 +6,7 @@ import NIOHTTP1
 extension S3Client {
     /// Sends `request` and returns its answer, whatever the status, after retrying 5xx answers and network errors
     /// of retriable requests with exponential backoff. A timeout is not retried, and a request that got no usable
-    /// answer marks the endpoint down: while it is (see ``StorageHealth``), requests fail at once without being sent.
+    /// answer marks the endpoint down: while it is (see ``Outage/storage(endpoint:cooldown:)``), requests fail at once without being sent.
     func send(_ request: S3Request) async throws -> HTTPClientResponse {
         if let reason = health.refusal() {
             throw request.error(message: "not sent: the storage did not answer moments ago (\(reason))")
@@ -17,9 +17,9 @@ extension S3Client {
                 let response = try await httpClient.execute(httpRequest(for: request), timeout: options.requestTimeout)
                 guard response.status.code >= 500, request.isRetriable, attempt < options.attempts else {
                     if response.status.code >= 500 {
-                        health.failed("HTTP \(response.status.code) from \(endpoint)", endpoint: endpoint)
+                        health.failed("HTTP \(response.status.code) from \(endpoint)")
                     } else {
-                        health.answered(endpoint)
+                        health.answered()
                     }
                     return response
                 }
@@ -29,7 +29,7 @@ extension S3Client {
             } catch {
                 let timedOut = Self.isTimeout(error)
                 guard request.isRetriable, attempt < options.attempts, !timedOut, !Task.isCancelled else {
-                    if !Task.isCancelled { health.failed("\(error)", endpoint: endpoint) }
+                    if !Task.isCancelled { health.failed("\(error)") }
                     throw request.error(message: "\(error) (\(endpoint))")
                 }
             }

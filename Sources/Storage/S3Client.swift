@@ -40,7 +40,7 @@ public final class S3Client: Sendable {
     let httpClient: HTTPClient
     private let ownsHTTPClient: Bool
     /// Whether the endpoint answered lately.
-    let health: StorageHealth
+    let health: Outage
 
     /// Why the endpoint is taken to be down now (its last failure), or nil while it answers.
     public var unavailability: String? { health.problem }
@@ -53,17 +53,29 @@ public final class S3Client: Sendable {
     ) {
         self.endpoint = endpoint
         self.options = options
-        self.health = StorageHealth(cooldown: options.outageCooldown)
+        self.health = Outage.storage(endpoint: endpoint, cooldown: options.outageCooldown)
         self.signer = SigV4Signer(credentials: credentials, region: endpoint.region)
         if let httpClient {
             self.httpClient = httpClient
             self.ownsHTTPClient = false
         } else {
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+            let configuration = Self.configuration(connect: .seconds(10), read: .seconds(60))
             self.httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             self.ownsHTTPClient = true
         }
+    }
+
+    /// An HTTP client's configuration with these timeouts, which fails a request at once when its connection cannot
+    /// be opened (refused, unreachable) instead of trying again until the connect timeout: ``send(_:)`` retries
+    /// such a request itself, with backoff, a few times, then marks the endpoint down so the next ones fail at once.
+    /// With the client's own retrying, a refused connection cost each request the whole connect timeout, a refusing
+    /// endpoint was slower to report than one that never answers, and an upload of several objects waited several
+    /// timeouts (17 s in bench/FAULTS.md).
+    static func configuration(connect: TimeAmount, read: TimeAmount) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: connect, read: read)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
     }
 
     /// The HTTP client of every ``S3Client`` of a process that gives up on an endpoint after `connect` seconds
@@ -74,8 +86,7 @@ public final class S3Client: Sendable {
         let key = "\(connect)/\(read)"
         return sharedHTTPClients.withLock { clients in
             if let client = clients[key] { return client }
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout = .init(connect: TimeAmount(connect), read: TimeAmount(read))
+            let configuration = Self.configuration(connect: TimeAmount(connect), read: TimeAmount(read))
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             clients[key] = client
             return client

@@ -195,8 +195,6 @@ enum GoogleErrorStyle: Sendable {
             return google(.badRequest, "INVALID_PROJECT_ID : This server serves the project \(project).")
         case .rateLimited:
             return google(.tooManyRequests, "Quota exceeded: too many requests from this address. Try again later.")
-        case .notServed(let what):
-            return google(.notImplemented, "\(what) is not served by ImageFeed.", reason: "notImplemented")
         }
     }
 

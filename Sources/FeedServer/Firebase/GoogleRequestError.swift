@@ -18,6 +18,4 @@ enum GoogleRequestError: Error, Sendable, Hashable {
     /// A path names another project than the one served.
     case wrongProject(String)
     case rateLimited
-    /// A Firebase call ImageFeed does not serve.
-    case notServed(String)
 }

@@ -12,7 +12,9 @@ import NIOHTTPTypes
 ///   `Transfer-Encoding`, two `Content-Length`s, an unknown `Transfer-Encoding`, a bad chunk size, obsolete line
 ///   folding, a bare LF) — get the API's own `{"errors": [...]}` with a status that says which, and the connection is
 ///   closed, as it must be: the decoder cannot tell where the next request starts. The answer waits for any earlier
-///   request of the connection to be answered: answers go out in order.
+///   request of the connection to be answered: answers go out in order. A request whose head reads well but whose
+///   body cannot (junk in a chunk size) gets the refusal as its only answer, not its route's answer and then the
+///   refusal; a `Transfer-Encoding` other than `chunked` alone is refused at its head, before any route sees it.
 /// - A client that takes none of its answer for ``ConnectionSettings/writeTimeout`` (the outbound buffer stays
 ///   full), or sends a body slower than ``ConnectionSettings/minimumBodyRate``, is disconnected (see
 ///   `ConnectionGuard+Stalls.swift`).
@@ -34,8 +36,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     let settings: ConnectionSettings
     /// Requests read whose answer has not ended yet.
     private(set) var unanswered = 0
-    /// The answer to a malformed request, waiting for the answers before it.
-    private var pending: APIError?
+    /// The answer to a malformed request, waiting for the answers before it until `unanswered` is down to `after`
+    /// (1 when the malformed request's own head was passed on: the refusal is its answer).
+    private var pending: (error: APIError, after: Int)?
+    /// Whether a request that cannot be read was met: nothing more the client sends is read.
+    private var discarding = false
+    /// Whether the refusal was written: what the application still writes for the refused request is dropped.
+    private var refused = false
+    /// Whether the oldest unanswered request's answer has begun (its head written, its end not yet).
+    private var answering = false
     /// The close scheduled while the client takes none of its answer.
     var stallTimer: Scheduled<Void>?
     /// The body being received: when it began, how many bytes came, and the check of its rate.
@@ -75,9 +84,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if discarding { return }
         if settings.idleTimeout != nil { lastActivity = context.eventLoop.now }
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
+            if let refusal = Self.refusal(of: head) {
+                refuse(refusal, headPassedOn: false, context: context)
+                return
+            }
             unanswered += 1
             reading = true
         case .body(let buffer): bodyReceived(buffer.readableBytes, context: context)
@@ -89,11 +103,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if refused {
+            // The refused request's own answer, or what follows it: the refusal took its place.
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
         guard case .end = unwrapOutboundIn(data) else {
+            if case .head = unwrapOutboundIn(data) { answering = true }
             context.write(data, promise: promise)
             return
         }
         unanswered -= 1
+        answering = false
         if unanswered == 0, pending == nil, settings.registry?.isFull == true {
             // At the connection limit, a connection is not kept alive past its last answer: its place goes to a
             // client waiting to be accepted. The answer is written whole first.
@@ -106,7 +127,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         context.write(data, promise: promise)
         if unanswered == 0 { answered(context: context) }
-        if unanswered == 0, let error = pending {
+        if let (error, after) = pending, unanswered == after {
             pending = nil
             answer(error, context: context)
         }
@@ -117,6 +138,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
+        // The decoder's complaint about what follows a request already refused (a body read with a coding it does
+        // not implement): the refusal said it.
+        if discarding { return }
         let answer = Self.answer(to: parserError)
         // A request whose end cannot be told (a smuggling attempt, or a broken client) is worth a line: the
         // connection is closed under whatever else it carried.
@@ -126,10 +150,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 "error": "\(parserError)", "status": "\(answer.status.code)",
                 "peer": "\(context.channel.remoteAddress?.description ?? "unknown")",
             ])
-        if unanswered == 0 { self.answer(answer, context: context) } else { pending = answer }
+        // While a request's body is being read, the error is in that request, whose head was passed on.
+        refuse(answer, headPassedOn: reading, context: context)
+    }
+
+    /// Refuses the request being read and closes the connection after the refusal: at once when no earlier
+    /// request waits for its answer, else once those are answered. When the refused request's head was passed on and
+    /// its answer has not begun, the refusal is its answer; one begun (a route that answered without reading the
+    /// body) is let end first.
+    private func refuse(_ error: APIError, headPassedOn: Bool, context: ChannelHandlerContext) {
+        discarding = true
+        let ownAnswerOpen = headPassedOn && unanswered > 0 && !(unanswered == 1 && answering)
+        let after = ownAnswerOpen ? 1 : 0
+        if unanswered == after { answer(error, context: context) } else { pending = (error, after) }
     }
 
     private func answer(_ error: APIError, context: ChannelHandlerContext) {
+        refused = true
         let body = FeedJSONEncoder.body(ErrorBody(errors: error.messages))
         let head = HTTPResponse(
             status: error.status,
@@ -141,6 +178,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// The refusal of a head the decoder read but whose body this server cannot find the end of: a
+    /// `Transfer-Encoding` other than `chunked` alone (RFC 9112 §6.1: an unknown coding; `chunked` must be the last
+    /// and only coding of a request). Refused before any route sees the request, so its route's answer never goes out
+    /// ahead of the refusal.
+    static func refusal(of head: HTTPRequest) -> APIError? {
+        let codings = head.headerFields[values: .transferEncoding]
+        guard !codings.isEmpty else { return nil }
+        let named = codings.flatMap { $0.split(separator: ",") }.map { $0.filter { !$0.isWhitespace }.lowercased() }
+        if named == ["chunked"] { return nil }
+        return APIError(
+            .badRequest,
+            "Transfer-Encoding: \(codings.joined(separator: ", ")) is not a coding this server reads. Send the body with Content-Length, or with Transfer-Encoding: chunked alone."
+        )
     }
 
     /// The status and message for what the decoder could not read.

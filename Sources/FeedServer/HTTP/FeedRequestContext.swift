@@ -7,7 +7,7 @@ import NIOCore
 /// The request context of every route: the framework's core storage, who is calling, and what presenting an answer
 /// needs. Middleware sets each part once: ``OriginMiddleware`` the origin, the authentication middleware of the
 /// route's group the caller.
-public struct FeedRequestContext: RequestContext {
+public struct FeedRequestContext: ClientAddressedContext {
     public var coreContext: CoreRequestContextStorage
     /// The remote address, for per-client limits when no key is sent: the client's, read through a trusted proxy.
     public var remoteAddress: String?

@@ -71,7 +71,7 @@ struct URLSpace {
         self.table = table
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(metrics: middleware.metrics))
-        router.add(middleware: ClientAddressMiddleware(resolver: middleware.clientAddress))
+        router.add(middleware: ClientAddressMiddleware<FeedRequestContext>(resolver: middleware.clientAddress))
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: OriginMiddleware(site: middleware.site))
         router.add(middleware: ErrorMiddleware())

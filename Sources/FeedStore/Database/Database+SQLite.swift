@@ -39,7 +39,7 @@ extension Database {
                 try await pool.pool.shutdownAsync()
                 // The thread pool closes the connections: it stops only once the last of them has closed (one the
                 // pool finished opening after its shutdown is closed then, on this thread pool).
-                if await source.live.drained() {
+                if await source.live.drained(patience: .seconds(10)) {
                     try await threadPool.shutdownGracefully()
                 } else {
                     logger.warning(

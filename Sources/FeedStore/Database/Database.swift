@@ -20,7 +20,7 @@ public final class Database: Sendable {
     private let writeGate: WriteGate?
     private let closed = Locked(false)
     private let commits = Locked<UInt64>(0)
-    private let borrowed = Locked<Int>(0)
+    private let borrowed = ConnectionCount()
     /// The most connections the pool opens.
     public let poolSize: Int
     /// The folder holding the database's files (SQLite), named when its disk is full; nil for a server.
@@ -28,7 +28,7 @@ public final class Database: Sendable {
     /// What the backend's own errors say about the database (a lost connection, a full disk), if anything.
     let classify: @Sendable (any Error) -> DatabaseFault?
     /// Whether the database answered lately: while it does not, borrowing fails at once.
-    let health: DatabaseHealth
+    let health: Outage
     private let observer = Locked<StatementObserver?>(nil)
     private let listener: (@Sendable (String, Logger) -> AsyncStream<DatabaseNotification>)?
 
@@ -49,7 +49,7 @@ public final class Database: Sendable {
     public var commitCount: UInt64 { commits.withLock { $0 } }
 
     /// How many connections are lent out now (reads and transactions running, or waiting for the database).
-    public var connectionsInUse: Int { borrowed.withLock { $0 } }
+    public var connectionsInUse: Int { borrowed.current }
 
     /// Why the database cannot be reached now, as this process last found it; nil while it answers.
     public var unavailability: String? { health.problem }
@@ -73,7 +73,7 @@ public final class Database: Sendable {
         self.acquire = acquire
         self.closePool = close
         self.classify = classify
-        self.health = DatabaseHealth(logger: logger)
+        self.health = Outage.database(logger: logger)
         self.writeGate = serializeWrites ? WriteGate() : nil
     }
 
@@ -187,14 +187,14 @@ public final class Database: Sendable {
     }
 
     /// A connection from the pool; refused at once while the database is known to be down (see
-    /// ``DatabaseHealth``), and as ``StoreError/unavailable(_:)`` when one cannot be opened.
+    /// ``Outage/database(logger:)``), and as ``StoreError/unavailable(_:)`` when one cannot be opened.
     private func borrow() async throws -> any PooledConnection {
         if let reason = health.refusal() { throw StoreError.unavailable("The database cannot be reached: \(reason)") }
-        borrowed.withLock { $0 += 1 }
+        borrowed.increment()
         // Counted first, then refused once closing began: `shutdown` marks the database closed before it waits for
         // the count to reach zero, so no connection is lent out after that wait.
         if closed.withLock({ $0 }) {
-            borrowed.withLock { $0 -= 1 }
+            borrowed.decrement()
             throw StoreError.unavailable("The database is closed.")
         }
         do {
@@ -205,10 +205,10 @@ public final class Database: Sendable {
             // Every connection stayed busy for the pool's whole wait (a burst of writes to one row queues behind its
             // lock): the library is overloaded, not broken, and the caller is told to come back (503, Retry-After)
             // instead of getting a 500. The database answers, so this is no outage: /readyz stays ready.
-            borrowed.withLock { $0 -= 1 }
+            borrowed.decrement()
             throw StoreError.unavailable("Every connection to the database stayed busy; the library is overloaded.")
         } catch {
-            borrowed.withLock { $0 -= 1 }
+            borrowed.decrement()
             if case .unreachable(let reason)? = fault(of: error) { health.failed(reason) }
             throw translated(error)
         }
@@ -216,7 +216,7 @@ public final class Database: Sendable {
 
     private func giveBack(_ connection: any PooledConnection) {
         connection.release()
-        borrowed.withLock { $0 -= 1 }
+        borrowed.decrement()
     }
 
     /// Closes every connection. Closing twice is harmless: the second call does nothing.
@@ -235,13 +235,8 @@ public final class Database: Sendable {
     /// shutting down, which drops the close unrun: the connection is leaked (and a debug build stops on SQLiteNIO's
     /// assertion). Run in a task of its own, so that a cancelled caller waits too.
     private func drain(patience: Duration = .seconds(10)) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: patience)
-        while connectionsInUse > 0, clock.now < deadline {
-            try? await clock.sleep(for: .milliseconds(5))
-        }
-        let lent = connectionsInUse
-        if lent > 0 {
+        if !(await borrowed.drained(patience: patience)) {
+            let lent = connectionsInUse
             logger.warning("Closing the database with connections still lent out", metadata: ["lent": "\(lent)"])
         }
     }

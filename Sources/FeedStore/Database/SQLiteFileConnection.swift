@@ -11,9 +11,9 @@ import SQLiteKit
 /// that has already given up, and closes after its own shutdown, is exactly that case.
 final class SQLiteFileConnection: ConnectionPoolItem, Sendable {
     let connection: SQLiteConnection
-    let live: LiveConnections
+    let live: ConnectionCount
 
-    init(_ connection: SQLiteConnection, live: LiveConnections) {
+    init(_ connection: SQLiteConnection, live: ConnectionCount) {
         self.connection = connection
         self.live = live
     }
@@ -22,25 +22,6 @@ final class SQLiteFileConnection: ConnectionPoolItem, Sendable {
     var isClosed: Bool { connection.isClosed }
 
     func close() -> EventLoopFuture<Void> {
-        connection.close().always { [live] _ in live.ended() }
-    }
-}
-
-/// How many connections of one SQLite database are being opened or are open, and a wait for none.
-final class LiveConnections: Sendable {
-    private let count = Locked<Int>(0)
-
-    func began() { count.withLock { $0 += 1 } }
-    func ended() { count.withLock { $0 -= 1 } }
-    var current: Int { count.withLock { $0 } }
-
-    /// Waits, at most `patience`, until every connection has closed; whether they all did.
-    func drained(patience: Duration = .seconds(10)) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: patience)
-        while current > 0, clock.now < deadline {
-            try? await clock.sleep(for: .milliseconds(5))
-        }
-        return current == 0
+        connection.close().always { [live] _ in live.decrement() }
     }
 }

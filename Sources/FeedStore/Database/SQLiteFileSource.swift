@@ -9,13 +9,13 @@ import SQLiteKit
 struct SQLiteFileSource: ConnectionPoolSource {
     let path: String
     let threadPool: NIOThreadPool
-    let live = LiveConnections()
+    let live = ConnectionCount()
 
     func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteFileConnection> {
-        live.began()
+        live.increment()
         return SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
             .flatMapError { [live] error in
-                live.ended()
+                live.decrement()
                 return eventLoop.makeFailedFuture(error)
             }
             .flatMap { [live] connection in

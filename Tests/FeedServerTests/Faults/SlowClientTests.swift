@@ -54,13 +54,7 @@ struct SlowClientTests {
             let port = try #require(server.client.port)
             let owner = try await server.user("alice")
             // act: an upload announcing a megabyte, of which ten bytes come
-            let held = try await ClientSocket.run {
-                let slow = try ClientSocket(port: port)
-                slow.send(
-                    "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(owner.token!)\r\n"
-                        + "Content-Type: image/jpeg\r\nContent-Length: 1000000\r\n\r\n0123456789")
-                return slow.readUntilClosed(within: Self.patience)
-            }
+            let held = try await Self.stalledUpload(port: port, token: owner.token!)
 
             // assert: closed; nothing of the upload kept
             #expect(held.closed)
@@ -82,13 +76,7 @@ struct SlowClientTests {
             let port = try #require(server.client.port)
             let owner = try await server.user("alice")
             // act: an upload whose body comes far slower than a megabyte a second
-            let held = try await ClientSocket.run {
-                let slow = try ClientSocket(port: port)
-                slow.send(
-                    "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(owner.token!)\r\n"
-                        + "Content-Type: image/jpeg\r\nContent-Length: 1000000\r\n\r\n0123456789")
-                return slow.readUntilClosed(within: Self.patience)
-            }
+            let held = try await Self.stalledUpload(port: port, token: owner.token!)
             let metrics = try await server.client.get("/metrics").text
 
             // assert: cut off for its rate, nothing of it kept
@@ -178,5 +166,17 @@ struct SlowClientTests {
         // assert
         #expect(problems.contains { $0.contains("connection limit") })
         #expect(problems.contains { $0.contains("idle timeout") })
+    }
+
+    /// Sends an upload announcing a megabyte, of which ten bytes come, and waits (at most ``patience``) for the
+    /// server to close the connection: what came back, and whether it was closed.
+    static func stalledUpload(port: Int, token: String) async throws -> (bytes: [UInt8], closed: Bool) {
+        try await ClientSocket.run {
+            let slow = try ClientSocket(port: port)
+            slow.send(
+                "POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                    + "Content-Type: image/jpeg\r\nContent-Length: 1000000\r\n\r\n0123456789")
+            return slow.readUntilClosed(within: patience)
+        }
     }
 }

@@ -145,13 +145,7 @@ struct ListenerSession: Sendable {
                         guard let fresh = await currentRules() else { break loop }
                         rules = fresh
                     }
-                    switch await mayRead(rules) {
-                    case true?: break
-                    case false?:
-                        out.yield(.cancel)
-                        break loop
-                    case nil: break loop
-                    }
+                    guard await stillAllowed(rules, out: out) else { break loop }
                     guard let events = await events(for: change, view: &view) else { break loop }
                     for event in events { out.yield(event) }
                     if reportsProgress { out.yield(.caughtUp(change.sequence)) }
@@ -172,13 +166,7 @@ struct ListenerSession: Sendable {
                     // The server's rules may have changed on another node without a change here.
                     guard let fresh = await currentRules() else { break loop }
                     rules = fresh
-                    switch await mayRead(rules) {
-                    case true?: break
-                    case false?:
-                        out.yield(.cancel)
-                        break loop
-                    case nil: break loop
-                    }
+                    guard await stillAllowed(rules, out: out) else { break loop }
                 case .expired:
                     out.yield(.authRevoked)
                     break loop
@@ -201,6 +189,19 @@ struct ListenerSession: Sendable {
         } catch {
             database.logger.warning("A stream could not read the rules", metadata: ["error": "\(error)"])
             return nil
+        }
+    }
+
+    /// Whether the listen goes on under `rules`: when they now deny the read, the client is told (`cancel`) first;
+    /// when the rules cannot be judged (the database is unreachable), it ends without a word, as on any read error.
+    private func stillAllowed(_ rules: DatabaseRules, out: AsyncStream<DatabaseStreamEvent>.Continuation) async -> Bool
+    {
+        switch await mayRead(rules) {
+        case true?: return true
+        case false?:
+            out.yield(.cancel)
+            return false
+        case nil: return false
         }
     }
 

@@ -14,7 +14,7 @@ public func buildDatabaseApplication(
 ) -> some ApplicationProtocol {
     let router = Router(context: DatabaseRequestContext.self)
     let clientAddress = ClientAddress(trustedProxies: TrustedProxies(trustedProxies))
-    router.add(middleware: DatabaseClientAddressMiddleware(resolver: clientAddress))
+    router.add(middleware: ClientAddressMiddleware<DatabaseRequestContext>(resolver: clientAddress))
     router.add(middleware: DatabaseErrorMiddleware())
     DatabaseRESTController(database: database, admin: admin).addRoutes(to: router)
     // `/.ws` upgrades to the SDKs' WebSocket protocol on the same port, as on Firebase's hosts and emulator.

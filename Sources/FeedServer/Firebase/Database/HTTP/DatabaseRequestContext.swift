@@ -4,7 +4,7 @@ import NIOCore
 
 /// The request context of the database's listener: the framework's storage and the client's address (the peer,
 /// or the client a trusted proxy names), which decides whether the admin token is accepted.
-public struct DatabaseRequestContext: RequestContext {
+public struct DatabaseRequestContext: ClientAddressedContext {
     public var coreContext: CoreRequestContextStorage
     /// The client's address.
     public var remoteAddress: String?
