@@ -37,6 +37,10 @@ public struct DatabaseSettings: Sendable, Hashable {
     /// How long a WebSocket connection may send nothing before it is taken for gone (the SDKs send a keep-alive
     /// every 45 s) and closed, its onDisconnect operations run.
     public var webSocketIdleTimeout: Duration = .seconds(100)
+    /// How often a node says it is alive (for the onDisconnect operations of its WebSocket connections).
+    public var nodeHeartbeatInterval: Duration = .seconds(5)
+    /// How long a node may stay silent before another runs its connections' onDisconnect operations.
+    public var nodeTimeout: Duration = .seconds(20)
 
     /// The defaults.
     public init() {}

@@ -1,71 +1,55 @@
+import FeedStore
 import Firebase
-
-/// A write the client asked to have made when its connection closes (`o`, `om`).
-struct QueuedDisconnectOperation: Sendable {
-    enum Kind: Sendable {
-        case set(DatabaseInput)
-        case update(DatabaseUpdate)
-    }
-
-    let path: DatabasePath
-    let kind: Kind
-    /// Who queued it: the operation runs with the rights the connection had then.
-    let caller: DatabaseCaller
-}
 
 extension DatabaseWireSession {
     /// `o` (`{p, d}`: set), `om` (`{p, d}`: update) and `oc` (`{p}`: cancel those at `p` and below). A set or
-    /// update is checked against the rules when it is queued, as Firebase does, and runs when the connection closes,
-    /// cleanly or not, in the order queued.
+    /// update is checked against the rules when it is queued, as Firebase does, then kept in the database under this
+    /// session and node: it runs when the connection closes, cleanly or not, in the order queued, and when this node
+    /// dies another node runs it (``DatabaseDisconnectService``).
     func queueOnDisconnect(_ request: WireRequest) async {
         do {
             let path = try path(of: request, allowingPriority: request.action == "o")
-            switch request.action {
-            case "oc":
-                onDisconnect.removeAll { path.contains($0.path) }
-            case "om":
-                guard let data = request.body["d"] else {
-                    throw DatabaseError(.invalidData, "Invalid data; the request has no data \"d\"")
+            if request.action == "oc" {
+                let queued = try await database.store.realtimeDisconnects(sessionID: sessionID)
+                let cancelled = queued.filter { record in
+                    (try? DatabasePath(record.path, allowingPriority: true)).map { path.contains($0) } ?? false
                 }
+                try await database.store.cancelRealtimeDisconnects(ids: cancelled.map(\.id))
+                await respond(request, status: "ok", data: "\"\"")
+                return
+            }
+            guard let data = request.body["d"] else {
+                throw DatabaseError(.invalidData, "Invalid data; the request has no data \"d\"")
+            }
+            let now = database.clock.milliseconds()
+            if request.action == "om" {
                 let update = try DatabaseUpdate(json: data, at: path)
-                let now = database.clock.milliseconds()
                 try await database.checkWrite(
                     namespace: namespace, update.resolvedWrites(at: path, now: now) { _ in .null }, caller: caller)
-                onDisconnect.append(QueuedDisconnectOperation(path: path, kind: .update(update), caller: caller))
-            default:
-                guard let data = request.body["d"] else {
-                    throw DatabaseError(.invalidData, "Invalid data; the request has no data \"d\"")
-                }
-                let value = try DatabaseInput(json: data, at: path)
-                let node = value.resolved(now: database.clock.milliseconds(), existing: .null)
+            } else {
+                let node = try DatabaseInput(json: data, at: path).resolved(now: now, existing: .null)
                 try await database.checkWrite(namespace: namespace, [(path, node)], caller: caller)
-                onDisconnect.append(QueuedDisconnectOperation(path: path, kind: .set(value), caller: caller))
             }
+            try await database.store.queueRealtimeDisconnect(
+                RealtimeDisconnectRecord(
+                    nodeID: database.nodeID, sessionID: sessionID, namespace: namespace,
+                    action: request.action == "om" ? "update" : "set", path: path.description,
+                    data: data.serializedString(), caller: caller.disconnectJSON),
+                now: now)
             await respond(request, status: "ok", data: "\"\"")
         } catch {
             await respond(request, error: error)
         }
     }
 
-    /// Runs the queued operations, each its own write; one the rules now refuse is skipped.
+    /// Runs the operations this session queued (the connection closed).
     func runOnDisconnect() async {
-        let operations = onDisconnect
-        onDisconnect = []
-        for operation in operations {
-            do {
-                switch operation.kind {
-                case .set(let value):
-                    try await database.set(
-                        namespace: namespace, path: operation.path, value: value, caller: operation.caller)
-                case .update(let update):
-                    try await database.update(
-                        namespace: namespace, path: operation.path, update: update, caller: operation.caller)
-                }
-            } catch {
-                logger.info(
-                    "An onDisconnect operation was refused",
-                    metadata: ["path": "\(operation.path)", "error": "\(error)"])
-            }
+        do {
+            let records = try await database.store.claimRealtimeDisconnects(sessionID: sessionID)
+            await database.runDisconnects(records)
+        } catch {
+            // Left in the database: they run when this node is taken for dead, or a later close claims them.
+            logger.warning("Could not run a connection's onDisconnect operations", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -31,7 +31,6 @@ public actor DatabaseWireSession {
     var listens: [ListenKey: ActiveListen] = [:]
     var nextListenID = 0
     var progressWaiters: [ProgressWaiter] = []
-    var onDisconnect: [QueuedDisconnectOperation] = []
     var closed = false
 
     /// A session for a client of `namespace` (its `ns`) connecting from `clientAddress`.
