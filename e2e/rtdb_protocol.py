@@ -80,8 +80,8 @@ class Closed(Exception):
 
 
 class RtdbConnection:
-    def __init__(self, port: int, namespace: str, host: str = "127.0.0.1"):
-        self.url = f"ws://{host}:{port}/.ws?v=5&ns={namespace}"
+    def __init__(self, port: int, namespace: str, host: str = "127.0.0.1", query: str = ""):
+        self.url = f"ws://{host}:{port}/.ws?v=5&ns={namespace}{query}"
         # `connect` is a context manager; the connection lives until `close` or `drop`.
         self.ws = connect(self.url, max_size=None, compression=None, open_timeout=20).__enter__()
         self.log: list[dict] = []

@@ -77,6 +77,10 @@ def connection(server):
 def test_hello_names_the_host_the_client_used_and_a_session(server, connection):
     _, port = server
     hello = connection.hello["d"]["d"]
+    # A reconnecting SDK names its last session (`ls`); a new one is given.
+    again = RtdbConnection(port, NAMESPACE, query=f"&ls={hello['s']}")
+    assert again.hello["d"]["d"]["s"] != hello["s"]
+    again.close()
     assert hello["v"] == "5"
     assert hello["h"] == f"127.0.0.1:{port}"
     assert len(hello["s"]) >= 16
@@ -264,3 +268,33 @@ def test_frames_that_cannot_be_read_close_the_connection_with_a_reason(server, f
         while True:
             client.receive(30)
     assert reason in closed.value.reason
+
+
+def test_a_draining_server_tells_clients_to_reconnect_and_runs_their_on_disconnect():
+    """SIGTERM: each connection gets the SDKs' reset (`r`, with the host it used) and is closed, so the SDK
+    reconnects (through nginx, to a node that stays); its onDisconnect operations ran before the server stopped."""
+    port = harness.free_port()
+    served = harness.Server(arguments=["--database-port", str(port), "--firebase-admin-token", "owner"],
+                            name="rtdb draining server")
+    try:
+        served.start()
+        base = f"http://127.0.0.1:{port}"
+        wait_until(lambda: answers(base), "the database listener answered")
+        client = RtdbConnection(port, NAMESPACE)
+        assert client.request("gauth", {"cred": "owner"})["s"] == "ok"
+        assert client.request("p", {"p": "presence/ada", "d": True})["s"] == "ok"
+        assert client.request("o", {"p": "presence/ada", "d": False})["s"] == "ok"
+
+        stopping = threading.Thread(target=served.stop, daemon=True)
+        stopping.start()
+        assert client.control("r")["d"] == f"127.0.0.1:{port}"
+        with pytest.raises(Closed):
+            while True:
+                client.receive(30)
+        stopping.join(timeout=120)
+
+        served.start()
+        wait_until(lambda: answers(base), "the database listener answered again")
+        assert rest(base, "presence/ada") is False
+    finally:
+        served.close()

@@ -15,10 +15,10 @@ struct DatabaseWebSocketTests {
     /// Runs `body` with a protocol connection to a live listener over `backend`, bounded against a hang; `admin`
     /// signs it in with the admin token first (`gauth`, request 1), as firebase-admin does.
     static func withConnection(
-        _ backend: Backend, admin: Bool = true,
+        _ backend: Backend, admin: Bool = true, settings: DatabaseSettings = DatabaseSettings(),
         _ body: @escaping @Sendable (DatabaseFixture, WireTestConnection, Int) async throws -> Void
     ) async throws {
-        try await DatabaseFixture.withServer(backend) { db, client in
+        try await DatabaseFixture.withServer(backend, settings: settings) { db, client in
             let port = try #require(client.port)
             try await bounded("the WebSocket exchange") {
                 try await WireTestConnection.with(port: port) { connection in
@@ -261,6 +261,19 @@ struct DatabaseWebSocketTests {
             let closed = try await connection.untilClosed()
             #expect(closed?.code == .protocolError)
             #expect(closed?.reason.contains(reason) == true)
+        }
+    }
+
+    @Test func a_message_past_the_size_limit_closes_the_connection_and_writes_nothing() async throws {
+        var settings = DatabaseSettings()
+        settings.maximumWriteBytes = 20_000
+        try await Self.withConnection(.sqlite, settings: settings) { db, connection, _ in
+            let big = String(repeating: "x", count: 30_000)
+            try await connection.send(#"{"t":"d","d":{"r":2,"a":"p","b":{"p":"big","d":"\#(big)"}}}"#)
+            let closed = try await connection.untilClosed()
+            #expect(closed?.code == .protocolError)
+            #expect(closed?.reason.contains("maximum size") == true)
+            #expect(try await db.get("big") == .null)
         }
     }
 }
