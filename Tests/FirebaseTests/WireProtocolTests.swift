@@ -77,6 +77,6 @@ import Testing
                 == #"{"t":"d","d":{"r":4,"b":{"s":"ok","d":{}}}}"#)
         #expect(
             WireServerMessage.data(merge: true, path: try! DatabasePath("/a/b"), data: #"{"c":1}"#, tag: 2).text
-                == #"{"t":"d","d":{"a":"m","b":{"p":"a/b","d":{"c":1},"t":2}}}"#)
+                == #"{"t":"d","d":{"b":{"p":"a/b","d":{"c":1},"t":2},"a":"m"}}"#)
     }
 }

@@ -41,7 +41,8 @@ public enum WireServerMessage: Sendable, Hashable {
             let body = "{\"s\":" + Self.quoted(status) + (data.map { ",\"d\":" + $0 } ?? "") + "}"
             return "{\"t\":\"d\",\"d\":{\"r\":\(number),\"b\":" + body + "}}"
         case .push(let action, let body):
-            return "{\"t\":\"d\",\"d\":{\"a\":" + Self.quoted(action) + ",\"b\":" + body + "}}"
+            // The body before the action, as Firebase's servers write it (a recorded transcript replays byte for byte).
+            return "{\"t\":\"d\",\"d\":{\"b\":" + body + ",\"a\":" + Self.quoted(action) + "}}"
         }
     }
 

@@ -276,4 +276,45 @@ struct DatabaseWebSocketTests {
             #expect(try await db.get("big") == .null)
         }
     }
+
+    /// A transcript of Firebase's own servers (sdk.js 2.4.2, recorded in 2016 and kept in the code index as a
+    /// protocol note): where the server's side is determined by the request, the answer is the same, byte for byte.
+    @Test(arguments: Backend.available)
+    func a_recorded_firebase_transcript_replays_byte_for_byte(backend: Backend) async throws {
+        try await Self.withConnection(backend, admin: false) { db, connection, _ in
+            try await db.set("list", #"{"-JvusyBQvKx05NNj0pyk": {"foo": "bar"}}"#)
+            let exchanges: [(sent: String, answers: [String])] = [
+                (
+                    #"{"t":"d","d":{"r":1,"a":"s","b":{"c":{"sdk.js.2-4-2":1}}}}"#,
+                    [#"{"t":"d","d":{"r":1,"b":{"s":"ok","d":""}}}"#]
+                ),
+                (#"{"t":"c","d":{"t":"p","d":{}}}"#, [#"{"t":"c","d":{"t":"o","d":null}}"#]),
+                (
+                    #"{"t":"d","d":{"r":2,"a":"auth","b":{"cred":"owner"}}}"#,
+                    [#"{"t":"d","d":{"r":2,"b":{"s":"ok","d":{"auth":null,"expires":null}}}}"#]
+                ),
+                (
+                    #"{"t":"d","d":{"r":3,"a":"q","b":{"p":"/list","h":""}}}"#,
+                    [
+                        #"{"t":"d","d":{"b":{"p":"list","d":{"-JvusyBQvKx05NNj0pyk":{"foo":"bar"}}},"a":"d"}}"#,
+                        #"{"t":"d","d":{"r":3,"b":{"s":"ok","d":{}}}}"#,
+                    ]
+                ),
+                (
+                    #"{"t":"d","d":{"r":4,"a":"p","b":{"p":"/list/-JvusyBQvKx05NNj0pyk/baz","d":1}}}"#,
+                    [
+                        #"{"t":"d","d":{"b":{"p":"list/-JvusyBQvKx05NNj0pyk/baz","d":1},"a":"d"}}"#,
+                        #"{"t":"d","d":{"r":4,"b":{"s":"ok","d":""}}}"#,
+                    ]
+                ),
+            ]
+            for exchange in exchanges {
+                try await connection.send(exchange.sent)
+                for expected in exchange.answers {
+                    _ = try await connection.receive()
+                    #expect(connection.frames.last == expected)
+                }
+            }
+        }
+    }
 }

@@ -51,13 +51,14 @@ extension DatabaseWireSession {
 
     /// What an `ok` to `auth` carries: the rules' `auth` and when the token expires (seconds since 1970).
     static func authData(of caller: DatabaseCaller) -> String {
-        guard let auth = caller.auth else { return "{\"auth\":null}" }
+        // As Firebase's servers answer an admin credential: `{"auth":null,"expires":null}`.
+        guard let auth = caller.auth else { return "{\"auth\":null,\"expires\":null}" }
         var members: [String: JSONValue] = [
             "auth": .object([
                 "uid": .string(auth.uid), "provider": .string(auth.provider), "token": .object(auth.token),
             ])
         ]
-        if let expiresAt = caller.credential?.expiresAt { members["expires"] = .number(Double(expiresAt / 1000)) }
+        members["expires"] = caller.credential.map { .number(Double($0.expiresAt / 1000)) } ?? .null
         return JSONValue.object(members).serializedString()
     }
 
