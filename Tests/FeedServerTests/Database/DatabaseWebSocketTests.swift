@@ -268,7 +268,7 @@ struct DatabaseWebSocketTests {
         var settings = DatabaseSettings()
         settings.maximumWriteBytes = 20_000
         try await Self.withConnection(.sqlite, settings: settings) { db, connection, _ in
-            let big = String(repeating: "x", count: 30_000)
+            let big = String(repeating: "x", count: 90_000)
             try await connection.send(#"{"t":"d","d":{"r":2,"a":"p","b":{"p":"big","d":"\#(big)"}}}"#)
             let closed = try await connection.untilClosed()
             #expect(closed?.code == .protocolError)
@@ -313,6 +313,20 @@ struct DatabaseWebSocketTests {
                 for expected in exchange.answers {
                     _ = try await connection.receive()
                     #expect(connection.frames.last == expected)
+                }
+            }
+        }
+    }
+
+    @Test func a_namespace_that_cannot_exist_gets_the_shutdown_so_the_sdks_stop_reconnecting() async throws {
+        try await DatabaseFixture.withServer(.sqlite) { _, client in
+            let port = try #require(client.port)
+            try await bounded("the refused connection") {
+                try await WireTestConnection.with(port: port, uri: "/.ws?v=5&ns=no.such:name") {
+                    (connection: WireTestConnection) async throws in
+                    #expect(connection.hello["d"]?["t"] == .string("s"))
+                    #expect(connection.hello["d"]?["d"]?.stringValue?.hasPrefix("Namespace \"no.such:name\"") == true)
+                    #expect(try await connection.untilClosed()?.code == .policyViolation)
                 }
             }
         }

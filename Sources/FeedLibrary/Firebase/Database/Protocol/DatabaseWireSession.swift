@@ -45,7 +45,8 @@ public actor DatabaseWireSession {
         self.sessionID = sessionID
         self.logger = logger
         self.output = output
-        self.assembler = WireFrameAssembler(maximumMessageBytes: database.settings.maximumWriteBytes)
+        // The largest write, and room for the envelope around it.
+        self.assembler = WireFrameAssembler(maximumMessageBytes: database.settings.maximumWriteBytes + 65_536)
     }
 
     /// A new random session id.

@@ -10,7 +10,8 @@ import NIOWebSocket
 /// used: the SDKs close and connect again, through the load balancer, to a node that stays) and closed.
 ///
 /// The reset and not the shutdown (`s`) because firebase-js-sdk's `Connection.onConnectionShutdown_` makes the
-/// client stop reconnecting for good (`interrupt('server_kill')`), while `onReset_` reconnects after its back-off.
+/// client stop reconnecting for good (`interrupt('server_kill')`), while `onReset_` reconnects after its back-off;
+/// the shutdown is for a connection that can never succeed (a namespace name that cannot exist).
 struct DatabaseWebSocketService: Sendable {
     let database: RealtimeDatabase
     let admin: FirebaseAdminGate
@@ -44,7 +45,8 @@ struct DatabaseWebSocketService: Sendable {
                 }
                 logger[metadataKey: "session"] = "\(session.sessionID)"
                 if let problem = DatabaseNamespaceName.problem(with: namespace) {
-                    await sender.send(.error("Namespace \"\(namespace)\" does not exist: \(problem)"))
+                    // The shutdown, which makes the SDKs stop reconnecting: no later attempt can succeed.
+                    await sender.send(.shutdown(reason: "Namespace \"\(namespace)\" does not exist: \(problem)"))
                     await sender.close(code: .policyViolation, reason: "Invalid namespace")
                     return
                 }
