@@ -111,8 +111,11 @@ class Node:
     def __init__(self, name, data, env=None, port=None, binary=None):
         self.name, self.data = name, str(data)
         self.port = port or free_port(0)
+        # A database listener of its own (the default, 9000, is one per machine): two nodes of a section, or a node
+        # still stopping from the section before, would hold it.
         self.env = {"IMAGEFEED_RATE_LIMIT": "1000000000", "IMAGEFEED_IMAGE_RATE_LIMIT": "1000000000",
-                    "IMAGEFEED_NEW_RENDITIONS_PER_HOUR": "1000000", "IMAGEFEED_LOG_LEVEL": "info", **(env or {})}
+                    "IMAGEFEED_NEW_RENDITIONS_PER_HOUR": "1000000", "IMAGEFEED_LOG_LEVEL": "info",
+                    "IMAGEFEED_DATABASE_PORT": str(free_port(0)), **(env or {})}
         self.binary = binary or BIN
         self.process = None
         self.log_path = LOGS / f"faults-{name}-{self.port}.log"

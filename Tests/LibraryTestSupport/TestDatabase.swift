@@ -28,12 +28,19 @@ public enum TestDatabase {
         return logger
     }()
 
+    /// How long a test's store waits to connect, or for a free connection: far longer than a server's 5 s
+    /// (``Database/defaultTimeout``). `make test` runs a few hundred PostgreSQL databases at once on a two-core
+    /// machine, so a wait there measures the suite's own crowd, not the behaviour under test: a quiet fresh-clone run
+    /// had 87 PostgreSQL tests fail on "every connection stayed busy" while the same head passed the run before. A pool
+    /// that never lends still fails its test; the tests of the wait itself set their own.
+    public static let timeout: Duration = .seconds(60)
+
     /// Opens a migrated store on a fresh database of `backend`, runs `body`, then closes and removes it.
     public static func withStore<R: Sendable>(
         _ backend: Backend, _ body: (LibraryStore, String) async throws -> R
     ) async throws -> R {
         let (url, cleanup) = try await makeURL(backend)
-        let store = try await LibraryStore.open(url: url, logger: logger)
+        let store = try await LibraryStore.open(url: url, logger: logger, timeout: timeout)
         do {
             let result = try await body(store, url)
             try await store.database.shutdown()
@@ -82,7 +89,7 @@ extension TestDatabase {
     static func onAdminDatabase(_ admin: String, _ body: @Sendable (any SQLDatabase) async throws -> Void)
         async throws
     {
-        let adminDatabase = try await Database.open(url: admin, logger: logger)
+        let adminDatabase = try await Database.open(url: admin, logger: logger, timeout: timeout)
         do {
             try await adminDatabase.read(body)
             try await adminDatabase.shutdown()

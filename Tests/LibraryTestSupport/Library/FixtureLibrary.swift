@@ -101,7 +101,7 @@ public struct FixtureLibrary: Sendable {
             try Fixtures.write(try photo.bytes(seed: 100 + index), to: source + "/" + photo.rawValue)
         }
         let (url, removeDatabase) = try await TestDatabase.makeURL(backend)
-        let store = try await LibraryStore.open(url: url, logger: testLogger)
+        let store = try await LibraryStore.open(url: url, logger: testLogger, timeout: TestDatabase.timeout)
         do {
             try Imaging.start()
             let importer = LibraryImporter(

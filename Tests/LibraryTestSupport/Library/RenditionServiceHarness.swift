@@ -12,7 +12,7 @@ public func withRenditionService(
     threads: Int = 2, maxWaiting: Int = 16, _ body: (RenditionService, ImageSource, LibraryFiles) async throws -> Void
 ) async throws {
     let library = try await FixtureLibrary.shared(.sqlite)
-    let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger)
+    let store = try await LibraryStore.open(url: library.databaseURL, logger: testLogger, timeout: TestDatabase.timeout)
     let found = try await store.imageSource(idOrSlug: library.id(.mountainLake))
     try await store.database.shutdown()
     let photo = try #require(found)
