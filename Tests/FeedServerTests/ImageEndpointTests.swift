@@ -162,7 +162,10 @@ struct ImageEndpointTests {
             // assert
             #expect(etags == ["\"\(id)-111xauto-max-center-q75.jpg\""])
             #expect(other.header("ETag") == "\"\(id)-111xauto-max-center-q80.jpg\"")
-            let files = server.filesUnder("renditions").filter { $0.contains("/\(id)/111x") }
+            // The cache's file is written after the answer went out: wait for the second (bounded), then count.
+            let cached = { server.filesUnder("renditions").filter { $0.contains("/\(id)/111x") } }
+            _ = try await waitUntil(within: 30) { cached().count >= 2 }
+            let files = cached()
             #expect(files.count == 2, "\(files)")
         }
     }

@@ -76,28 +76,40 @@ struct DatabaseFeedTests {
     @Test(arguments: Backend.available)
     func a_write_on_one_node_reaches_a_subscription_on_another(backend: Backend) async throws {
         try await DatabaseFixture.with(backend) { nodeA in
-            // setup: a second node on the same database, with its own clock and feed
-            let store = try await LibraryStore.open(url: nodeA.url, logger: DatabaseFixture.logger)
-            let nodeB = DatabaseFixture.make(store: store, url: nodeA.url)
-            let feed = Task { try await nodeB.database.feed.run() }
-            defer { feed.cancel() }
-            let first = try await nodeB.set("shared", "0")
-            let subscription = nodeB.database.feed.subscribe(
-                namespaceID: first.namespaceID, after: first.sequence, location: .root)
-            defer { subscription.cancel() }
-
-            // act: node A writes; node B hears of it by PostgreSQL's notification, or else by its poll
-            try await nodeA.set("shared", "1")
-            async let received = Self.next(1, of: subscription)
-            try await waitUntil("node B's feed asleep until its poll") { nodeB.clock.sleeperCount > 0 }
-            nodeB.clock.advance(by: nodeB.database.settings.pollInterval)
-
-            // assert
-            #expect(try await received.map(\.content) == [.put(try path("shared"), .number(1))])
-            feed.cancel()
-            try await bounded("node B's change feed's end once cancelled") { _ = await feed.result }
+            // setup: a second node on the same database, with its own clock and feed; its store closed on every path
+            // (a pool dropped unclosed stops a debug build on AsyncKit's assertion, and the whole test run with it)
+            let store = try await LibraryStore.open(
+                url: nodeA.url, logger: DatabaseFixture.logger, timeout: TestDatabase.timeout)
+            do {
+                try await Self.writeReachesSecondNode(nodeA, store: store)
+            } catch {
+                try? await store.database.shutdown()
+                throw error
+            }
             try await store.database.shutdown()
         }
+    }
+
+    /// The body of the test above, with node B on `store`.
+    static func writeReachesSecondNode(_ nodeA: DatabaseFixture, store: LibraryStore) async throws {
+        let nodeB = DatabaseFixture.make(store: store, url: nodeA.url)
+        let feed = Task { try await nodeB.database.feed.run() }
+        defer { feed.cancel() }
+        let first = try await nodeB.set("shared", "0")
+        let subscription = nodeB.database.feed.subscribe(
+            namespaceID: first.namespaceID, after: first.sequence, location: .root)
+        defer { subscription.cancel() }
+
+        // act: node A writes; node B hears of it by PostgreSQL's notification, or else by its poll
+        try await nodeA.set("shared", "1")
+        async let received = Self.next(1, of: subscription)
+        try await waitUntil("node B's feed asleep until its poll") { nodeB.clock.sleeperCount > 0 }
+        nodeB.clock.advance(by: nodeB.database.settings.pollInterval)
+
+        // assert
+        #expect(try await received.map(\.content) == [.put(try path("shared"), .number(1))])
+        feed.cancel()
+        try await bounded("node B's change feed's end once cancelled") { _ = await feed.result }
     }
 
     @Test(arguments: Backend.available)

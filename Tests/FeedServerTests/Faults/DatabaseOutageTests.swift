@@ -25,9 +25,33 @@ struct DatabaseOutageTests {
         let data = try Fixtures.temporaryDirectory(prefix: "imagefeed-database-outage")
         defer { try? FileManager.default.removeItem(atPath: data) }
         // setup: the server reaches the database through the proxy; the test, directly
-        let direct = try await LibraryStore.open(url: url, logger: testLogger)
-        let served = try await LibraryStore.open(
-            url: try #require(components.string), logger: testLogger, timeout: .seconds(2))
+        let direct = try await LibraryStore.open(url: url, logger: testLogger, timeout: TestDatabase.timeout)
+        let served: LibraryStore
+        do {
+            served = try await LibraryStore.open(
+                url: try #require(components.string), logger: testLogger, timeout: TestDatabase.timeout)
+        } catch {
+            try? await direct.database.shutdown()
+            throw error
+        }
+        // Both stores are closed on every path: a pool dropped unclosed stops a debug build on AsyncKit's assertion,
+        // which ended a whole fresh-clone run's Swift stage when a step of this test threw under load.
+        do {
+            try await Self.outageAndRecovery(direct: direct, served: served, data: data, proxy: proxy)
+        } catch {
+            try? await served.database.shutdown()
+            try? await direct.database.shutdown()
+            throw error
+        }
+        try await served.database.shutdown()
+        try await direct.database.shutdown()
+    }
+
+    /// The outage itself: a server on `served`, which reaches the database through `proxy`; `direct` reaches it
+    /// without the proxy.
+    static func outageAndRecovery(direct: LibraryStore, served: LibraryStore, data: String, proxy: FaultyProxy)
+        async throws
+    {
         let clock = ManualClock()
         let application = try await buildApplication(
             TestServer.configuration(dataDirectory: data), store: served, files: LibraryFiles(root: data),
@@ -71,7 +95,6 @@ struct DatabaseOutageTests {
             #expect(try photo.object()["likes"] as? Int == 1)
             #expect(try #require(try await direct.photo(idOrSlug: photos[0])).likes == 1)
         }
-        try await direct.database.shutdown()
     }
 
     @Test func connections_the_server_ends_are_replaced_without_failing_a_request() async throws {
