@@ -25,9 +25,10 @@ final class WireTestConnection {
 
     /// Runs `body` with a connection to the listener at `port` (namespace `test`), after reading the hello.
     static func with<Result>(
-        port: Int, uri: String = "/.ws?v=5&ns=test", _ body: (WireTestConnection) async throws -> Result
+        port: Int, uri: String = "/.ws?v=5&ns=test", receiveBufferBytes: Int? = nil,
+        _ body: (WireTestConnection) async throws -> Result
     ) async throws -> Result {
-        try await WebSocketTestClient.with(port: port, uri: uri) { socket in
+        try await WebSocketTestClient.with(port: port, uri: uri, receiveBufferBytes: receiveBufferBytes) { socket in
             let connection = WireTestConnection(socket: socket)
             connection.hello = try await connection.receive() ?? .null
             return try await body(connection)

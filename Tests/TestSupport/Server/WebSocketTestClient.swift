@@ -28,12 +28,17 @@ public final class WebSocketTestClient {
     private var buffer = ByteBuffer()
 
     /// Connects to `ws://host:port<uri>` (sending `Host: <hostHeader>`, default `host:port`) and runs `body` with the
-    /// connection, which is closed after.
+    /// connection, which is closed after. `receiveBufferBytes` shrinks the socket's receive buffer (`SO_RCVBUF`, set
+    /// before connecting), for a client that stops reading and should hold little of what the server sends.
     public static func with<Result>(
-        host: String = "127.0.0.1", port: Int, uri: String, hostHeader: String? = nil,
+        host: String = "127.0.0.1", port: Int, uri: String, hostHeader: String? = nil, receiveBufferBytes: Int? = nil,
         _ body: (WebSocketTestClient) async throws -> Result
     ) async throws -> Result {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBufferBytes {
+            bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: .init(receiveBufferBytes))
+        }
+        let channel = try await bootstrap.connect(
             host: host, port: port
         ) { channel in
             channel.eventLoop.makeCompletedFuture {

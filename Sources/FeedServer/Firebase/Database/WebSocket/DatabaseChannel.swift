@@ -85,7 +85,9 @@ struct DatabaseChannel: ServerChildChannel, HTTPChannelHandler {
         do {
             switch try await value.result.get() {
             case .http(let http):
-                await handleHTTP(asyncChannel: http, logger: logger)
+                await DatabaseConnection.$channel.withValue(http.channel) {
+                    await handleHTTP(asyncChannel: http, logger: logger)
+                }
             case .webSocket(let channel, let request, let drain):
                 await webSocket.serve(channel, request: request, drain: drain, logger: logger)
             }
@@ -93,6 +95,13 @@ struct DatabaseChannel: ServerChildChannel, HTTPChannelHandler {
             logger.debug("A database connection ended before its first request", metadata: ["error": "\(error)"])
         }
     }
+}
+
+/// The connection a database request came on, for the handlers that must close it themselves: a REST stream whose
+/// client stopped reading (``ConnectionOutbox``) cannot end its response any other way.
+enum DatabaseConnection {
+    /// The HTTP connection serving the current request; nil outside the database listener.
+    @TaskLocal static var channel: (any Channel)?
 }
 
 /// What the WebSocket handshake said: the `Host` the client used, its query (`ns`, `v`, `ls`), and who it is.

@@ -37,37 +37,53 @@ struct DatabaseWebSocketService: Sendable {
         logger[metadataKey: "ns"] = "\(namespace)"
         do {
             try await channel.executeThenClose { inbound, outbound in
-                let sender = WebSocketSender(outbound: outbound, allocator: channel.channel.allocator)
-                let session = DatabaseWireSession(
-                    database: database, namespace: namespace, admin: admin, clientAddress: address, logger: logger
-                ) { message in
-                    await sender.send(message)
-                }
-                logger[metadataKey: "session"] = "\(session.sessionID)"
-                if let problem = DatabaseNamespaceName.problem(with: namespace) {
-                    // The shutdown, which makes the SDKs stop reconnecting: no later attempt can succeed.
-                    await sender.send(.shutdown(reason: "Namespace \"\(namespace)\" does not exist: \(problem)"))
-                    await sender.close(code: .policyViolation, reason: "Invalid namespace")
-                    return
-                }
-                await session.hello(host: host)
-                let connection = channel.channel
-                let drained = Task {
-                    await drain.wait()
-                    guard !Task.isCancelled else { return }
-                    await sender.send(.reset(host: host))
-                    await sender.close(code: .goingAway, reason: "Server is shutting down")
-                    try? await connection.close()
-                }
-                await read(inbound, session: session, sender: sender, logger: logger)
-                drained.cancel()
-                // Releases the drain task when the connection ended first.
-                drain.fire()
-                await session.close()
+                let sender = WebSocketSender(
+                    channel: channel.channel, limit: database.settings.maximumUnreadBytes, logger: logger)
+                // Writes what the session sends as fast as the client reads it; ends once the sender is finished.
+                async let written: Void = sender.run(outbound)
+                await converse(
+                    inbound, sender: sender, namespace: namespace, address: address, host: host, drain: drain,
+                    logger: logger)
+                sender.finish()
+                await written
             }
         } catch {
             logger.debug("A database WebSocket ended", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// The conversation of one connection: the hello, then the client's frames until it closes, the connection
+    /// drops, a frame cannot be read, or the server drains; the session closes after.
+    private func converse(
+        _ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>, sender: WebSocketSender, namespace: String,
+        address: String?, host: String, drain: DrainSignal, logger: Logger
+    ) async {
+        var logger = logger
+        let session = DatabaseWireSession(
+            database: database, namespace: namespace, admin: admin, clientAddress: address, logger: logger
+        ) { message in
+            sender.send(message)
+        }
+        logger[metadataKey: "session"] = "\(session.sessionID)"
+        if let problem = DatabaseNamespaceName.problem(with: namespace) {
+            // The shutdown, which makes the SDKs stop reconnecting: no later attempt can succeed.
+            sender.send(.shutdown(reason: "Namespace \"\(namespace)\" does not exist: \(problem)"))
+            sender.close(code: .policyViolation, reason: "Invalid namespace")
+            return
+        }
+        await session.hello(host: host)
+        let drained = Task {
+            await drain.wait()
+            guard !Task.isCancelled else { return }
+            // The sender closes the connection once these are written, which ends the reading below.
+            sender.send(.reset(host: host))
+            sender.close(code: .goingAway, reason: "Server is shutting down")
+        }
+        await read(inbound, session: session, sender: sender, logger: logger)
+        drained.cancel()
+        // Releases the drain task when the connection ended first.
+        drain.fire()
+        await session.close()
     }
 
     /// Reads the client's frames until it closes, the connection drops, or a frame cannot be read.
@@ -83,17 +99,17 @@ struct DatabaseWebSocketService: Sendable {
                         try await session.receive(frame: String(buffer: frame.unmaskedData))
                     } catch {
                         logger.info("Closing a database WebSocket", metadata: ["reason": "\(error)"])
-                        await sender.send(.error(error.description))
-                        await sender.close(code: .protocolError, reason: error.description)
+                        sender.send(.error(error.description))
+                        sender.close(code: .protocolError, reason: error.description)
                         return
                     }
                 case .binary:
-                    await sender.close(code: .unacceptableData, reason: "Binary frames are not part of the protocol")
+                    sender.close(code: .unacceptableData, reason: "Binary frames are not part of the protocol")
                     return
                 case .ping:
-                    await sender.pong(frame.unmaskedData)
+                    sender.pong(frame.unmaskedData)
                 case .connectionClose:
-                    await sender.close(code: .normalClosure, reason: "")
+                    sender.close(code: .normalClosure, reason: "")
                     return
                 default:
                     break
@@ -102,45 +118,5 @@ struct DatabaseWebSocketService: Sendable {
         } catch {
             logger.debug("A database WebSocket dropped", metadata: ["error": "\(error)"])
         }
-    }
-}
-
-/// Writes a session's messages as text frames, in order, each message's frames together.
-actor WebSocketSender {
-    private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
-    private let allocator: ByteBufferAllocator
-    private var closed = false
-
-    init(outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>, allocator: ByteBufferAllocator) {
-        self.outbound = outbound
-        self.allocator = allocator
-    }
-
-    func send(_ message: WireServerMessage) async {
-        guard !closed else { return }
-        let frames = WireFraming.frames(for: message.text).map {
-            WebSocketFrame(fin: true, opcode: .text, data: allocator.buffer(string: $0))
-        }
-        do {
-            try await outbound.write(contentsOf: frames)
-        } catch {
-            closed = true
-        }
-    }
-
-    func pong(_ data: ByteBuffer) async {
-        guard !closed else { return }
-        try? await outbound.write(WebSocketFrame(fin: true, opcode: .pong, data: data))
-    }
-
-    /// Sends a close frame; nothing is sent after it.
-    func close(code: WebSocketErrorCode, reason: String) async {
-        guard !closed else { return }
-        closed = true
-        var data = allocator.buffer(capacity: 2 + reason.utf8.count)
-        data.write(webSocketErrorCode: code)
-        data.writeString(String(reason.utf8.prefix(120)) ?? "")
-        try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
-        outbound.finish()
     }
 }
