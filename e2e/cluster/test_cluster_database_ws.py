@@ -23,8 +23,17 @@ def read(node, uid, token, path):
 def test_a_websocket_through_the_balancer_hears_a_write_made_on_either_node(cluster, library):
     node_a, node_b = cluster.nodes
     uid, token = sign_up(library, cluster)
+    # A REST request through the balancer first: nginx keeps its connections to the nodes for the next requests, and
+    # the WebSocket's upgrade must not be sent over one of those (a node upgrades only a connection's first request).
+    with requests.Session() as session:
+        for _ in cluster.nodes:
+            answer = session.get(f"{cluster.lb_database}/users/{uid}.json", params={"ns": NAMESPACE, "auth": token},
+                                 timeout=TIMEOUT)
+            assert answer.status_code == 200, answer.text
     client = RtdbConnection(cluster.lb_database_port, NAMESPACE)
     try:
+        # The hello names the host the client asked nginx for, which the SDK uses from then on.
+        assert client.hello["d"]["d"]["h"] == f"127.0.0.1:{cluster.lb_database_port}"
         assert client.request("auth", {"cred": token})["s"] == "ok"
         assert client.request("q", {"p": f"users/{uid}", "h": ""})["s"] == "ok"
         for node in (node_a, node_b):
