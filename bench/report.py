@@ -32,6 +32,7 @@ SECTIONS = [
     ("storage", ["storage"], "§6 Storage: S3 against local"),
     ("firebase", ["firebase"], "§7 Firebase: sign-in and 1 MB Storage"),
     ("database", ["database"], "§8 Realtime Database"),
+    ("databasews", ["database-ws"], "§9 Realtime Database over the SDKs' WebSocket protocol"),
 ]
 
 
@@ -651,6 +652,28 @@ def section_database(w, r):
                       r["nginx_read"]["command"], r["nginx_write"]["command"]]), "sh")
 
 
+def section_database_ws(w, r):
+    w(f"**Connections held**: {r['connections']} idle WebSocket connections to `/.ws?v=5&ns=…`, each after its hello; "
+      f"held: **{r.get('connections_held')}**.")
+    w()
+    w.table(["Connections", "server memory before", "with them open", "per connection"],
+            [[r["connections"], f"{fmt(r['rss_before_kb'] / 1024)} MB", f"{fmt(r['rss_connected_kb'] / 1024)} MB",
+              f"{r['memory_per_connection_kb']} KB"]])
+    d = r["push_delay"]
+    w(f"**Write → push** at **{r['listeners']}** connections listening (`q`) on one location: from just before each "
+      f"of {r['events']} puts (`p`, on one more connection) is sent to its `d` push on each listener ({d['n']} "
+      "arrivals; one client thread reads every connection, as §8's streams are read). Compare §8's write → event.")
+    w()
+    w.table(["Listens", "p50 ms", "p99 ms", "max ms"], [[r["listeners"], d["p50_ms"], d["p99_ms"], d["max_ms"]]])
+    p = r["puts"]
+    w(f"**Messages per second**: {r['writers']} connections each putting one value after another (the next once the "
+      f"last was acknowledged) for {r['writer_seconds']} s: **{p['per_s']}** acknowledged puts/s "
+      f"({p['acknowledged']} in {p['seconds']} s).")
+    w(f"Section took {r.get('section_s')} s.")
+    w()
+    w.code(r["server_command"], "sh")
+
+
 # (title, note key, result names, renderer) in the order of the report.
 PARTS = [
     ("Machine", "machine", ["machine"], lambda w, d: section_machine(w, d[0])),
@@ -667,6 +690,8 @@ PARTS = [
      lambda w, d: section_firebase(w, d[0])),
     ("8. Realtime Database: REST against nginx, events at many streams, a transaction under contention", None,
      ["database"], lambda w, d: section_database(w, d[0])),
+    ("9. Realtime Database over the SDKs' WebSocket protocol: connections held, write → push, puts per second", None,
+     ["database-ws"], lambda w, d: section_database_ws(w, d[0])),
 ]
 
 

@@ -4,7 +4,7 @@
 #   make bench                      # installs wrk, nginx, imagemagick, libvips-tools, postgresql, then runs this
 #   bench/run.sh                    # all sections
 #   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web storage firebase
-#                                   # database
+#                                   # database databasews
 #                                   # (the report always)
 #
 # Every section runs one binary: the release build with the PostgreSQL trait, so SQLite and PostgreSQL are measured
@@ -19,7 +19,9 @@
 # (first-read passes, default 3), BENCH_STORAGE_EXTRA (the size nobody pre-renders, default w=640&fm=jpg); the
 # firebase section: BENCH_FIREBASE_SIGNINS (default 20), BENCH_FIREBASE_CONNECTIONS (default 4); the database section
 # (the Realtime Database): BENCH_DATABASE_LISTENERS (default 1000), BENCH_DATABASE_EVENTS (default 20),
-# BENCH_DATABASE_TXN_THREADS (default 8), BENCH_DATABASE_TXN_EACH (default 50), BENCH_DATABASE_CONNECTIONS (default 16).
+# BENCH_DATABASE_TXN_THREADS (default 8), BENCH_DATABASE_TXN_EACH (default 50), BENCH_DATABASE_CONNECTIONS (default 16);
+# the databasews section (the SDKs' WebSocket protocol): BENCH_WS_CONNECTIONS (default 10000), BENCH_WS_LISTENERS
+# (default 1000), BENCH_WS_EVENTS (default 20), BENCH_WS_WRITERS (default 16), BENCH_WS_SECONDS (default 8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir="$PWD/bench"
@@ -46,7 +48,7 @@ export BENCH_AUTOGROUP="$autogroup"
 export BENCH_COMMAND="${BENCH_COMMAND:-${given_bin:+IMAGEFEED_BIN=$given_bin }$( [ -n "${MAKELEVEL:-}" ] && echo "make bench" || echo "bench/run.sh $*")}"
 
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web storage firebase database)
+[ ${#sections[@]} -eq 0 ] && sections=(machine import renditions sqlite postgres web storage firebase database databasews)
 export BENCH_SECTIONS="${sections[*]}"   # the report says which results this run measured
 # A full run replaces every result; a partial run keeps the others for the report.
 [ $# -eq 0 ] && rm -f bench/work/results/*.json
@@ -63,6 +65,7 @@ for section in "${sections[@]}"; do
         storage) cmd=(python3 "$bench_dir/storage.py") ;;
         firebase) cmd=(python3 "$bench_dir/firebase.py") ;;
         database) cmd=(python3 "$bench_dir/database.py") ;;
+        databasews) cmd=(python3 "$bench_dir/database_ws.py") ;;
         *) echo "unknown section $section" >&2; exit 2 ;;
     esac
     # A failing section is reported (bench/work/results/failed-*.txt, quoted in RESULTS.md); the others still run.

@@ -70,6 +70,14 @@ enum ConfigurationLoader {
                 reader.problems.append("The database's largest write must be a size such as 16MB; got \"\(size)\".")
             }
         }
+        if let size = environment["IMAGEFEED_DATABASE_MAX_UNREAD"], !size.isEmpty {
+            if let bytes = ByteCount.parse(size), bytes > 0 {
+                configuration.database.maximumUnreadBytes = bytes
+            } else {
+                reader.problems.append(
+                    "The bytes a database connection may leave unread must be a size such as 64MB; got \"\(size)\".")
+            }
+        }
         if let namespace = environment["IMAGEFEED_DATABASE_NAMESPACE"], !namespace.isEmpty {
             configuration.database.defaultNamespace = namespace
         }

@@ -77,4 +77,16 @@ import Testing
         #expect(NodeHash.hash(a) != NodeHash.hash(try node(#"{"x":{"y":1,"z":"t"}}"#)))
         #expect(NodeHash.hash(a) != NodeHash.hash(try node(#"{"x":{"y":"1","z":"s"}}"#)))
     }
+
+    /// Vectors from another implementation's tests: appsup-dart/firebase_dart `test/database/hash_test.dart`
+    /// (`TreeStructuredData.hash`, a port of the JS SDK that talks to Firebase's servers), whose hashes the servers
+    /// accept for its transactions.
+    @Test(arguments: [
+        ("nl", "lzXmvmvvpskRQUDqDuTMvZE2AQI="),
+        ("default config", "wvI1cAKcFCSEHyb527WMjwKCR/o="),
+        ("à", "31pfWlkApe+5G1/vDg375CZ+I2M="),
+    ])
+    func strings_hash_as_another_sdk_port_hashes_them(value: String, hash: String) {
+        #expect(NodeHash.hash(.string(value)) == hash)
+    }
 }

@@ -395,7 +395,8 @@ class Cluster:
             site.write_text(render_site(
                 SITE.read_text(), [f"127.0.0.1:{self.lb_port}", f"127.0.0.1:{self.lb_database_port}"],
                 {"imagefeed": [n.address for n in self.nodes],
-                 "imagefeed_database": [f"127.0.0.1:{n.database_port}" for n in self.nodes]}))
+                 "imagefeed_database": [f"127.0.0.1:{n.database_port}" for n in self.nodes],
+                 "imagefeed_database_ws": [f"127.0.0.1:{n.database_port}" for n in self.nodes]}))
             (folder / "nginx.conf").write_text(nginx_conf(folder, site))
             test = subprocess.run([NGINX, "-t", "-q", "-p", f"{folder}/", "-e", str(folder / "error.log"),
                                    "-c", str(folder / "nginx.conf")], capture_output=True, text=True, timeout=60)

@@ -198,6 +198,8 @@ public func buildApplication(
                 trustedProxies: configuration.trustedProxies, logger: logger))
         services.append(database.feed)
         services.append(DatabaseMaintenanceService(database: database, logger: logger))
+        // Runs the WebSocket connections' onDisconnect operations of nodes that died (issue 31).
+        services.append(DatabaseDisconnectService(database: database, logger: logger))
     }
     services.append(
         PendingDeletionService(

@@ -47,6 +47,7 @@ struct Migration: Sendable {
         .addUserLanguage,
         .createRealtimeDatabase,
         .createPendingDeletions,
+        .createRealtimeDisconnect,
     ]
 }
 

@@ -14,6 +14,9 @@ public enum DatabaseStreamEvent: Sendable, Hashable {
     case cancel
     /// The client's token expired or was revoked; the stream ends and the client reconnects with a new one.
     case authRevoked
+    /// Every change numbered up to this one has had its events (only for a listener that asked for it: the
+    /// WebSocket protocol acknowledges a write after the listens it touches were told).
+    case caughtUp(Int64)
 }
 
 extension RealtimeDatabase {
@@ -23,7 +26,8 @@ extension RealtimeDatabase {
     /// stop allowing the read the stream says `cancel` and ends; when the caller's token expires or is revoked it
     /// says `authRevoked` and ends. Refusals before the stream starts are thrown (permission, index, size).
     public func listen(
-        namespace: String, path: DatabasePath, query: DatabaseQuery = DatabaseQuery(), caller: DatabaseCaller
+        namespace: String, path: DatabasePath, query: DatabaseQuery = DatabaseQuery(), caller: DatabaseCaller,
+        reportsProgress: Bool = false
     ) async throws -> DatabaseListener {
         try checkNamespace(namespace)
         var record = try await store.realtimeNamespace(named: namespace)
@@ -38,8 +42,8 @@ extension RealtimeDatabase {
         let subscription = feed.subscribe(namespaceID: record!.id, after: sequence, location: path)
         let session = ListenerSession(
             database: self, namespace: namespace, path: path, query: query, caller: caller,
-            subscription: subscription)
-        return DatabaseListener(session: session, initial: initial, rules: rules)
+            subscription: subscription, reportsProgress: reportsProgress)
+        return DatabaseListener(session: session, initial: initial, sequence: sequence, rules: rules)
     }
 }
 
@@ -51,10 +55,10 @@ public final class DatabaseListener: AsyncSequence, Sendable {
     private let stream: AsyncStream<DatabaseStreamEvent>
     private let task: Task<Void, Never>
 
-    init(session: ListenerSession, initial: DatabaseNode, rules: DatabaseRules) {
+    init(session: ListenerSession, initial: DatabaseNode, sequence: Int64, rules: DatabaseRules) {
         let (stream, continuation) = AsyncStream.makeStream(of: DatabaseStreamEvent.self)
         self.stream = stream
-        task = Task { await session.run(initial: initial, rules: rules, out: continuation) }
+        task = Task { await session.run(initial: initial, sequence: sequence, rules: rules, out: continuation) }
         continuation.onTermination = { [task] _ in task.cancel() }
     }
 
@@ -85,6 +89,7 @@ struct ListenerSession: Sendable {
     let query: DatabaseQuery
     let caller: DatabaseCaller
     let subscription: DatabaseSubscription
+    let reportsProgress: Bool
 
     private enum Input: Sendable {
         case change(DatabaseChange)
@@ -94,11 +99,11 @@ struct ListenerSession: Sendable {
     }
 
     func run(
-        initial: DatabaseNode, rules initialRules: DatabaseRules, out: AsyncStream<DatabaseStreamEvent>.Continuation
-    )
-        async
-    {
+        initial: DatabaseNode, sequence: Int64, rules initialRules: DatabaseRules,
+        out: AsyncStream<DatabaseStreamEvent>.Continuation
+    ) async {
         out.yield(.put(.root, initial))
+        if reportsProgress { out.yield(.caughtUp(sequence)) }
         var view = DatabaseWindowView(initial: initial)
         var rules = initialRules
         let (inputs, input) = AsyncStream.makeStream(of: Input.self)
@@ -143,6 +148,7 @@ struct ListenerSession: Sendable {
                     guard await stillAllowed(rules, out: out) else { break loop }
                     guard let events = await events(for: change, view: &view) else { break loop }
                     for event in events { out.yield(event) }
+                    if reportsProgress { out.yield(.caughtUp(change.sequence)) }
                 case .subscriptionEnded:
                     break loop
                 case .tick:

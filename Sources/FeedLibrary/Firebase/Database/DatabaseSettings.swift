@@ -34,6 +34,18 @@ public struct DatabaseSettings: Sendable, Hashable {
     /// How many changes a listener may have waiting before it is closed as too slow (it reconnects and reads
     /// afresh).
     public var listenerBacklog = 1_000
+    /// How long a WebSocket connection may send nothing before it is taken for gone (the SDKs send a keep-alive
+    /// every 45 s) and closed, its onDisconnect operations run.
+    public var webSocketIdleTimeout: Duration = .seconds(100)
+    /// How many bytes of pushes one connection (a WebSocket, or a REST stream) may have waiting for a client that
+    /// does not read them; past it the connection is closed and the client reconnects and reads afresh
+    /// (`IMAGEFEED_DATABASE_MAX_UNREAD`). A push that finds nothing waiting is always taken, whatever its size, so a
+    /// large first read still goes out.
+    public var maximumUnreadBytes = 64 << 20
+    /// How often a node says it is alive (for the onDisconnect operations of its WebSocket connections).
+    public var nodeHeartbeatInterval: Duration = .seconds(5)
+    /// How long a node may stay silent before another runs its connections' onDisconnect operations.
+    public var nodeTimeout: Duration = .seconds(20)
 
     /// The defaults.
     public init() {}
@@ -47,6 +59,9 @@ public struct DatabaseSettings: Sendable, Hashable {
         }
         if maximumWriteBytes < 1 || maximumWriteBytes > 256 << 20 {
             problems.append("The database's largest write must be between 1 byte and 256 MB, Firebase's limit.")
+        }
+        if maximumUnreadBytes < 1 {
+            problems.append("The bytes a database connection may leave unread must be at least 1.")
         }
         return problems
     }

@@ -1,5 +1,6 @@
 import FeedStore
 import Firebase
+import Foundation
 import Locking
 import Logging
 
@@ -23,13 +24,17 @@ public final class RealtimeDatabase: Sendable {
     let rules: DatabaseRulesCache
     let pushIDs = Locked(PushIDGenerator())
     let logger: Logger
+    /// This process among the nodes sharing the database: the WebSocket connections' onDisconnect operations are
+    /// kept under it, and run by another node when its heartbeat stops.
+    public let nodeID: String
 
     /// A database over `store`.
     public init(
         store: LibraryStore, settings: DatabaseSettings = DatabaseSettings(),
         verifier: (any DatabaseTokenVerifier)?, clock: any DatabaseClock = SystemDatabaseClock(),
-        logger: Logger
+        nodeID: String = UUID().uuidString, logger: Logger
     ) {
+        self.nodeID = nodeID
         self.store = store
         self.settings = settings
         self.verifier = verifier
@@ -145,5 +150,12 @@ extension DatabaseServiceError {
         case .expired: self = .expiredToken
         case .revoked: self = .revokedToken
         }
+    }
+}
+
+extension RealtimeDatabase {
+    /// The number of the last change committed to `namespace` (0 when it was never written).
+    func currentSequence(namespace: String) async throws -> Int64 {
+        try await store.readRealtime(namespace: namespace) { tree in tree.sequence }
     }
 }

@@ -3,6 +3,7 @@ import Firebase
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 
 extension DatabaseRESTController {
@@ -10,8 +11,9 @@ extension DatabaseRESTController {
     /// rest/retrieve-data#section-rest-streaming). A `put` of the data first, then `put` and `patch` for each change
     /// (paths relative to the listened location, only what changed), `keep-alive` every
     /// ``DatabaseSettings/keepAliveInterval``, `cancel` when the rules stop allowing the read and
-    /// `auth_revoked` when the token expires or is revoked; the stream ends after those two.
-    func stream(_ request: DatabaseRESTRequest, caller: DatabaseCaller) async throws -> Response {
+    /// `auth_revoked` when the token expires or is revoked; the stream ends after those two. A client that leaves more
+    /// than ``DatabaseSettings/maximumUnreadBytes`` unread has its connection closed (EventSource reconnects).
+    func stream(_ request: DatabaseRESTRequest, caller: DatabaseCaller, logger: Logger) async throws -> Response {
         if request.shallow {
             throw DatabaseServiceError(status: 400, "shallow can't be streamed; read it with a plain GET.")
         }
@@ -25,23 +27,57 @@ extension DatabaseRESTController {
         // nginx (deploy/nginx) passes events on as they come instead of buffering them.
         headers[Self.accelBuffering] = "no"
         let format = request.format
+        let limit = database.settings.maximumUnreadBytes
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
+                // The listener's events are queued as they come and written as the client reads them: a client that
+                // stops reading holds at most `limit` bytes here, then its connection is closed.
+                let outbox = ConnectionOutbox<ByteBuffer>(limit: limit)
+                let connection = DatabaseConnection.channel
+                async let queued: Void = Self.queue(listener, into: outbox, format: format, connection: connection) {
+                    logger.notice(
+                        "Closing a database stream whose client stopped reading",
+                        metadata: ["unread_bytes": "\(outbox.queuedBytes)", "limit": "\(limit)"])
+                }
                 // The handler ends only after the stream's work has: the server drains its handlers before the
                 // database closes.
                 do {
-                    for await event in listener {
-                        guard let text = Self.eventText(event, format: format) else { continue }
-                        try await writer.write(ByteBuffer(string: text))
-                    }
+                    try await outbox.drain { try await writer.write($0) }
                 } catch {
+                    outbox.finish()
                     await listener.stop()
+                    await queued
                     throw error
                 }
                 await listener.stop()
+                await queued
                 try await writer.finish(nil)
             })
+    }
+
+    /// Turns the listener's events into text in `outbox` until the listener ends (the stream then ends once the
+    /// outbox is written) or the outbox overflows: then `overflowed` is told and `connection` closed, which fails the
+    /// write the client is not taking and ends the response.
+    private static func queue(
+        _ listener: DatabaseListener, into outbox: ConnectionOutbox<ByteBuffer>, format: DatabaseJSONFormat,
+        connection: (any Channel)?, overflowed: @Sendable () -> Void
+    ) async {
+        for await event in listener {
+            guard let text = eventText(event, format: format) else { continue }
+            switch outbox.enqueue(ByteBuffer(string: text), bytes: text.utf8.count) {
+            case .queued:
+                continue
+            case .overflowed:
+                overflowed()
+                connection?.close(promise: nil)
+                await listener.stop()
+                return
+            case .finished:
+                return
+            }
+        }
+        outbox.finish()
     }
 
     static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
@@ -69,6 +105,8 @@ extension DatabaseRESTController {
             return frame("cancel", "null")
         case .authRevoked:
             return frame("auth_revoked", "\"credential is no longer valid\"")
+        case .caughtUp:
+            return nil
         }
     }
 

@@ -36,7 +36,7 @@ struct DatabaseRESTController: Sendable {
             of: request, parameters: parsed.parameters, address: context.remoteAddress)
         switch parsed.method {
         case .get:
-            if parsed.streaming { return try await stream(parsed, caller: caller) }
+            if parsed.streaming { return try await stream(parsed, caller: caller, logger: context.logger) }
             return try await get(parsed, caller: caller)
         case .put:
             return try await put(parsed, body: try await body(of: request), caller: caller)

@@ -68,7 +68,12 @@ struct DatabaseRESTRequest: Sendable {
     static func namespace(
         parameters: QueryParameters, authority: String?, defaultNamespace: String, fromHost: Bool
     ) -> String {
-        if let ns = parameters["ns"], !ns.isEmpty { return ns }
+        namespace(ns: parameters["ns"], authority: authority, defaultNamespace: defaultNamespace, fromHost: fromHost)
+    }
+
+    /// The namespace of a request whose `ns` parameter is `ns` (the WebSocket protocol's `/.ws?ns=` too).
+    static func namespace(ns: String?, authority: String?, defaultNamespace: String, fromHost: Bool) -> String {
+        if let ns, !ns.isEmpty { return ns }
         guard fromHost, var host = authority?.lowercased() else { return defaultNamespace }
         if host.hasPrefix("[") { return defaultNamespace }  // an IPv6 address
         if let colon = host.firstIndex(of: ":") { host = String(host[..<colon]) }
