@@ -298,3 +298,21 @@ def test_a_draining_server_tells_clients_to_reconnect_and_runs_their_on_disconne
         assert rest(base, "presence/ada") is False
     finally:
         served.close()
+
+
+@pytest.mark.parametrize("flag, environment", [(["--database-max-unread", "lots"], {}),
+                                               ([], {"IMAGEFEED_DATABASE_MAX_UNREAD": "-3MB"})])
+def test_a_bound_on_unread_bytes_that_is_not_a_size_stops_the_server_before_it_serves(flag, environment):
+    # setup
+    folder = harness.temporary_folder("imagefeed-max-unread-")
+    try:
+        library = harness.Cli(folder / "data", cwd=folder, environment=environment)
+
+        # act
+        with pytest.raises(harness.CliError) as refused:
+            library.run("serve", "--port", str(harness.free_port()), *flag, timeout=120)
+
+        # assert: the setting named, with the form it takes
+        assert "The bytes a database connection may leave unread must be a size such as 64MB" in str(refused.value)
+    finally:
+        harness.remove_folder(folder)

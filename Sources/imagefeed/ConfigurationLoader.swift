@@ -70,7 +70,9 @@ enum ConfigurationLoader {
                 reader.problems.append("The database's largest write must be a size such as 16MB; got \"\(size)\".")
             }
         }
-        if let size = environment["IMAGEFEED_DATABASE_MAX_UNREAD"], !size.isEmpty {
+        let maxUnread =
+            database.maxUnread ?? environment["IMAGEFEED_DATABASE_MAX_UNREAD"].flatMap { $0.isEmpty ? nil : $0 }
+        if let size = maxUnread {
             if let bytes = ByteCount.parse(size), bytes > 0 {
                 configuration.database.maximumUnreadBytes = bytes
             } else {

@@ -22,5 +22,12 @@ struct DatabaseOptions: ParsableArguments {
     )
     var maxWrite: String?
 
+    @Option(
+        name: .customLong("database-max-unread"),
+        help:
+            "How much a Realtime Database connection (an SDK's WebSocket, a REST stream) may leave unread before it is closed, e.g. 64MB (IMAGEFEED_DATABASE_MAX_UNREAD; default 64MB)."
+    )
+    var maxUnread: String?
+
     init() {}
 }

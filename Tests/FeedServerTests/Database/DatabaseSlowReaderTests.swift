@@ -11,8 +11,13 @@ import Testing
 /// ``DatabaseSettings/maximumUnreadBytes`` its connection is closed, and everyone else carries on.
 @Suite("Database slow readers")
 struct DatabaseSlowReaderTests {
-    /// A value of about 64 KB, so a few megabytes of pushes pile up in few writes.
-    static let bigValue = "\"" + String(repeating: "x", count: 64 << 10) + "\""
+    /// A value of 1 MB: the kernel's buffers on a loopback connection hold about 3 MB, which values of 64 KB filled
+    /// only after some 50 writes, more than a loaded SQLite run made in the wait's bound; these fill them in a few.
+    static let bigValue = "\"" + String(repeating: "x", count: 1 << 20) + "\""
+    /// The most writes a test makes before it gives up on the server closing its slow client (100 MB).
+    static let writeLimit = 100
+    /// The bound on each test's exchange: far above what it needs (2 s quiet), against a hang only.
+    static let exchangeLimit: Duration = .seconds(120)
 
     @Test(arguments: Backend.available)
     func a_websocket_client_that_stops_reading_is_closed_and_the_others_get_every_push(backend: Backend)
@@ -24,7 +29,7 @@ struct DatabaseSlowReaderTests {
         settings.maximumUnreadBytes = 256 << 10
         try await DatabaseFixture.withServer(backend, settings: settings) { db, client in
             let port = try #require(client.port)
-            try await bounded("the slow reader's exchange") {
+            try await bounded("the slow reader's exchange", limit: Self.exchangeLimit) {
                 try await WireTestConnection.with(port: port, receiveBufferBytes: 4096) { slow in
                     try await WireTestConnection.with(port: port) { reader in
                         for connection in [slow, reader] {
@@ -35,9 +40,9 @@ struct DatabaseSlowReaderTests {
                             try await slow.request("o", #"{"p":"/presence/slow","d":"offline"}"#)["s"] == .string("ok"))
 
                         // act: write until the server has closed the slow client, which its onDisconnect says (the
-                        // loop is bounded: 1,000 writes are 64 MB, far past any socket buffer and the bound)
+                        // loop is bounded: 100 writes are 100 MB, far past any socket buffer and the bound)
                         var written = 0
-                        while try await db.get("presence/slow") == .null && written < 1_000 {
+                        while try await db.get("presence/slow") == .null && written < Self.writeLimit {
                             written += 1
                             try await db.set("feed/\(written)", Self.bigValue)
                             // The reader reads each push as it comes.
@@ -47,7 +52,7 @@ struct DatabaseSlowReaderTests {
 
                         // assert: the slow client was closed (its onDisconnect ran) long before the writes ran out
                         #expect(try await db.get("presence/slow") == (try node("\"offline\"")))
-                        #expect(written < 1_000)
+                        #expect(written < Self.writeLimit)
                         // The slow client, reading at last, gets what was already on its way, in order, then the end.
                         _ = try? await slow.untilClosed()
                         let pushed = slow.log.compactMap { message -> Int? in
@@ -80,7 +85,7 @@ extension DatabaseSlowReaderTests {
         settings.maximumUnreadBytes = 256 << 10
         try await DatabaseFixture.withServer(backend, settings: settings) { db, client in
             let port = try #require(client.port)
-            try await bounded("the slow stream's exchange") {
+            try await bounded("the slow stream's exchange", limit: Self.exchangeLimit) {
                 try await RawStreamClient.with(port: port, uri: "/feed.json?ns=test&auth=owner") { slow in
                     #expect(try await slow.readUntil("event: put\n"))
                     try await WireTestConnection.with(port: port) { reader in
@@ -88,9 +93,9 @@ extension DatabaseSlowReaderTests {
                         #expect(try await reader.request("q", #"{"p":"/feed","h":""}"#)["s"] == .string("ok"))
                         let listening = db.database.feed.subscriptionCount
 
-                        // act: write until the stream's listener is gone (bounded: 1,000 writes are 64 MB)
+                        // act: write until the stream's listener is gone (bounded: 100 writes are 100 MB)
                         var written = 0
-                        while db.database.feed.subscriptionCount == listening && written < 1_000 {
+                        while db.database.feed.subscriptionCount == listening && written < Self.writeLimit {
                             written += 1
                             try await db.set("feed/\(written)", Self.bigValue)
                             let push = try await reader.push("d") { $0.path == "feed/\(written)" }
@@ -99,7 +104,7 @@ extension DatabaseSlowReaderTests {
 
                         // assert: the stream was ended long before the writes ran out; what was on its way arrives in
                         // order, then the connection closes
-                        #expect(written < 1_000)
+                        #expect(written < Self.writeLimit)
                         let text = try await slow.readToEnd()
                         let paths = text.components(separatedBy: "\n\n").compactMap { event -> Int? in
                             guard let range = event.range(of: "data: {\"path\":\"/") else { return nil }
