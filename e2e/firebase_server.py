@@ -10,12 +10,15 @@ firebase-admin's emulator mode sends for Auth), and Storage's GCS API is the adm
 
 import contextlib
 import os
+import time
 import uuid
 from dataclasses import dataclass
 
 import firebase_admin
 import firebase_client
 import google.oauth2.credentials
+import pytest
+import requests
 from firebase_admin import credentials
 
 import harness
@@ -87,3 +90,21 @@ def admin_app(server: FirebaseServer) -> firebase_admin.App:
     os.environ["STORAGE_EMULATOR_HOST"] = f"http://{server.host}:{server.port}"
     return firebase_admin.initialize_app(
         AdminTokenCredential(), {"projectId": PROJECT, "storageBucket": BUCKET}, name=f"admin-{uuid.uuid4()}")
+
+
+def answers(base: str) -> bool:
+    """Whether the database listener at `base` answers at all (any status)."""
+    try:
+        requests.get(f"{base}/.json", timeout=1)
+        return True
+    except requests.ConnectionError:
+        return False
+
+
+def wait_until(condition, what: str, seconds: float = 20):
+    """Polls `condition` until it holds (bounded), failing with `what` when it never does."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting until {what}")
+        time.sleep(0.05)

@@ -10,7 +10,6 @@ Authentication's: a token from `accounts:signInWithPassword` is `auth=` under ru
 import os
 import queue
 import threading
-import time
 import uuid
 
 import firebase_admin
@@ -21,7 +20,7 @@ from firebase_admin import db
 from firebase_client import RealtimeDatabaseException
 
 import harness
-from firebase_server import PROJECT, client_app, firebase_server
+from firebase_server import PROJECT, answers, client_app, firebase_server, wait_until
 
 NAMESPACE = "demo-imagefeed-default-rtdb"
 DATABASE_URL = f"https://{NAMESPACE}.firebaseio.com"
@@ -53,23 +52,6 @@ def database():
                 os.environ.pop("FIREBASE_DATABASE_EMULATOR_HOST", None)
             else:
                 os.environ["FIREBASE_DATABASE_EMULATOR_HOST"] = previous
-
-
-def answers(base: str) -> bool:
-    try:
-        requests.get(f"{base}/.json", timeout=1)
-        return True
-    except requests.ConnectionError:
-        return False
-
-
-def wait_until(condition, what: str, seconds: float = 20):
-    """Polls `condition` until it holds (bounded), failing with `what` when it never does."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting until {what}")
-        time.sleep(0.05)
 
 
 def next_from(events: queue.Queue, what: str, seconds: float = 30):

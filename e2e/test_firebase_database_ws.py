@@ -12,6 +12,7 @@ import pytest
 import requests
 
 import harness
+from firebase_server import answers, wait_until
 from rtdb_protocol import Closed, RtdbConnection, node_hash
 
 NAMESPACE = "ws-e2e"
@@ -37,22 +38,6 @@ def set_rules(base, rules):
     answer = requests.put(f"{base}/.settings/rules.json", params={"ns": NAMESPACE}, json=rules, headers=ADMIN,
                           timeout=10)
     assert answer.status_code == 200, answer.text
-
-
-def answers(base: str) -> bool:
-    try:
-        requests.get(f"{base}/.json", timeout=1)
-        return True
-    except requests.ConnectionError:
-        return False
-
-
-def wait_until(condition, what: str, seconds: float = 20):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting until {what}")
-        time.sleep(0.05)
 
 
 def rest(base, path):
