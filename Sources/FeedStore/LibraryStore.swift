@@ -30,6 +30,25 @@ public struct LibraryStore: Sendable {
         }
         return LibraryStore(database: database)
     }
+
+    /// Opens the store at `url` (as ``open(url:logger:timeout:)``), runs `body`, and closes the store whether `body`
+    /// returned or threw: for work that needs the store for a while and then not at all (a command, a test). A store
+    /// dropped without ``Database/shutdown()`` leaves its connections open, and a debug build stops on the pool's
+    /// assertion.
+    public static func withOpened<Result>(
+        url: String, logger: Logger, timeout: Duration = Database.defaultTimeout,
+        _ body: (LibraryStore) async throws -> Result
+    ) async throws -> Result {
+        let store = try await open(url: url, logger: logger, timeout: timeout)
+        do {
+            let result = try await body(store)
+            try await store.database.shutdown()
+            return result
+        } catch {
+            try? await store.database.shutdown()
+            throw error
+        }
+    }
 }
 
 extension Date {

@@ -21,15 +21,7 @@ func withStore<Result>(
 func withStore<Result>(url: String, _ body: (LibraryStore) async throws -> Result) async throws -> Result {
     var logger = Logger(label: "imagefeed.cli")
     logger.logLevel = .error
-    let store = try await LibraryStore.open(url: url, logger: logger)
-    do {
-        let result = try await body(store)
-        try await store.database.shutdown()
-        return result
-    } catch {
-        try? await store.database.shutdown()
-        throw error
-    }
+    return try await LibraryStore.withOpened(url: url, logger: logger, body)
 }
 
 /// Reads a secret from standard input (one line), without echo when it is a terminal.

@@ -62,15 +62,7 @@ public enum TestDatabase {
     public static func withStore<R: Sendable>(
         url: String, logger: Logger? = nil, _ body: (LibraryStore) async throws -> R
     ) async throws -> R {
-        let store = try await open(url: url, logger: logger)
-        do {
-            let result = try await body(store)
-            try await store.database.shutdown()
-            return result
-        } catch {
-            try? await store.database.shutdown()
-            throw error
-        }
+        try await LibraryStore.withOpened(url: url, logger: logger ?? Self.logger, timeout: timeout, body)
     }
 
     /// A URL for a fresh, empty database and the closure that removes it.

@@ -94,7 +94,7 @@ extension DatabaseWireSession {
             } catch {
                 return
             }
-            await self.resumeWaiter(token: token)
+            self.resumeWaiter(token: token)
         }
         await withCheckedContinuation { continuation in
             progressWaiters.append(
