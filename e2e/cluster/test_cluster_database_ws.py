@@ -10,7 +10,7 @@ import requests
 from rtdb_protocol import Closed, RtdbConnection
 
 from .conftest import TIMEOUT, wait_until
-from .test_cluster_database import NAMESPACE, sign_up
+from .test_cluster_database import NAMESPACE, EventStream, sign_up
 
 
 def read(node, uid, token, path):
@@ -44,6 +44,28 @@ def test_a_websocket_through_the_balancer_hears_a_write_made_on_either_node(clus
             assert pushed["d"] == node.name
     finally:
         client.close()
+
+
+def test_a_websocket_write_on_one_node_reaches_a_stream_on_the_other(cluster, library):
+    # setup: a REST stream (SSE) open on node B; an SDK's connection to node A
+    node_a, node_b = cluster.nodes
+    uid, token = sign_up(library, cluster)
+    stream = EventStream(f"{node_b.database}/users/{uid}.json", token)
+    client = RtdbConnection(node_a.database_port, NAMESPACE)
+    try:
+        assert stream.next("node B's first event") == ("put", "/", None)
+        assert client.request("auth", {"cred": token})["s"] == "ok"
+
+        # act: the SDK writes and merges on node A
+        assert client.request("p", {"p": f"users/{uid}/status", "d": {"text": "from the app"}})["s"] == "ok"
+        assert client.request("m", {"p": f"users/{uid}/status", "d": {"mood": "sunny"}})["s"] == "ok"
+
+        # assert: node B's stream hears both, as the same change events a REST write makes
+        assert stream.next("the WebSocket put on node B") == ("put", "/status", {"text": "from the app"})
+        assert stream.next("the WebSocket merge on node B") == ("patch", "/status", {"mood": "sunny"})
+    finally:
+        client.close()
+        stream.close()
 
 
 def test_a_killed_nodes_connections_have_their_on_disconnect_run_by_the_other_node(cluster, library):
