@@ -12,7 +12,7 @@ import Logging
         let pool: PoolBox<PostgresConnectionSource>
         let logger: Logger
 
-        var sql: any SQLDatabase { connection.sql() }
+        var sql: any SQLDatabase { PostgresLiveConnectionSQL(connection: connection) }
 
         func release() {
             pool.pool.releaseConnection(connection, logger: logger)
