@@ -40,12 +40,7 @@ extension LibraryStore {
     /// takes it for a dead one's before the node's first heartbeat).
     public func queueRealtimeDisconnect(_ record: RealtimeDisconnectRecord, now: Int64) async throws {
         try await database.transaction { db in
-            try await db.raw(
-                """
-                INSERT INTO rtdb_live_nodes (node_id, heartbeat_at) VALUES (\(bind: record.nodeID), \(bind: now)) \
-                ON CONFLICT (node_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at
-                """
-            ).run()
+            try await Self.beat(record.nodeID, now: now, on: db)
             try await db.raw(
                 """
                 INSERT INTO rtdb_disconnect_ops (node_id, session_id, ns, action, path, data, caller, created_at) \
@@ -90,14 +85,17 @@ extension LibraryStore {
 
     /// Says that node `nodeID` is alive at `now`.
     public func beatRealtimeNode(_ nodeID: String, now: Int64) async throws {
-        try await database.transaction { db in
-            try await db.raw(
-                """
-                INSERT INTO rtdb_live_nodes (node_id, heartbeat_at) VALUES (\(bind: nodeID), \(bind: now)) \
-                ON CONFLICT (node_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at
-                """
-            ).run()
-        }
+        try await database.transaction { db in try await Self.beat(nodeID, now: now, on: db) }
+    }
+
+    /// The heartbeat itself, inside the caller's transaction.
+    private static func beat(_ nodeID: String, now: Int64, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            INSERT INTO rtdb_live_nodes (node_id, heartbeat_at) VALUES (\(bind: nodeID), \(bind: now)) \
+            ON CONFLICT (node_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at
+            """
+        ).run()
     }
 
     /// Forgets a node that stops cleanly (its connections' operations already ran).
