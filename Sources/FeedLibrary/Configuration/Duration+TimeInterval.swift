@@ -4,3 +4,10 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+extension Duration {
+    /// The duration in whole milliseconds, fractions dropped: for the Realtime Database's millisecond clock.
+    public var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

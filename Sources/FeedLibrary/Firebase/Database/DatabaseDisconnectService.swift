@@ -34,7 +34,7 @@ public struct DatabaseDisconnectService: Service {
     /// One beat: this node is alive; the operations of the dead ones run.
     func sweep() async {
         let now = database.clock.milliseconds()
-        let timeout = database.settings.nodeTimeout.components.seconds * 1000
+        let timeout = database.settings.nodeTimeout.milliseconds
         do {
             try await database.store.beatRealtimeNode(database.nodeID, now: now)
             let orphans = try await database.store.claimRealtimeDisconnectsOfDeadNodes(

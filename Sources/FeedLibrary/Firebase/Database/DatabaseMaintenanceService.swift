@@ -48,7 +48,7 @@ extension RealtimeDatabase {
     /// Forgets the changes older than ``DatabaseSettings/changeRetention``.
     @discardableResult
     public func pruneChanges() async throws -> Int {
-        let retention = settings.changeRetention.components.seconds * 1000
+        let retention = settings.changeRetention.milliseconds
         return try await store.pruneRealtimeChanges(before: clock.milliseconds() - retention)
     }
 }
