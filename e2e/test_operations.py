@@ -120,3 +120,25 @@ def test_a_restored_backup_gets_its_mezzanines_again_and_checks_clean():
         assert "Nothing needs attention." in checked, checked
     finally:
         harness.remove_folder(folder)
+
+
+def test_every_size_setting_that_is_not_a_size_is_named_at_start_up_at_once():
+    # setup: four size settings, each malformed differently (a word, zero, a negative size, a bad unit)
+    folder = harness.temporary_folder("imagefeed-sizes-")
+    environment = {"IMAGEFEED_DATABASE_MAX_WRITE": "big", "IMAGEFEED_FIREBASE_MAX_UPLOAD": "0",
+                   "IMAGEFEED_CACHE_SIZE": "-5GB"}
+    try:
+        library = harness.Cli(folder / "data", cwd=folder, environment=environment)
+
+        # act
+        with pytest.raises(harness.CliError) as refused:
+            library.run("serve", "--port", str(harness.free_port()), "--database-max-unread", "12XB", timeout=120)
+
+        # assert: the server did not start, and one message lists each setting with the form it takes
+        message = str(refused.value)
+        assert 'The database\'s largest write must be a size such as 16MB; got "big".' in message
+        assert 'IMAGEFEED_FIREBASE_MAX_UPLOAD must be a size such as 64MB; got "0".' in message
+        assert 'The cache size must be a size such as 500MB or 20GB, or "unlimited"; got "-5GB".' in message
+        assert 'The bytes a database connection may leave unread must be a size such as 64MB; got "12XB".' in message
+    finally:
+        harness.remove_folder(folder)

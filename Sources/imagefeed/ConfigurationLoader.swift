@@ -61,24 +61,17 @@ enum ConfigurationLoader {
             database.port ?? reader.integer("IMAGEFEED_DATABASE_PORT") ?? configuration.database.port
         configuration.database.rulesFile =
             database.rules ?? environment["IMAGEFEED_DATABASE_RULES"].flatMap { $0.isEmpty ? nil : $0 }
-        let maxWrite =
-            database.maxWrite ?? environment["IMAGEFEED_DATABASE_MAX_WRITE"].flatMap { $0.isEmpty ? nil : $0 }
-        if let size = maxWrite {
-            if let bytes = ByteCount.parse(size), bytes > 0 {
-                configuration.database.maximumWriteBytes = bytes
-            } else {
-                reader.problems.append("The database's largest write must be a size such as 16MB; got \"\(size)\".")
-            }
+        if let bytes = reader.size(
+            "IMAGEFEED_DATABASE_MAX_WRITE", flag: database.maxWrite, what: "The database's largest write",
+            example: "16MB")
+        {
+            configuration.database.maximumWriteBytes = bytes
         }
-        let maxUnread =
-            database.maxUnread ?? environment["IMAGEFEED_DATABASE_MAX_UNREAD"].flatMap { $0.isEmpty ? nil : $0 }
-        if let size = maxUnread {
-            if let bytes = ByteCount.parse(size), bytes > 0 {
-                configuration.database.maximumUnreadBytes = bytes
-            } else {
-                reader.problems.append(
-                    "The bytes a database connection may leave unread must be a size such as 64MB; got \"\(size)\".")
-            }
+        if let bytes = reader.size(
+            "IMAGEFEED_DATABASE_MAX_UNREAD", flag: database.maxUnread,
+            what: "The bytes a database connection may leave unread", example: "64MB")
+        {
+            configuration.database.maximumUnreadBytes = bytes
         }
         if let namespace = environment["IMAGEFEED_DATABASE_NAMESPACE"], !namespace.isEmpty {
             configuration.database.defaultNamespace = namespace

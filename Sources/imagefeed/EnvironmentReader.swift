@@ -48,6 +48,17 @@ struct EnvironmentReader {
         return value
     }
 
+    /// The size in `flag`, else in `name` (`64MB`, `2GB`, a number of bytes); nil when neither is set, or when the
+    /// one set is malformed or zero (a problem then, naming it as `what`, with `example` of a good one).
+    mutating func size(_ name: String, flag: String? = nil, what: String, example: String) -> Int? {
+        guard let raw = flag ?? environment[name], !raw.isEmpty else { return nil }
+        guard let bytes = ByteCount.parse(raw), bytes > 0 else {
+            problems.append("\(what) must be a size such as \(example); got \"\(raw)\".")
+            return nil
+        }
+        return bytes
+    }
+
     /// The comma-separated list in `name`, trimmed, without empty entries.
     func list(_ name: String) -> [String] {
         (environment[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -63,12 +63,10 @@ struct FirebaseFlags {
         settings.adminFromAnywhere =
             adminAnywhere ?? reader.flag("IMAGEFEED_FIREBASE_ADMIN_ANYWHERE") ?? settings.adminFromAnywhere
         settings.storageRulesFile = value(storageRules, "IMAGEFEED_FIREBASE_STORAGE_RULES") ?? settings.storageRulesFile
-        if let size = environment["IMAGEFEED_FIREBASE_MAX_UPLOAD"], !size.isEmpty {
-            if let bytes = ByteCount.parse(size), bytes > 0 {
-                settings.maxUploadBytes = bytes
-            } else {
-                reader.problems.append("IMAGEFEED_FIREBASE_MAX_UPLOAD must be a size such as 64MB; got \"\(size)\".")
-            }
+        if let bytes = reader.size(
+            "IMAGEFEED_FIREBASE_MAX_UPLOAD", what: "IMAGEFEED_FIREBASE_MAX_UPLOAD", example: "64MB")
+        {
+            settings.maxUploadBytes = bytes
         }
     }
 }

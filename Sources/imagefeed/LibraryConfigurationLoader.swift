@@ -43,15 +43,12 @@ enum LibraryConfigurationLoader {
         if let megapixels = reader.integer("IMAGEFEED_MAX_AVIF_MEGAPIXELS") {
             configuration.renditionLimits.maxAVIFPixels = megapixels * 1_000_000
         }
-        if let size = cacheSize ?? environment["IMAGEFEED_CACHE_SIZE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            if size.lowercased() == "unlimited" {
-                configuration.renditionLimits.cacheBytes = nil
-            } else if let bytes = ByteCount.parse(size), bytes > 0 {
-                configuration.renditionLimits.cacheBytes = bytes
-            } else {
-                reader.problems.append(
-                    "The cache size must be a size such as 500MB or 20GB, or \"unlimited\"; got \"\(size)\".")
-            }
+        if (cacheSize ?? environment["IMAGEFEED_CACHE_SIZE"])?.lowercased() == "unlimited" {
+            configuration.renditionLimits.cacheBytes = nil
+        } else if let bytes = reader.size(
+            "IMAGEFEED_CACHE_SIZE", flag: cacheSize, what: "The cache size", example: "500MB or 20GB, or \"unlimited\"")
+        {
+            configuration.renditionLimits.cacheBytes = bytes
         }
         configuration.renditionLimits.newPerHour =
             reader.integer("IMAGEFEED_NEW_RENDITIONS_PER_HOUR") ?? configuration.renditionLimits.newPerHour
