@@ -33,13 +33,9 @@ extension DatabaseRESTController {
             body: ResponseBody { writer in
                 // The listener's events are queued as they come and written as the client reads them: a client that
                 // stops reading holds at most `limit` bytes here, then its connection is closed.
-                let outbox = ConnectionOutbox<ByteBuffer>(limit: limit)
+                let outbox = ConnectionOutbox<ByteBuffer>(limit: limit, connection: "a database stream", logger: logger)
                 let connection = DatabaseConnection.channel
-                async let queued: Void = Self.queue(listener, into: outbox, format: format, connection: connection) {
-                    logger.notice(
-                        "Closing a database stream whose client stopped reading",
-                        metadata: ["unread_bytes": "\(outbox.queuedBytes)", "limit": "\(limit)"])
-                }
+                async let queued: Void = Self.queue(listener, into: outbox, format: format, connection: connection)
                 // The handler ends only after the stream's work has: the server drains its handlers before the
                 // database closes.
                 do {
@@ -57,11 +53,11 @@ extension DatabaseRESTController {
     }
 
     /// Turns the listener's events into text in `outbox` until the listener ends (the stream then ends once the
-    /// outbox is written) or the outbox overflows: then `overflowed` is told and `connection` closed, which fails the
-    /// write the client is not taking and ends the response.
+    /// outbox is written) or the outbox overflows: then `connection` is closed, which fails the write the client is
+    /// not taking and ends the response.
     private static func queue(
         _ listener: DatabaseListener, into outbox: ConnectionOutbox<ByteBuffer>, format: DatabaseJSONFormat,
-        connection: (any Channel)?, overflowed: @Sendable () -> Void
+        connection: (any Channel)?
     ) async {
         for await event in listener {
             guard let text = eventText(event, format: format) else { continue }
@@ -69,7 +65,6 @@ extension DatabaseRESTController {
             case .queued:
                 continue
             case .overflowed:
-                overflowed()
                 connection?.close(promise: nil)
                 await listener.stop()
                 return

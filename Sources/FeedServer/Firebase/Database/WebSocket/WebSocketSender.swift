@@ -11,13 +11,11 @@ import NIOWebSocket
 final class WebSocketSender: Sendable {
     private let channel: any Channel
     private let outbox: ConnectionOutbox<[WebSocketFrame]>
-    private let logger: Logger
 
     /// A sender for `channel` that keeps at most `limit` bytes unread.
     init(channel: any Channel, limit: Int, logger: Logger) {
         self.channel = channel
-        outbox = ConnectionOutbox(limit: limit)
-        self.logger = logger
+        outbox = ConnectionOutbox(limit: limit, connection: "a database WebSocket", logger: logger)
     }
 
     /// Queues a message.
@@ -64,9 +62,6 @@ final class WebSocketSender: Sendable {
 
     private func enqueue(_ frames: [WebSocketFrame], bytes: Int) {
         guard outbox.enqueue(frames, bytes: bytes) == .overflowed else { return }
-        logger.notice(
-            "Closing a database WebSocket whose client stopped reading",
-            metadata: ["unread_bytes": "\(outbox.queuedBytes)", "limit": "\(outbox.limit)"])
         // The close frame goes behind what the client has not read, and the connection closes now: a client that
         // reads again finds the reason, and one that never does no longer holds anything here.
         let frame = closeFrame(code: .policyViolation, reason: "The client did not read its messages")
