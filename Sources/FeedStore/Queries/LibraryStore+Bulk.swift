@@ -11,62 +11,69 @@ extension LibraryStore {
     public func recordPhotos(_ photos: [NewPhoto]) async throws -> Int {
         guard !photos.isEmpty else { return 0 }
         precondition(photos.allSatisfy(\.collectionIDs.isEmpty), "recordPhotos does not put photos in albums")
-        return try await database.transaction { [database] db in
-            var known: Set<String> = []
-            for batch in photos.map(\.sha256).chunked(500) {
-                for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: Array(batch)))").all()
-                {
-                    known.insert(try row.decode(column: "sha256", as: String.self))
-                }
-            }
-            let fresh = photos.filter { known.insert($0.sha256).inserted }
-            guard !fresh.isEmpty else { return 0 }
-            var ownerWords: [String: [String]] = [:]
-            let ownerIDs = Array(Set(fresh.map(\.ownerID)))
-            for row in try await db.raw(
-                "SELECT id, username, first_name, last_name FROM users WHERE id IN (\(binds: ownerIDs))"
-            ).all() {
-                ownerWords[try row.decode(column: "id", as: String.self)] = try [
-                    row.decode(column: "username", as: String.self), row.decode(column: "first_name", as: String.self),
-                    row.decode(column: "last_name", as: String?.self),
-                ].compactMap { $0 }
-            }
+        let kind = database.kind
+        return try await database.transaction { db in try await Self.insertPhotos(photos, kind: kind, on: db).count }
+    }
 
-            // 30 values a row: 300 rows stay well under SQLite's 32,766 bound values a statement.
-            for batch in fresh.chunked(300) {
-                try await db.raw(
-                    """
-                    INSERT INTO photos (\(unsafeRaw: Self.photoInsertColumns)) VALUES \
-                    \(batch.map(Self.rowValues).joined(separator: ", "))
-                    """
-                ).run()
+    /// ``recordPhotos(_:)``'s work inside the caller's transaction; returns the ids of the photos recorded.
+    static func insertPhotos(_ photos: [NewPhoto], kind: DatabaseKind, on db: any SQLDatabase) async throws
+        -> Set<String>
+    {
+        var known: Set<String> = []
+        for batch in photos.map(\.sha256).chunked(500) {
+            for row in try await db.raw("SELECT sha256 FROM photos WHERE sha256 IN (\(binds: Array(batch)))").all() {
+                known.insert(try row.decode(column: "sha256", as: String.self))
             }
-            let tags = fresh.flatMap { photo in Self.normalisedTags(photo.tags).map { (photo.id, $0) } }
-            for batch in tags.chunked(1000) {
-                let rows: [SQLQueryString] = batch.map { "(\(bind: $0.0), \(bind: $0.1))" }
-                try await db.raw(
-                    "INSERT INTO photo_tags (photo_id, tag) VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING"
-                ).run()
-            }
-            for batch in fresh.chunked(500) {
-                let rows: [SQLQueryString] = batch.map {
-                    "(\(bind: $0.id), \(bind: Self.searchBody($0, ownerWords: ownerWords[$0.ownerID] ?? [])))"
-                }
-                try await insertSearchRows(rows.joined(separator: ", "), kind: database.kind, on: db)
-            }
-            for (ownerID, count) in Dictionary(grouping: fresh, by: \.ownerID).mapValues(\.count) {
-                try await db.raw(
-                    "UPDATE users SET total_photos = total_photos + \(literal: count) WHERE id = \(bind: ownerID)"
-                ).run()
-            }
-            try await db.raw("UPDATE library_stats SET value = value + \(literal: fresh.count) WHERE name = 'photos'")
-                .run()
-            return fresh.count
         }
+        let fresh = photos.filter { known.insert($0.sha256).inserted }
+        guard !fresh.isEmpty else { return [] }
+        var ownerWords: [String: [String]] = [:]
+        let ownerIDs = Array(Set(fresh.map(\.ownerID)))
+        for row in try await db.raw(
+            "SELECT id, username, first_name, last_name FROM users WHERE id IN (\(binds: ownerIDs))"
+        ).all() {
+            ownerWords[try row.decode(column: "id", as: String.self)] = try [
+                row.decode(column: "username", as: String.self), row.decode(column: "first_name", as: String.self),
+                row.decode(column: "last_name", as: String?.self),
+            ].compactMap { $0 }
+        }
+
+        // 30 values a row: 300 rows stay well under SQLite's 32,766 bound values a statement.
+        for batch in fresh.chunked(300) {
+            try await db.raw(
+                """
+                INSERT INTO photos (\(unsafeRaw: Self.photoInsertColumns)) VALUES \
+                \(batch.map(Self.rowValues).joined(separator: ", "))
+                """
+            ).run()
+        }
+        let tags = fresh.flatMap { photo in Self.normalisedTags(photo.tags).map { (photo.id, $0) } }
+        for batch in tags.chunked(1000) {
+            let rows: [SQLQueryString] = batch.map { "(\(bind: $0.0), \(bind: $0.1))" }
+            try await db.raw(
+                "INSERT INTO photo_tags (photo_id, tag) VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING"
+            ).run()
+        }
+        for batch in fresh.chunked(500) {
+            let rows: [SQLQueryString] = batch.map {
+                "(\(bind: $0.id), \(bind: Self.searchBody($0, ownerWords: ownerWords[$0.ownerID] ?? [])))"
+            }
+            try await insertSearchRows(rows.joined(separator: ", "), kind: kind, on: db)
+        }
+        for (ownerID, count) in Dictionary(grouping: fresh, by: \.ownerID).mapValues(\.count) {
+            try await db.raw(
+                "UPDATE users SET total_photos = total_photos + \(literal: count) WHERE id = \(bind: ownerID)"
+            ).run()
+        }
+        try await db.raw("UPDATE library_stats SET value = value + \(literal: fresh.count) WHERE name = 'photos'")
+            .run()
+        return Set(fresh.map(\.id))
     }
 
     /// Adds full-text rows for `(photo id, text)` values, as ``insertSearchRow(photoID:body:on:)`` adds one.
-    private func insertSearchRows(_ values: SQLQueryString, kind: DatabaseKind, on db: any SQLDatabase) async throws {
+    private static func insertSearchRows(_ values: SQLQueryString, kind: DatabaseKind, on db: any SQLDatabase)
+        async throws
+    {
         switch kind {
         case .sqlite:
             try await db.raw(
