@@ -414,6 +414,20 @@ class Postgres:
         subprocess.run(cmd, check=True, capture_output=True)
         return {"command": quote(cmd), "seconds": round(time.time() - t0, 1)}
 
+    def sql(self, statement, database="postgres"):
+        """One statement through psql; its output, trimmed."""
+        return subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", database,
+                               "-Atc", statement], check=True, capture_output=True, text=True).stdout.strip()
+
+    def create_database(self, name):
+        """A new empty database on this server; its URL."""
+        self.sql(f"CREATE DATABASE {name}")
+        return self.url.replace("/postgres?", f"/{name}?")
+
+    def database_bytes(self, name="postgres"):
+        """One database's tables and indexes (`pg_database_size`), without the cluster's WAL."""
+        return int(self.sql(f"SELECT pg_database_size('{name}')"))
+
     def size_mb(self):
         """The cluster's files on disk (tables, indexes, WAL)."""
         return round(sum(f.stat().st_size for f in (self.work / "data").rglob("*") if f.is_file()) / 1e6, 1)

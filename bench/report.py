@@ -19,7 +19,15 @@ import traceback
 from common import BENCH, RESULTS, load
 
 NOTES_FILE = BENCH / "NOTES.md"
-GOAL_SCALE = 1_000_000   # the size the DB-scale goals are judged at
+GOAL_SCALE = 1_000_000   # the size the DB-scale goals (section 4) are judged at …
+RATIO_BASE = 100_000     # … against this size's p95, measured in the same run (issue 33: ratios, not milliseconds)
+# (request, most its p95 may grow, what it is)
+SCALE_RATIO_GOALS = (("feed", 1.3, "feed page"), ("deep", 1.3, "deep page"), ("search", 2, "search"))
+SCALE10_REQUESTS = (
+    ("feed", 1.3, "feed's first page"), ("deep", 1.3, "feed's deep page"), ("photo", 1.3, "photo"),
+    ("search", 2, "search for a common word"), ("search_rare", 2, "search for a rare word"), ("tag", 1.3, "tag"),
+    ("near", 1.3, "near-me search"), ("likes", 1.3, "member's likes"), ("album", 1.3, "album"),
+)
 
 # run.sh's sections, the result files each one writes, and what the report calls it.
 SECTIONS = [
@@ -33,6 +41,7 @@ SECTIONS = [
     ("firebase", ["firebase"], "§7 Firebase: sign-in and 1 MB Storage"),
     ("database", ["database"], "§8 Realtime Database"),
     ("databasews", ["database-ws"], "§9 Realtime Database over the SDKs' WebSocket protocol"),
+    ("scale", ["scale10_sqlite", "scale10_postgres"], "§10 Scale as ratios: a small and a large library"),
 ]
 
 
@@ -69,9 +78,22 @@ def goal_list():
     goals.append(Goal("api-feed-p99", "api", "Feed p99 at 64 connections ≤ 1.5× nginx's p99 for the same bytes",
                       profile=("api", "profile")))
     for backend, label in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
-        for request, limit, what in (("feed", 5, "feed page"), ("deep", 5, "deep page"), ("search", 20, "search")):
+        for request, limit, what in SCALE_RATIO_GOALS:
             goals.append(Goal(f"{backend}-{request}", f"scale_{backend}",
-                              f"{label} {what} p95 ≤ {limit} ms at {GOAL_SCALE:,} photos"))
+                              f"{label} {what} p95 at {GOAL_SCALE:,} photos ≤ {limit}× its p95 at {RATIO_BASE:,}"))
+    for backend, label in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
+        for request, limit, what in SCALE10_REQUESTS:
+            goals.append(Goal(f"scale10-{backend}-{request}", f"scale10_{backend}",
+                              f"{label} {what} p95 at the large size ≤ {limit}× at the small one", "scale10"))
+        goals += [
+            Goal(f"scale10-{backend}-startup", f"scale10_{backend}",
+                 f"{label} server start-up with the large library ≤ 2× with an empty one", "scale10"),
+            Goal(f"scale10-{backend}-import", f"scale10_{backend}",
+                 f"{label} import of 40 photos into the large library ≥ 0.9× the rate into an empty one", "scale10"),
+            Goal(f"scale10-{backend}-rss", f"scale10_{backend}",
+                 f"{label} server RSS, large library and 1,000 keep-alive connections ≤ 2× empty library and one",
+                 "scale10"),
+        ]
     goals += [
         Goal("web-bytes", "web", "Web JS + CSS of the first screen ≤ 60 KB gzipped"),
         Goal("web-tbt", "web", "Web first screen's total blocking time ≤ 100 ms (mobile lab, 4× CPU)"),
@@ -349,17 +371,79 @@ def scale_rows(label, r):
 
 
 def scale_goals(label, backend, r):
+    """Section 4's goals: how a request's p95 grows from RATIO_BASE photos to the largest size, both measured in
+    this run (HTTP, else the database's part when HTTP was skipped); the absolute figures are in the table."""
     top = max(int(k) for k in r["scales"])
-    s = r["scales"][str(top)] if str(top) in r["scales"] else r["scales"][top]
-    for request, limit in (("feed", 5), ("deep", 5), ("search", 20)):
-        h = (s.get("http") or {}).get(request) or {}
-        t = ((s.get("trace") or {}).get(request) or {}).get("total_ms") or {}
-        value, source = (h.get("p95_ms"), "HTTP") if h.get("p95_ms") is not None else (t.get("p95"), "DB")
-        measured = f"{source} p95 {ms(value)} at {top:,} photos"
-        reference = f"the database's part (trace) p95 {ms(t.get('p95'))}"
-        unmeasured = None if top >= GOAL_SCALE else f"largest size measured: {top:,}"
-        GOALS[f"{backend}-{request}"].set(measured, reference, value is not None and value <= limit, unmeasured)
+    at = lambda n: r["scales"].get(str(n)) or r["scales"].get(n) or {}  # noqa: E731
+
+    def p95(n, request):
+        h = (at(n).get("http") or {}).get(request) or {}
+        t = ((at(n).get("trace") or {}).get(request) or {}).get("total_ms") or {}
+        return (h.get("p95_ms"), "HTTP") if h.get("p95_ms") is not None else (t.get("p95"), "DB")
+
+    for request, limit, _ in SCALE_RATIO_GOALS:
+        (large, source), (small, _) = p95(top, request), p95(RATIO_BASE, request)
+        grown = large / small if large is not None and small else None
+        measured = f"{source} p95 {ms(large)} at {top:,}: {ratio(grown)}"
+        reference = f"{source} p95 {ms(small)} at {RATIO_BASE:,}"
+        unmeasured = (None if top >= GOAL_SCALE and small is not None
+                      else f"sizes measured: {', '.join(f'{int(k):,}' for k in sorted(r['scales'], key=int))}")
+        GOALS[f"{backend}-{request}"].set(measured, reference, grown is not None and grown <= limit, unmeasured)
     return top
+
+
+def section_scale10(w, label, backend, r):
+    """Section 10: the small and the large library side by side, each goal a ratio of the two."""
+    sizes = sorted(int(k) for k in r["at"])
+    at = lambda n: r["at"].get(str(n)) or r["at"].get(n) or {}  # noqa: E731
+    small, large = (sizes[0], sizes[-1]) if len(sizes) > 1 else (None, sizes[-1] if sizes else None)
+    w(f"{label}: the library grown with `imagefeed bench seed` (members, likes, albums and places with the photos) to "
+      f"{' and '.join(f'{n:,}' for n in sizes)} photos; at each size one request at a time over loopback, each with "
+      "a distinct ignored parameter so the response cache never answers; p95 of the large size over the small one's "
+      "is the goal, the milliseconds are shown beside it.")
+    w()
+    rows = []
+    for request, limit, what in SCALE10_REQUESTS:
+        figures = [((at(n).get("requests") or {}).get(request) or {}) for n in sizes]
+        grown = (figures[-1].get("p95_ms") / figures[0].get("p95_ms")
+                 if len(figures) > 1 and figures[-1].get("p95_ms") is not None and figures[0].get("p95_ms") else None)
+        rows.append([what, f"`{figures[-1].get('path', '—')}`" if figures else "—"]
+                    + [f"{fmt(f.get('p50_ms'), 2)} / {fmt(f.get('p95_ms'), 2)} ({f.get('total') or '—'})"
+                       for f in figures] + [ratio(grown), f"≤ {limit}×"])
+        if small is not None:
+            GOALS[f"scale10-{backend}-{request}"].set(
+                f"p95 {ms(figures[-1].get('p95_ms'))} at {large:,}: {ratio(grown)}",
+                f"p95 {ms(figures[0].get('p95_ms'))} at {small:,}", grown is not None and grown <= limit)
+    w.table(["Request", "Path (large size)"] + [f"{n:,}: p50 / p95 ms (X-Total)" for n in sizes]
+            + ["p95 large ÷ small", "goal"], rows)
+    empty = r.get("empty") or {}
+    rows = [["empty", "—", "—", empty.get("startup_s"), f"{fmt(empty.get('rss_mb'))} (1 connection)",
+             (empty.get("import") or {}).get("photos_per_s")]]
+    for n in sizes:
+        a = at(n)
+        rows.append([f"{n:,}", (a.get("seed") or {}).get("seconds"), fmt(a.get("bytes_per_photo")), a.get("startup_s"),
+                     f"{fmt(a.get('rss_mb'))} ({r.get('connections'):,} connections)",
+                     (a.get("import") or {}).get("photos_per_s")])
+    w.table(["Photos", "seed s", "database bytes a photo", "start-up s", "server RSS MB", "import photos/s"], rows)
+    if large is not None and empty:
+        a = at(large)
+        startup = a.get("startup_s") / empty["startup_s"] if a.get("startup_s") and empty.get("startup_s") else None
+        rate = ((a.get("import") or {}).get("photos_per_s") or 0) / ((empty.get("import") or {}).get("photos_per_s") or 1)
+        rss = a.get("rss_mb") / empty["rss_mb"] if a.get("rss_mb") and empty.get("rss_mb") else None
+        GOALS[f"scale10-{backend}-startup"].set(f"{a.get('startup_s')} s at {large:,}: {ratio(startup)}",
+                                               f"{empty.get('startup_s')} s empty", startup is not None and startup <= 2)
+        GOALS[f"scale10-{backend}-import"].set(
+            f"{(a.get('import') or {}).get('photos_per_s')} photos/s at {large:,}: {ratio(rate)}",
+            f"{(empty.get('import') or {}).get('photos_per_s')} photos/s empty", rate >= 0.9)
+        GOALS[f"scale10-{backend}-rss"].set(
+            f"{fmt(a.get('rss_mb'))} MB at {large:,} with {r.get('connections'):,} connections: {ratio(rss)}",
+            f"{fmt(empty.get('rss_mb'))} MB empty with one", rss is not None and rss <= 2)
+    commands = [(at(n).get("seed") or {}).get("command", "") for n in sizes]
+    commands.append((at(large).get("import") or {}).get("command", "") if large else "")
+    if r.get("version"):
+        w(f"{r['version']}, `{r.get('server_options')}`.")
+        w()
+    w.code("\n".join(c for c in commands if c), "sh")
 
 
 def section_scale(w, label, backend, r):
@@ -692,6 +776,10 @@ PARTS = [
      ["database"], lambda w, d: section_database(w, d[0])),
     ("9. Realtime Database over the SDKs' WebSocket protocol: connections held, write → push, puts per second", None,
      ["database-ws"], lambda w, d: section_database_ws(w, d[0])),
+    ("10. Scale as ratios: SQLite", "section-scale10", ["scale10_sqlite"],
+     lambda w, d: section_scale10(w, "SQLite", "sqlite", d[0])),
+    ("10. Scale as ratios: PostgreSQL", None, ["scale10_postgres"],
+     lambda w, d: section_scale10(w, "PostgreSQL", "postgres", d[0])),
 ]
 
 

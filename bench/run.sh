@@ -4,7 +4,8 @@
 #   make bench                      # installs wrk, nginx, imagemagick, libvips-tools, postgresql, then runs this
 #   bench/run.sh                    # all sections
 #   bench/run.sh import renditions  # some sections: machine import renditions sqlite postgres web storage firebase
-#                                   # database databasews
+#                                   # database databasews scale
+#   bench/run.sh scale              # not among "all": 100 k and 10 M photos on both backends, about two hours
 #                                   # (the report always)
 #
 # Every section runs one binary: the release build with the PostgreSQL trait, so SQLite and PostgreSQL are measured
@@ -21,7 +22,9 @@
 # (the Realtime Database): BENCH_DATABASE_LISTENERS (default 1000), BENCH_DATABASE_EVENTS (default 20),
 # BENCH_DATABASE_TXN_THREADS (default 8), BENCH_DATABASE_TXN_EACH (default 50), BENCH_DATABASE_CONNECTIONS (default 16);
 # the databasews section (the SDKs' WebSocket protocol): BENCH_WS_CONNECTIONS (default 10000), BENCH_WS_LISTENERS
-# (default 1000), BENCH_WS_EVENTS (default 20), BENCH_WS_WRITERS (default 16), BENCH_WS_SECONDS (default 8).
+# (default 1000), BENCH_WS_EVENTS (default 20), BENCH_WS_WRITERS (default 16), BENCH_WS_SECONDS (default 8); the scale
+# section: BENCH_SCALE_SIZES (default 100000,10000000), BENCH_SCALE_CONNECTIONS (default 1000), BENCH_SCALE_IMPORT
+# (the folder whose first 40 pictures are imported, default /usr/share/backgrounds/mate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir="$PWD/bench"
@@ -66,6 +69,7 @@ for section in "${sections[@]}"; do
         firebase) cmd=(python3 "$bench_dir/firebase.py") ;;
         database) cmd=(python3 "$bench_dir/database.py") ;;
         databasews) cmd=(python3 "$bench_dir/database_ws.py") ;;
+        scale) cmd=(python3 "$bench_dir/scale.py") ;;
         *) echo "unknown section $section" >&2; exit 2 ;;
     esac
     # A failing section is reported (bench/work/results/failed-*.txt, quoted in RESULTS.md); the others still run.
