@@ -113,7 +113,9 @@ export function createAlbumPage(section) {
             section.replaceChildren(el('p.list-status.loading', { role: 'status', text: t('common.loading') }));
             let album;
             try {
-                album = await get(`/collections/${encodeURIComponent(id)}`);
+                // The session too: whether the edit button shows depends on who is signed in, and a link opened
+                // straight to the album starts the app with the question still out.
+                [album] = await Promise.all([get(`/collections/${encodeURIComponent(id)}`), sessionReady]);
                 if (token !== visit) return;   // another album was asked for meanwhile
             } catch (error) {
                 if (token !== visit) return;

@@ -189,6 +189,28 @@ def test_an_album_is_renamed_described_made_private_and_deleted(newcomer, web_se
     assert page.errors == []
 
 
+def test_ones_own_album_opened_by_its_link_offers_its_editor_whichever_answer_comes_first(newcomer, web_server):
+    # setup: a person with an album, and the app's question "who is signed in?" held back until the album is in
+    username = fresh_name("album_linker")
+    context, page, shot = newcomer("desktop", "light", username, path=None)
+    album = create_album(context, web_server.base, "Linked")
+    held = []
+    page.route(re.compile(r"/me$"), lambda route: held.append(route))
+
+    # act: the album opened straight from its link; its answer comes first, then the session's
+    with page.expect_request(re.compile(r"/me$")):
+        with page.expect_response(re.compile(re.escape(f"/collections/{album['id']}") + "$")):
+            page.goto(f"{web_server.base}/#/collections/{album['id']}")
+    for route in held:
+        route.continue_()
+
+    # assert: the owner can edit it (the page was not drawn for a visitor while the session was unknown)
+    album_page = page.locator("[data-view=collections]")
+    expect(album_page.get_by_role("heading", name="Linked")).to_be_visible()
+    expect(album_page.get_by_role("button", name="Edit album")).to_be_visible()
+    assert page.errors == []
+
+
 def test_someone_elses_album_cannot_be_edited(open_app, web_server):
     # setup: walker looks at an album of the imported photos
     context, page, shot = open_app("phone", "light", path="/#/user/mate")
