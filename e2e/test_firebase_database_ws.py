@@ -224,8 +224,10 @@ def test_on_disconnect_runs_when_the_client_closes_cleanly_or_drops(server):
         assert client.request("oc", {"p": f"{path}/cancelled"})["s"] == "ok"
         assert rest(base, path) == {"online": True}
         client.close() if leave == "close" else client.drop()
-        wait_until(lambda: (rest(base, path) or {}).get("online") is False, f"onDisconnect ran after a {leave}")
+        # Both queued operations ran (each is a write of its own, in order: the set, then the merge)
+        wait_until(lambda: "lastSeen" in (rest(base, path) or {}), f"onDisconnect's merge ran after a {leave}")
         value = rest(base, path)
+        assert value["online"] is False
         assert isinstance(value["lastSeen"], (int, float)) and "cancelled" not in value
 
 
