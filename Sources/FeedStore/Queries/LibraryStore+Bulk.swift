@@ -60,11 +60,8 @@ extension LibraryStore {
             }
             try await insertSearchRows(rows.joined(separator: ", "), kind: kind, on: db)
         }
-        for (ownerID, count) in Dictionary(grouping: fresh, by: \.ownerID).mapValues(\.count) {
-            try await db.raw(
-                "UPDATE users SET total_photos = total_photos + \(literal: count) WHERE id = \(bind: ownerID)"
-            ).run()
-        }
+        try await addCounts(
+            Dictionary(grouping: fresh, by: \.ownerID).mapValues(\.count), to: "users", "total_photos", on: db)
         try await db.raw("UPDATE library_stats SET value = value + \(literal: fresh.count) WHERE name = 'photos'")
             .run()
         return Set(fresh.map(\.id))
