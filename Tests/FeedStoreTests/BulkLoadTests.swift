@@ -59,4 +59,30 @@ struct BulkLoadTests {
             #expect(saved.title == "Harbours")
         }
     }
+
+    @Test(arguments: Backend.available)
+    func a_member_whose_username_an_account_holds_fails_the_load_and_writes_nothing(backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store, _ in
+            // setup: an account named as the load's member is; a photo the member likes
+            let owner = try await store.ensureUser(username: "taken", firstName: "Real")
+            let member = BulkLoad.Member(
+                id: Identifier.make(), username: "taken", firstName: "Member", lastName: nil, createdAt: Date())
+            let photo = NewPhoto(
+                id: Identifier.make(), ownerID: owner.id, title: "Harbour", altDescription: nil, width: 1200,
+                height: 800, color: "#336699", colorName: "blue", blurHash: nil, takenAt: nil,
+                camera: CameraSettings(), place: Place(), sha256: TestLibrary.uniqueDigest(), bytes: 1,
+                format: "jpeg", tags: [], createdAt: Date())
+            let load = BulkLoad(
+                members: [member], photos: [photo],
+                likes: [BulkLoad.Like(userID: member.id, photoID: photo.id, likedAt: Date())])
+
+            // act
+            let error = await #expect(throws: StoreError.self) { try await store.record(load) }
+
+            // assert: the conflict is named, and nothing of the load was written
+            #expect(error == .conflict("The username taken is taken by another account."))
+            #expect(try await store.photo(idOrSlug: photo.id) == nil)
+            #expect(try await store.user(id: owner.id)?.totalPhotos == 0)
+        }
+    }
 }

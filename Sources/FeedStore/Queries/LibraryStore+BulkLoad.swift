@@ -72,6 +72,14 @@ public struct BulkLoadCount: Sendable, Hashable {
     public var albums = 0
 
     public init() {}
+
+    /// Adds what another load wrote, field by field.
+    public static func += (total: inout BulkLoadCount, more: BulkLoadCount) {
+        total.members += more.members
+        total.photos += more.photos
+        total.likes += more.likes
+        total.albums += more.albums
+    }
 }
 
 extension LibraryStore {
@@ -92,6 +100,9 @@ extension LibraryStore {
         }
     }
 
+    /// Members whose id is already there are skipped (a load run again); a member whose username another account
+    /// holds fails the load with ``StoreError/conflict(_:)`` naming it, rather than being skipped and leaving the
+    /// member's likes and albums pointing at no one.
     private static func insertMembers(_ members: [BulkLoad.Member], on db: any SQLDatabase) async throws -> Int {
         var inserted = 0
         for batch in members.chunked(1000) {
@@ -106,6 +117,13 @@ extension LibraryStore {
                 VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING RETURNING id
                 """
             ).all().count
+            var present: Set<String> = []
+            for row in try await db.raw("SELECT id FROM users WHERE id IN (\(binds: batch.map(\.id)))").all() {
+                present.insert(try row.decode(column: "id", as: String.self))
+            }
+            if let refused = batch.first(where: { !present.contains($0.id) }) {
+                throw StoreError.conflict("The username \(refused.username) is taken by another account.")
+            }
         }
         return inserted
     }
@@ -176,7 +194,7 @@ extension LibraryStore {
 
     /// Adds each `id`'s number to `column` of `table`'s row with that id, 500 rows a statement (`UPDATE … FROM`,
     /// which SQLite has had since 3.33).
-    private static func addCounts(
+    static func addCounts(
         _ counts: [String: Int], to table: String, _ column: String, on db: any SQLDatabase
     ) async throws {
         for batch in Array(counts).chunked(500) {
