@@ -61,7 +61,7 @@ def requests_at(server, n):
         "search_rare": f"/search/photos?query={RARE_WORD}&per_page={PER_PAGE}",
         "tag": f"/photos?tags={TAG}&per_page={PER_PAGE}",
         "near": f"/search/photos?lat={NEAR[0]}&lon={NEAR[1]}&radius=10&per_page={PER_PAGE}",
-        "likes": f"/users/member0/likes?per_page={PER_PAGE}",
+        "likes": f"/users/bench-member-0/likes?per_page={PER_PAGE}",
         "album": f"/collections/{album}/photos?per_page={PER_PAGE}",
     }
 

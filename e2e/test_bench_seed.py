@@ -31,7 +31,7 @@ def figures(data):
         one = lambda sql: db.execute(sql).fetchone()[0]  # noqa: E731
         return {
             "photos": one("SELECT COUNT(*) FROM photos"),
-            "members": one("SELECT COUNT(*) FROM users WHERE username LIKE 'member%'"),
+            "members": one("SELECT COUNT(*) FROM users WHERE username LIKE 'bench-member-%'"),
             "likes": one("SELECT COUNT(*) FROM likes"),
             "liked share": one("SELECT AVG(likes > 0) FROM photos"),
             "most likes on a photo": one("SELECT MAX(likes) FROM photos"),
@@ -98,3 +98,25 @@ def test_a_library_grown_in_steps_holds_what_one_seed_makes_and_a_second_seed_ad
     assert stepped == whole
     assert consistent(stepped), stepped
     assert (again["added"], again["members_added"], again["likes_added"], again["albums_added"]) == (0, 0, 0, 0)
+
+
+def test_a_seed_leaves_real_accounts_alone_whatever_their_names(library):
+    data, cli = library
+    # setup: people signed up with the names a seed once gave its photographers and members
+    for name in ("user0", "member0"):
+        cli.run("users", "create", "--username", name, "--email", f"{name}@example.com", "--first-name", name,
+                "--last-name", "Real", "--password", f"correct-horse-{name}-9!")
+
+    # act
+    report = seed(cli, 1000)
+
+    # assert: the seed made its own people, and the real ones own and like nothing
+    db = sqlite3.connect(data / "imagefeed.sqlite")
+    try:
+        real = db.execute(
+            "SELECT username, total_photos, total_likes, total_collections FROM users "
+            "WHERE username IN ('user0', 'member0') ORDER BY username").fetchall()
+    finally:
+        db.close()
+    assert report["added"] == 1000
+    assert real == [("member0", 0, 0, 0), ("user0", 0, 0, 0)]

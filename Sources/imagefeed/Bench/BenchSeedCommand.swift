@@ -31,7 +31,7 @@ struct BenchSeedCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         let store = try await BenchCommand.openStore(library)
         guard let photos else {
-            print(#"{"photos": \#(try await store.photoCount()), "added": 0, "seconds": 0}"#)
+            try printJSON(SeedReport(photos: try await store.photoCount(), added: BulkLoadCount(), seconds: 0))
             try await store.database.shutdown()
             return
         }
@@ -60,20 +60,15 @@ struct BenchSeedCommand: AsyncParsableCommand {
                             ? generated[index - next].id : SyntheticLibrary.photo(index, ownerIDs: ownerIDs).id
                     }
                 })
-            let count = try await store.record(load)
-            added.members += count.members
-            added.photos += count.photos
-            added.likes += count.likes
-            added.albums += count.albums
+            added += try await store.record(load)
             next = end
             FileHandle.standardError.write(Data("seeded \(next) of \(photos)\n".utf8))
         }
         if added.photos > 0 { try await store.database.refreshPlannerStatistics() }
         try await store.database.shutdown()
-        let seconds = (ContinuousClock.now - started).timeInterval
-        print(
-            #"{"photos": \#(existing + added.photos), "added": \#(added.photos), "members_added": \#(added.members), "#
-                + #""likes_added": \#(added.likes), "albums_added": \#(added.albums), "#
-                + #""seconds": \#(String(format: "%.1f", seconds))}"#)
+        try printJSON(
+            SeedReport(
+                photos: existing + added.photos, added: added,
+                seconds: (ContinuousClock.now - started).timeInterval))
     }
 }

@@ -11,7 +11,11 @@ struct SyntheticLibrary {
     static let realWords = [
         "beach", "mountain", "forest", "city", "sunset", "flower", "river", "snow", "desert", "night",
     ]
-    static let owners = (0..<20).map { (username: "user\($0)", firstName: "User\($0)", lastName: "Lastname\($0)") }
+    /// The photographers. Synthetic people are named `bench-…`: no sign-up can choose a hyphen, so a seed never
+    /// files photos under a real person's account nor collides with one.
+    static let owners = (0..<20).map {
+        (username: "bench-owner-\($0)", firstName: "Owner\($0)", lastName: "Lastname\($0)")
+    }
     static let baseTime: TimeInterval = 1_420_070_400  // 2015-01-01
     static let cameras: [(String, String)] = [
         ("Canon", "Canon EOS R6"), ("SONY", "ILCE-7M3"), ("Apple", "iPhone 15 Pro"), ("FUJIFILM", "X-T4"),
@@ -70,7 +74,7 @@ struct SyntheticLibrary {
     /// Member number `index`: the same id on every run.
     static func member(_ index: Int) -> BulkLoad.Member {
         BulkLoad.Member(
-            id: memberID(index), username: "member\(index)", firstName: "Member\(index)",
+            id: memberID(index), username: "bench-member-\(index)", firstName: "Member\(index)",
             lastName: "Surname\(index)",
             createdAt: Date(
                 timeIntervalSince1970: baseTime + TimeInterval(max(0, index - 20) * photosPerMember / 2) * 60))
@@ -94,7 +98,7 @@ struct SyntheticLibrary {
         var likers: Set<Int> = []
         var likes: [BulkLoad.Like] = []
         for _ in 0..<(wanted * 3) where likers.count < wanted {
-            let liker = min(members - 1, Int(Double(members) * pow(random.unit(), 2)))
+            let liker = skewedMember(&random, among: members)
             guard likers.insert(liker).inserted else { continue }
             likes.append(
                 BulkLoad.Like(
@@ -102,6 +106,12 @@ struct SyntheticLibrary {
                     likedAt: Date(timeIntervalSince1970: created + TimeInterval(random.int(0...86_400 * 30)))))
         }
         return likes
+    }
+
+    /// One of the first `members` members, the lower numbers far more often (the square of a uniform draw): the
+    /// few who like and collect most, as on any photo site.
+    private static func skewedMember(_ random: inout SplitMix64, among members: Int) -> Int {
+        min(members - 1, Int(Double(members) * pow(random.unit(), 2)))
     }
 
     /// Album number `index`, made by a member from the photos numbered `index * photosPerAlbum` up to the next
@@ -118,7 +128,7 @@ struct SyntheticLibrary {
         }
         let members = memberCount(photos: last + 1)
         return BulkLoad.Album(
-            id: identifier(&random), ownerID: memberID(min(members - 1, Int(Double(members) * pow(random.unit(), 2)))),
+            id: identifier(&random), ownerID: memberID(skewedMember(&random, among: members)),
             title: "Album \(index)", photoIDs: picked.map(photoIDs),
             createdAt: Date(timeIntervalSince1970: baseTime + TimeInterval(last / 2) * 60 + 1))
     }
