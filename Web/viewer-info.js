@@ -29,6 +29,9 @@ export function createInfoPanel(panel, button, { onToggle }) {
     let statistics = null;   // {views, downloads} of `photo`, once known
     const counts = { views: el('span', { text: '—' }), downloads: el('span', { text: '—' }) };
     let refresh = null;
+    // Whether the photo is one's own (its editor shown) depends on who is signed in, which a photo opened from its
+    // link can learn after the panel was drawn: drawn again when it changes.
+    session.onChange(() => { if (!panel.hidden) render(); });
 
     function render(problem) {
         const p = detail || photo;

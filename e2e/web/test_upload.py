@@ -152,6 +152,31 @@ def test_a_heic_photo_is_uploaded_from_the_profile(newcomer, web_server):
     assert page.errors == []
 
 
+def test_ones_own_photo_opened_by_its_link_offers_its_editor_whichever_answer_comes_first(newcomer, web_server):
+    # setup: a person's photo, and the app's question "who is signed in?" held back until the photo is in
+    username = fresh_name("photo_linker")
+    context, page, shot = newcomer("desktop", "light", username, path=None, service_workers="block")
+    mine = upload_photo(context, web_server.base, username)
+    held = []
+    page.route(re.compile(r"/me$"), lambda route: held.append(route))
+
+    # act: the photo opened from its link and its details shown; then the session's answer comes
+    with page.expect_request(re.compile(r"/me$")):
+        with page.expect_response(re.compile(re.escape(f"/photos/{mine['id']}") + "$")):
+            page.goto(f"{web_server.base}/#/photo/{mine['id']}")
+    viewer = page.get_by_role("dialog", name="Photo viewer")
+    viewer.get_by_role("button", name="Info").click()
+    details = viewer.get_by_role("complementary", name="Photo details")
+    expect(details.get_by_role("heading")).to_be_visible()
+    for route in held:
+        route.continue_()
+
+    # assert: the owner can edit it (the details were not left drawn for a visitor)
+    expect(details.get_by_role("button", name="Edit details")).to_be_visible()
+    expect(details.get_by_role("button", name="Delete photo")).to_be_visible()
+    assert page.errors == []
+
+
 def test_signed_out_the_upload_button_asks_to_sign_in(open_app, web_server):
     # setup
     context, page, shot = open_app("phone", "light", signed_in=False)
