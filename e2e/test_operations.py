@@ -142,3 +142,26 @@ def test_every_size_setting_that_is_not_a_size_is_named_at_start_up_at_once():
         assert 'The bytes a database connection may leave unread must be a size such as 64MB; got "12XB".' in message
     finally:
         harness.remove_folder(folder)
+
+
+def test_keys_passwords_and_ids_that_start_with_a_dash_are_taken_as_their_options_values():
+    # setup: a key and ids as the app makes them (base64url: one in 64 starts with "-", as a fresh-clone run met)
+    folder = harness.temporary_folder("imagefeed-dashes-")
+    try:
+        library = harness.Cli(folder / "data", cwd=folder)
+
+        # act
+        library.run("users", "create", "--username", "dasher", "--email", "dasher@example.com", "--first-name",
+                    "Dash", "--last-name", "Er", "--password", "-starts-with-a-dash-9!")
+        added = library.run("sources", "add", "unsplash", "dashed", "--access-key", "-0g_INnO0mlvJXQYsLhq3qVUZB",
+                            "--collection", "-x3Kb", "--api-url", "http://127.0.0.1:9")
+        with pytest.raises(harness.CliError) as unknown:
+            library.run("apps", "oauth1-secret", "--key", "-no-such-key")
+
+        # assert: each value reached its command; the listing shows the key's end and the album
+        assert "Added dashed" in added
+        listing = library.run("sources", "list")
+        assert "key …VUZB" in listing and "collection=-x3Kb" in listing, listing
+        assert "No application has the access key -no-such-key." in str(unknown.value)
+    finally:
+        harness.remove_folder(folder)

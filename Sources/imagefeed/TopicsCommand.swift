@@ -16,7 +16,9 @@ struct TopicsCommand: AsyncParsableCommand {
         @Option(help: "The topic's address (/topics/SLUG); made from the title when omitted.") var slug: String?
         @Option(help: "A sentence about the topic.") var description: String?
         @Option(help: "Photos with any of these tags join the topic (comma-separated).") var tags: String?
-        @Option(name: .customLong("collection"), help: "Photos of this album join the topic (repeatable; album id).")
+        @Option(
+            name: .customLong("collection"), parsing: .unconditionalSingleValue,
+            help: "Photos of this album join the topic (repeatable; album id).")
         var collections: [String] = []
         @Option(help: "Where the topic stands in the bar, smallest first.") var position: Int?
 
