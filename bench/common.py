@@ -428,6 +428,15 @@ class Postgres:
         """One database's tables and indexes (`pg_database_size`), without the cluster's WAL."""
         return int(self.sql(f"SELECT pg_database_size('{name}')"))
 
+    def relation_sizes(self, name="postgres"):
+        """Each table's and index's own bytes in one database (`pg_relation_size`, TOAST and free-space maps aside),
+        largest first: [{"name", "kind" ("table" or "index"), "bytes"}]."""
+        rows = self.sql("SELECT c.relname, c.relkind, pg_relation_size(c.oid) FROM pg_class c "
+                        "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                        "WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i') ORDER BY 3 DESC", database=name)
+        return [{"name": n, "kind": "index" if k == "i" else "table", "bytes": int(b)}
+                for n, k, b in (line.split("|") for line in rows.splitlines() if line)]
+
     def size_mb(self):
         """The cluster's files on disk (tables, indexes, WAL)."""
         return round(sum(f.stat().st_size for f in (self.work / "data").rglob("*") if f.is_file()) / 1e6, 1)
@@ -435,6 +444,20 @@ class Postgres:
 
 # ---------------------------------------------------------------------------------------------------------
 # The product's own benchmark commands (`imagefeed bench --help`)
+
+def sqlite_relation_sizes(path):
+    """Each table's and index's bytes in an SQLite database (its `dbstat` table), largest first, in the shape of
+    `Postgres.relation_sizes`; the full-text index's shadow tables are named as they are."""
+    import sqlite3
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        kinds = dict(db.execute("SELECT name, type FROM sqlite_schema"))
+        rows = db.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC").fetchall()
+    finally:
+        db.close()
+    return [{"name": n, "kind": "index" if kinds.get(n) == "index" or n.startswith("sqlite_autoindex") else "table",
+             "bytes": b} for n, b in rows]
+
 
 def library_args(data, database=None):
     return ["--data", str(data)] + (["--database", database] if database else [])

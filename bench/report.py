@@ -28,6 +28,9 @@ SCALE10_REQUESTS = (
     ("search", 2, "search for a common word"), ("search_rare", 2, "search for a rare word"), ("tag", 1.3, "tag"),
     ("near", 1.3, "near-me search"), ("likes", 1.3, "member's likes"), ("album", 1.3, "album"),
 )
+# The requests of section 10 that `bench/scale.py` also traces (`imagefeed bench trace`), and what they are.
+SCALE10_TRACED = (("feed", "feed's first page"), ("deep", "feed's deep page"), ("photo", "photo"),
+                  ("search", "search for a common word"), ("search_rare", "search for a rare word"))
 
 # run.sh's sections, the result files each one writes, and what the report calls it.
 SECTIONS = [
@@ -416,6 +419,20 @@ def section_scale10(w, label, backend, r):
                 f"p95 {ms(figures[0].get('p95_ms'))} at {small:,}", grown is not None and grown <= limit)
     w.table(["Request", "Path (large size)"] + [f"{n:,}: p50 / p95 ms (X-Total)" for n in sizes]
             + ["p95 large ÷ small", "goal"], rows)
+    traced = [name for name, _ in SCALE10_TRACED if any((at(n).get("trace") or {}).get(name) for n in sizes)]
+    if traced:
+        w("The store's part of the same requests, `imagefeed bench trace` (its statements timed by the store's "
+          "observer, no HTTP), where it can run them:")
+        w()
+        rows = []
+        for name in traced:
+            figures = [((at(n).get("trace") or {}).get(name) or {}).get("total_ms") or {} for n in sizes]
+            grown = (figures[-1].get("p95") / figures[0].get("p95")
+                     if len(figures) > 1 and figures[-1].get("p95") is not None and figures[0].get("p95") else None)
+            statements = len(((at(sizes[-1]).get("trace") or {}).get(name) or {}).get("statements") or [])
+            rows.append([dict(SCALE10_TRACED)[name]] + [f"{fmt(f.get('p50'), 3)} / {fmt(f.get('p95'), 3)}"
+                                                        for f in figures] + [ratio(grown), statements])
+        w.table(["Request"] + [f"{n:,}: p50 / p95 ms" for n in sizes] + ["p95 large ÷ small", "statements"], rows)
     empty = r.get("empty") or {}
     rows = [["empty", "—", "—", empty.get("startup_s"), f"{fmt(empty.get('rss_mb'))} (1 connection)",
              (empty.get("import") or {}).get("photos_per_s")]]
@@ -423,8 +440,10 @@ def section_scale10(w, label, backend, r):
         a = at(n)
         rows.append([f"{n:,}", (a.get("seed") or {}).get("seconds"), fmt(a.get("bytes_per_photo")), a.get("startup_s"),
                      f"{fmt(a.get('rss_mb'))} ({r.get('connections'):,} connections)",
-                     (a.get("import") or {}).get("photos_per_s")])
-    w.table(["Photos", "seed s", "database bytes a photo", "start-up s", "server RSS MB", "import photos/s"], rows)
+                     fmt(a.get("rss_after_requests_mb")), (a.get("import") or {}).get("photos_per_s")])
+    rows[0].insert(5, "—")
+    w.table(["Photos", "seed s", "database bytes a photo", "start-up s", "server RSS MB, fresh",
+             "RSS MB after the timed requests (response cache full)", "import photos/s"], rows)
     if large is not None and empty:
         a = at(large)
         startup = a.get("startup_s") / empty["startup_s"] if a.get("startup_s") and empty.get("startup_s") else None
@@ -443,7 +462,19 @@ def section_scale10(w, label, backend, r):
     if r.get("version"):
         w(f"{r['version']}, `{r.get('server_options')}`.")
         w()
+    relations = (at(large).get("relations") or []) if large is not None else []
+    if relations:
+        w(f"What each table and index weighs at {large:,} photos (the largest 15; "
+          f"{'`pg_relation_size`' if r.get('version') else 'SQLite’s `dbstat`'}):")
+        w()
+        w.table(["Relation", "kind", "MB", "bytes a photo"],
+                [[f"`{x['name']}`", x["kind"], fmt(x["bytes"] / 1e6), fmt(x["bytes"] / large)] for x in relations[:15]])
+    trace_command = next(((at(large).get("trace") or {}).get(name) or {}).get("command") for name, _ in SCALE10_TRACED)
+    if trace_command:
+        commands.append(trace_command + "  # each traced request; --query w15000 for the rare word")
     w.code("\n".join(c for c in commands if c), "sh")
+    if large is not None and any((at(large).get("trace") or {}).values()):
+        plans(w, label, large, at(large)["trace"], [name for name, _ in SCALE10_TRACED])
 
 
 def section_scale(w, label, backend, r):
@@ -481,10 +512,15 @@ def section_scale(w, label, backend, r):
         w()
     w.code("\n".join(c for c in commands if c), "sh")
     s = r["scales"].get(str(top)) or r["scales"].get(top)
+    plans(w, label, top, s["trace"], SCALE_REQUESTS)
+
+
+def plans(w, label, top, trace, requests):
+    """The statements `bench trace --explain` ran for `requests` at `top` photos, each with its plan, folded."""
     blocks = []
     failed = unexplained = 0
-    for request in SCALE_REQUESTS:
-        for x in (s["trace"].get(request) or {}).get("statements") or []:
+    for request in requests:
+        for x in (trace.get(request) or {}).get("statements") or []:
             plan = x.get("plan")
             failed += plan == "(no plan)"
             unexplained += plan is None

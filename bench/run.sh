@@ -24,7 +24,8 @@
 # the databasews section (the SDKs' WebSocket protocol): BENCH_WS_CONNECTIONS (default 10000), BENCH_WS_LISTENERS
 # (default 1000), BENCH_WS_EVENTS (default 20), BENCH_WS_WRITERS (default 16), BENCH_WS_SECONDS (default 8); the scale
 # section: BENCH_SCALE_SIZES (default 100000,10000000), BENCH_SCALE_CONNECTIONS (default 1000), BENCH_SCALE_IMPORT
-# (the folder whose first 40 pictures are imported, default /usr/share/backgrounds/mate).
+# (the folder whose first 40 pictures are imported, default /usr/share/backgrounds/mate), BENCH_SCALE_KEEP=1 (keep
+# each backend's grown library instead of deleting it once measured).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_dir="$PWD/bench"

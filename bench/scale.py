@@ -10,10 +10,11 @@ and places; `imagefeed serve` answers):
   first page and a deep one (by the `Link` cursor), a photo, a search for a common and for a rare word, a tag, a
   near-me search, a member's likes and an album's photos — p50 and p95;
 - the server's start-up, from its launch to answering `/readyz`, against an empty library's in the same run;
-- its resident memory holding 1,000 keep-alive connections, against an empty library's holding one;
+- its resident memory holding 1,000 keep-alive connections, against an empty library's holding one: measured on the
+  fresh server (the goal), and again after the timed requests, once the response cache is full;
 - the database's bytes per photo;
-- an import of 40 new photos (the demo's wallpapers, see `import_set`), photos a second against the same import into
-  an empty library.
+- an import of 40 new photos (the demo's wallpapers, see `import_set`) into the large library, photos a second
+  against the same import into an empty library.
 
 The goals are ratios of the large size to the small one, so that a slower machine or a busier day moves both.
 """
@@ -25,8 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from common import (BIN, WORK, Postgres, Server, bench_command, bench_seed, fetch, header, http_latency, library_args, log,
-                    next_link, quote, rel, save, time_command)
+from common import (BIN, WORK, Postgres, Server, bench_command, bench_seed, bench_trace, fetch, header, http_latency,
+                    library_args, log, next_link, quote, rel, save, sqlite_relation_sizes, time_command)
 
 SIZES = sorted(int(x) for x in os.environ.get("BENCH_SCALE_SIZES", "100000,10000000").split(","))
 PER_PAGE = 30
@@ -37,6 +38,11 @@ NEAR = (48.857, 2.352)  # Paris, the most frequent synthetic city
 CONNECTIONS = int(os.environ.get("BENCH_SCALE_CONNECTIONS", "1000"))
 IMPORT_FOLDER = Path(os.environ.get("BENCH_SCALE_IMPORT", "/usr/share/backgrounds/mate"))
 IMPORT_COUNT = 40
+# The requests `imagefeed bench trace` can run, each with its statements' plans at the large size (search twice: the
+# common and the rare word). The tag, near-me, likes and album requests are timed over HTTP only.
+TRACED = (("feed", "feed", COMMON_WORD), ("deep", "deep", COMMON_WORD), ("photo", "photo", COMMON_WORD),
+          ("search", "search", COMMON_WORD), ("search_rare", "search", RARE_WORD))
+TRACE_REPEAT = int(os.environ.get("BENCH_TRACE_REPEAT", "30"))
 
 
 def requests_at(server, n):
@@ -75,6 +81,19 @@ def timed_requests(server, paths):
         assert result["status"] == [200], (name, path, result["status"])
         out[name] = result
         log(f"  {name}: p50 {result['p50_ms']} p95 {result['p95_ms']} ms (X-Total {result['total']})")
+    return out
+
+
+def traced(library, n, explain):
+    """The store's part of the traceable requests (`imagefeed bench trace`), with their plans when `explain`."""
+    out = {}
+    for name, request, word in TRACED:
+        answer = bench_trace(library, request, TRACE_REPEAT, explain=explain, per_page=PER_PAGE, query=word)
+        if answer.get("photos") != n:
+            raise RuntimeError(f"bench trace saw {answer.get('photos')} photos, expected {n}")
+        out[name] = dict(answer["trace"], command=answer["command"])
+        total = answer["trace"].get("total_ms", {})
+        log(f"  trace {name}: p50 {total.get('p50')} p95 {total.get('p95')} ms")
     return out
 
 
@@ -171,18 +190,28 @@ def run(backend, database=None, pg=None, fresh_database=None):
             at["vacuum"] = pg.vacuum_analyze()
         at["database_bytes"] = database_bytes(data, pg)
         at["bytes_per_photo"] = round(at["database_bytes"] / n)
+        if n == SIZES[-1]:   # what each table and index weighs, for the capacity model (docs/scaling.md)
+            at["relations"] = pg.relation_sizes() if pg else sqlite_relation_sizes(Path(data) / "imagefeed.sqlite")
+        at["trace"] = traced(library, n, explain=n == SIZES[-1])
         server, at["startup_s"] = started(data, database, f"scale-{backend}-{n}")
         try:
-            at["requests"] = timed_requests(server, requests_at(server, n))
+            # Fresh, before any request: what the library and the connections cost. After the timed requests the
+            # response cache (64 MB of answers at most) is full whatever the library's size; shown beside it.
             at["rss_mb"] = rss_with_connections(server, CONNECTIONS)
+            at["requests"] = timed_requests(server, requests_at(server, n))
+            at["rss_after_requests_mb"] = rss_with_connections(server, CONNECTIONS)
         finally:
             server.stop()
-        # Last at this size: it adds 40 photos, which the next size's seed counts among its own.
-        at["import"] = import_rate(library, n)
+        # At the large size only (the goal compares it with the empty library's), and last, after the timed requests.
+        if n == SIZES[-1]:
+            at["import"] = import_rate(library, n)
         result["at"][n] = at
         log(f"{backend} {n:,}: start-up {at['startup_s']} s, RSS {at['rss_mb']} MB with {CONNECTIONS} connections, "
-            f"{at['bytes_per_photo']} B a photo, import {at['import']['photos_per_s']} photos/s")
+            f"{at['bytes_per_photo']} B a photo, import {at.get('import', {}).get('photos_per_s')} photos/s")
         save(f"scale10_{backend}", result)
+    # A 10 M library is tens of GB; the next backend's needs the room (BENCH_SCALE_KEEP=1 keeps it to look into).
+    if os.environ.get("BENCH_SCALE_KEEP") != "1":
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def section_sqlite():
