@@ -63,8 +63,8 @@ struct BulkLoadTests {
     @Test(arguments: Backend.available)
     func a_member_whose_username_an_account_holds_fails_the_load_and_writes_nothing(backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store, _ in
-            // setup: an account named as the load's member is; a photo the member likes
-            let owner = try await store.ensureUser(username: "taken", firstName: "Real")
+            // setup: an account named as the load's member is, whatever the case; a photo the member likes
+            let owner = try await store.ensureUser(username: "Taken", firstName: "Real")
             let member = BulkLoad.Member(
                 id: Identifier.make(), username: "taken", firstName: "Member", lastName: nil, createdAt: Date())
             let photo = NewPhoto(

@@ -106,6 +106,21 @@ extension LibraryStore {
     private static func insertMembers(_ members: [BulkLoad.Member], on db: any SQLDatabase) async throws -> Int {
         var inserted = 0
         for batch in members.chunked(1000) {
+            // An account already holding one of these usernames (unique whatever its case, as the database compares
+            // them) under another id refuses the load before anything is written: `ON CONFLICT DO NOTHING` below
+            // would skip the member silently.
+            let given: [SQLQueryString] = batch.map { "(\(bind: $0.id), \(bind: $0.username))" }
+            let taken = try await db.raw(
+                """
+                SELECT m.username FROM (SELECT column1 AS id, column2 AS username FROM (VALUES \
+                \(given.joined(separator: ", "))) AS given) AS m \
+                JOIN users u ON lower(u.username) = lower(m.username) WHERE u.id <> m.id LIMIT 1
+                """
+            ).first()
+            if let taken {
+                let username = try taken.decode(column: "username", as: String.self)
+                throw StoreError.conflict("The username \(username) is taken by another account.")
+            }
             let rows: [SQLQueryString] = batch.map {
                 let at = $0.createdAt.storedSeconds
                 return "(\(bind: $0.id), \(bind: $0.username), \(bind: $0.firstName), \(bind: $0.lastName), "
@@ -117,13 +132,6 @@ extension LibraryStore {
                 VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING RETURNING id
                 """
             ).all().count
-            var present: Set<String> = []
-            for row in try await db.raw("SELECT id FROM users WHERE id IN (\(binds: batch.map(\.id)))").all() {
-                present.insert(try row.decode(column: "id", as: String.self))
-            }
-            if let refused = batch.first(where: { !present.contains($0.id) }) {
-                throw StoreError.conflict("The username \(refused.username) is taken by another account.")
-            }
         }
         return inserted
     }
