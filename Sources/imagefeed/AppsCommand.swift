@@ -87,7 +87,7 @@ extension AppsCommand {
             commandName: "oauth1-secret", abstract: "Make a new OAuth 1.0a secret (Flickr apps) for an application."
         )
         @OptionGroup var library: LibraryOptions
-        @Option(parsing: .unconditional, help: "The application's access key.") var key: String
+        @Option(verbatim: .long, help: "The application's access key.") var key: String
 
         func run() async throws {
             try await withStore(library) { store in

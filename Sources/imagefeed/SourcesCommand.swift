@@ -41,16 +41,16 @@ struct SourcesCommand: AsyncParsableCommand {
         var name: String?
 
         @Option(
-            parsing: .unconditional, help: "Unsplash's access key, or another ImageFeed server's (an app's public key)."
+            verbatim: .long, help: "Unsplash's access key, or another ImageFeed server's (an app's public key)."
         )
         var accessKey: String?
-        @Option(parsing: .unconditional, help: "Pixabay's API key.") var key: String?
-        @Option(parsing: .unconditional, help: "Flickr's API key.") var apiKey: String?
+        @Option(verbatim: .long, help: "Pixabay's API key.") var key: String?
+        @Option(verbatim: .long, help: "Flickr's API key.") var apiKey: String?
         @Option(help: "The API's address, for another ImageFeed server or a stand-in for the service.") var apiURL:
             String?
 
-        @Option(parsing: .unconditional, help: "Unsplash: a topic's slug or id.") var topic: String?
-        @Option(parsing: .unconditional, help: "Unsplash: a collection's id.") var collection: String?
+        @Option(verbatim: .long, help: "Unsplash: a topic's slug or id.") var topic: String?
+        @Option(verbatim: .long, help: "Unsplash: a collection's id.") var collection: String?
         @Option(help: "Unsplash: a person's photos. Flickr: a person's id (NSID), or the owner of --album.") var user:
             String?
         @Option(help: "Unsplash, Pixabay: a search.") var query: String?
@@ -64,7 +64,7 @@ struct SourcesCommand: AsyncParsableCommand {
         @Option(help: "Flickr: photos near this latitude (with --lon).") var lat: String?
         @Option(help: "Flickr: photos near this longitude (with --lat).") var lon: String?
         @Option(help: "Flickr: how far from --lat/--lon, in km (default 5).") var radius: String?
-        @Option(parsing: .unconditional, help: "Flickr: an album's (photoset's) id; needs --user.") var album: String?
+        @Option(verbatim: .long, help: "Flickr: an album's (photoset's) id; needs --user.") var album: String?
         @Option(
             help:
                 "Flickr: the licences to bring in, as ids or Flickr numbers (default: Creative Commons and public domain, 1 to 10)."

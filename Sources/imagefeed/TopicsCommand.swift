@@ -17,7 +17,7 @@ struct TopicsCommand: AsyncParsableCommand {
         @Option(help: "A sentence about the topic.") var description: String?
         @Option(help: "Photos with any of these tags join the topic (comma-separated).") var tags: String?
         @Option(
-            name: .customLong("collection"), parsing: .unconditionalSingleValue,
+            verbatim: .customLong("collection"),
             help: "Photos of this album join the topic (repeatable; album id).")
         var collections: [String] = []
         @Option(help: "Where the topic stands in the bar, smallest first.") var position: Int?

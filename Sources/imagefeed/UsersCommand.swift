@@ -18,8 +18,7 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(help: "Email address.") var email: String
         @Option(name: .customLong("first-name")) var firstName: String
         @Option(name: .customLong("last-name")) var lastName: String
-        @Option(parsing: .unconditional, help: "The password; read from standard input when omitted.") var password:
-            String?
+        @Option(verbatim: .long, help: "The password; read from standard input when omitted.") var password: String?
         @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
@@ -65,8 +64,7 @@ struct UsersCommand: AsyncParsableCommand {
             commandName: "set-password", abstract: "Set a password (and end the account's sessions).")
         @OptionGroup var library: LibraryOptions
         @Argument var username: String
-        @Option(parsing: .unconditional, help: "The password; read from standard input when omitted.") var password:
-            String?
+        @Option(verbatim: .long, help: "The password; read from standard input when omitted.") var password: String?
 
         func run() async throws {
             let password = try self.password ?? readSecret(prompt: "New password: ")
