@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 import harness
+from conftest import NATURE_FILES, WALLPAPERS
 
 
 @pytest.fixture
@@ -53,6 +54,20 @@ def figures(data):
                 "SELECT COUNT(*) FROM users u "
                 "WHERE total_photos <> (SELECT COUNT(*) FROM photos p WHERE p.user_id = u.id)"),
         }
+    finally:
+        db.close()
+
+
+def synthetic_rows(data):
+    """The seed's own photos (ids) and albums (title and photo ids), whatever else the library holds."""
+    db = sqlite3.connect(data / "imagefeed.sqlite")
+    try:
+        photos = {row[0] for row in db.execute(
+            "SELECT p.id FROM photos p JOIN users u ON u.id = p.user_id WHERE u.username LIKE 'bench-owner-%'")}
+        albums = {(title, photos) for title, photos in db.execute(
+            "SELECT c.title, group_concat(m.photo_id) FROM collections c "
+            "JOIN collection_photos m ON m.collection_id = c.id GROUP BY c.id")}
+        return photos, albums
     finally:
         db.close()
 
@@ -120,3 +135,43 @@ def test_a_seed_leaves_real_accounts_alone_whatever_their_names(library):
         db.close()
     assert report["added"] == 1000
     assert real == [("member0", 0, 0, 0), ("user0", 0, 0, 0)]
+
+
+def test_photos_imported_between_two_seeds_count_towards_the_size_and_leave_no_gap(library):
+    data, cli = library
+    folder = data.parent / "at-once"
+    at_once = harness.Cli(folder, cwd=data.parent)
+
+    # act: 3,500 photos, three real photos imported, then grown to 4,500 (album 3 straddles the two seeds); beside it
+    # one seed of the 4,497 synthetic photos that makes
+    seed(cli, 3500)
+    cli.run("import", *(str(WALLPAPERS / name) for name in NATURE_FILES), "--user", "photographer")
+    grown = seed(cli, 4500)
+    seed(at_once, 4497)
+
+    # assert: the size asked for, counting the real photos; the seed's photos and albums are those of one seed (none
+    # skipped, no album reaching for a photo never written), and every counter agrees
+    f = figures(data)
+    assert grown["photos"] == f["photos"] == 4500 and grown["added"] == 997
+    assert synthetic_rows(data) == synthetic_rows(folder)
+    assert consistent(f), f
+
+
+def test_a_library_seeded_by_an_older_imagefeed_is_refused_with_what_to_do(library):
+    data, cli = library
+    # setup: a seeded library whose synthetic photos belong to another owner, as an older imagefeed's did
+    seed(cli, 1000)
+    db = sqlite3.connect(data / "imagefeed.sqlite")
+    try:
+        with db:
+            db.execute("UPDATE users SET total_photos = 0 WHERE username LIKE 'bench-owner-%'")
+    finally:
+        db.close()
+
+    # act
+    with pytest.raises(harness.CliError) as refused:
+        seed(cli, 2000)
+
+    # assert: refused with the way out, nothing added
+    assert "seeded by an older imagefeed" in str(refused.value) and "seed a new library" in str(refused.value)
+    assert figures(data)["photos"] == 1000
