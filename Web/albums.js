@@ -1,7 +1,7 @@
 // A person's page (name, place and Follow pinned on top, their counts, then their albums) and an album's square
 // grid with a filter. On one's own page and albums, the album editor (album-edit.js, loaded when asked for).
 
-import { get, PhotoList, arrayPages, reason, session } from './api.js';
+import { get, PhotoList, arrayPages, reason, session, sessionReady } from './api.js';
 import { albumCard } from './album-card.js';
 import { formatParts, t } from './i18n.js';
 import { followButton, isSignedIn, personCounts } from './people.js';
@@ -33,9 +33,8 @@ function contactLines({ address: a, website, company }) {
 export function createUserPage(section) {
     let shown = null;
     let visit = 0;
-    // Their albums change when one is made, changed, deleted or given a photo, and one's own page when one's profile
-    // is saved (the session is answered anew). Whether they follow this person, and whether it is their own page,
-    // depend on who is signed in: the router draws the page anew for whoever signs in or out (`forget`).
+    // Whether they follow this person, and whether it is their own page, depend on who is signed in; their albums
+    // change when one is made, changed, deleted or given a photo.
     const outdated = () => { shown = null; };
     session.onChange(outdated);
     document.addEventListener('album-changed', outdated);
@@ -51,6 +50,7 @@ export function createUserPage(section) {
                 const [user, albums] = await Promise.all([
                     get(`/users/${encodeURIComponent(username)}`),
                     get(`/users/${encodeURIComponent(username)}/collections?per_page=30`),
+                    sessionReady,
                 ]);
                 if (token !== visit) return;   // another person's page was asked for meanwhile
                 const counts = personCounts(user);
@@ -87,8 +87,6 @@ export function createUserPage(section) {
             }
         },
         hide() {},
-        /** Drawn anew when next shown (someone signed in or out). */
-        forget() { shown = null; },
     };
 }
 
@@ -115,7 +113,9 @@ export function createAlbumPage(section) {
             section.replaceChildren(el('p.list-status.loading', { role: 'status', text: t('common.loading') }));
             let album;
             try {
-                album = await get(`/collections/${encodeURIComponent(id)}`);
+                // The session too: whether the edit button shows depends on who is signed in, and a link opened
+                // straight to the album starts the app with the question still out.
+                [album] = await Promise.all([get(`/collections/${encodeURIComponent(id)}`), sessionReady]);
                 if (token !== visit) return;   // another album was asked for meanwhile
             } catch (error) {
                 if (token !== visit) return;
@@ -185,7 +185,5 @@ export function createAlbumPage(section) {
             active = false;
             virtual?.setActive(false);
         },
-        /** Drawn anew when next shown (someone signed in or out). */
-        forget() { shown = null; },
     };
 }

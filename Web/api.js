@@ -78,15 +78,6 @@ let sessionKnown;
 export const sessionReady = new Promise((resolve) => { sessionKnown = resolve; });
 
 /**
- * Who is signed in, for a control that acts as them (like, follow, add to an album): used before the first session
- * check has answered, it waits for that answer instead of sending someone already signed in to sign in.
- */
-export async function signedInUser() {
-    if (!session.user) await sessionReady;
-    return session.user;
-}
-
-/**
  * Asks who is signed in. Only the server's "not signed in" (401) signs someone out: when the check itself fails (no
  * answer, a server error), `session.failure` keeps the error, to be tried again, and nobody is sent to sign in.
  */

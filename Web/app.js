@@ -3,7 +3,7 @@
 // the first photo waits for as little script as possible. Nothing waits for the session check but the screens that
 // need a signed-in person.
 
-import { loadSession, reason, session, sessionReady, signedInUser, NetworkError } from './api.js';
+import { loadSession, reason, session, sessionReady, NetworkError } from './api.js';
 import { createFeed } from './feed.js';
 import { language, preference, setLanguage, t } from './i18n.js';
 import { viewerSource } from './photos.js';
@@ -83,9 +83,7 @@ const SIGN_IN = { module: './auth.js', section: 'auth', session: 'checked' };
  * - `section`: the `<section data-view>` it fills, when not its own name;
  * - `tab`: the tab it belongs to: lit while it is shown, and leading back to it as it was left;
  * - `session`: 'signed-in': only for someone signed in (others are sent to sign in); 'signed-out': not for someone
- *   signed in (they go to the feed); 'checked': for anyone, drawn for whoever is signed in (an owner's controls, a
- *   follow button): it waits for the session check's answer, and when someone signs in or out it is drawn anew (at
- *   once if shown, else when next shown; such a screen made with `create` has `forget()` for it). Without it, the
+ *   signed in (they go to the feed); 'checked': for anyone, once the session check has answered. Without it, the
  *   screen does not wait for the session check;
  * - `launches`: it takes the launch screen away itself, once it has something to show (else: as soon as shown);
  * - `scrollKey(route)`: what its scroll position is kept under, when not the route's name;
@@ -114,12 +112,9 @@ const SCREENS = {
         module: './profile.js', tab: 'profile', session: 'signed-in', title: 'screen.profile',
         create: (m) => m.createProfile(sections.profile, { theme }),
     },
-    user: {
-        module: './albums.js', session: 'checked', scrollKey: byPath, title: 'screen.person',
-        create: (m) => m.createUserPage(sections.user),
-    },
+    user: { module: './albums.js', scrollKey: byPath, title: 'screen.person', create: (m) => m.createUserPage(sections.user) },
     collections: {
-        module: './albums.js', session: 'checked', scrollKey: byPath, title: 'screen.album',
+        module: './albums.js', scrollKey: byPath, title: 'screen.album',
         create: (m) => m.createAlbumPage(sections.collections),
     },
     signin: { ...SIGN_IN, title: 'screen.signIn', render: (m, route) => m.renderSignIn(sections.auth, route) },
@@ -167,20 +162,12 @@ function load(path) {
     return modules[path];
 }
 
-// The first answer about the session only tells who was already here (the feed loaded with their cookie, the screens
-// that wait for it drawn for them); a later change is a sign-in or sign-out, after which liked states differ and the
-// screens drawn for whoever is signed in are drawn anew.
+// The first answer about the session only tells who was already here (the feed loaded with their cookie);
+// a later change is a sign-in or sign-out, after which liked states differ.
 let sessionUserID;
 session.onChange((user) => {
-    const changed = sessionUserID !== undefined && (user?.id ?? null) !== sessionUserID;
+    if (sessionUserID !== undefined && (user?.id ?? null) !== sessionUserID) views.feed.reset();
     sessionUserID = user?.id ?? null;
-    if (!changed) return;
-    views.feed.reset();
-    for (const [name, view] of Object.entries(views)) {
-        if (screenOf(name).session === 'checked') view.forget?.();
-    }
-    const route = current();
-    if (screenOf(route.name)?.session === 'checked' && views[route.name]) showPage(route);
 });
 
 let viewer = null;
@@ -400,7 +387,8 @@ paintOnline();
  * not signed in is asked to sign in first, and comes back to the feed.
  */
 async function openUpload(files = []) {
-    if (!await signedInUser()) {
+    if (!sessionChecked) await sessionReady;
+    if (!session.user) {
         go(`/signin?next=${encodeURIComponent('/feed')}`);
         return;
     }

@@ -1,7 +1,7 @@
 // People: the Follow button, a person's counts (followers, following, and the views, downloads and likes of their
 // photos), and a person as a search result.
 
-import { request, get, reason, session, signedInUser } from './api.js';
+import { request, get, reason, session, sessionReady } from './api.js';
 import { t } from './i18n.js';
 import { go } from './router.js';
 import { el, avatar, displayName, formatCount, handle, showAlert } from './ui.js';
@@ -33,7 +33,8 @@ export function followButton(user, onChange) {
     };
     paint();
     button.addEventListener('click', async () => {
-        if (!await signedInUser()) {
+        if (!session.user) await sessionReady;
+        if (!session.user) {
             signIn();
             return;
         }

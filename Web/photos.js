@@ -2,7 +2,7 @@
 // Cards are cloned from parsed templates and their listeners are delegated to the document: a card costs a clone
 // and a few property writes, which keeps every frame of a fast scroll short.
 
-import { reason, session, signedInUser, setLike, imageURL, srcset } from './api.js';
+import { reason, session, sessionReady, setLike, imageURL, srcset } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { formatNumber, t, tNodes } from './i18n.js';
 import { go } from './router.js';
@@ -275,8 +275,9 @@ const signInFor = (photo) => go(`/signin?next=${encodeURIComponent(`/photo/${enc
 
 /** Likes or unlikes, offering to try again on failure; every view learns through a `photo-liked` event. */
 export async function toggleLike(photo, button) {
+    if (!session.user) await sessionReady;
     // After a failed session check the like is tried anyway: the server knows whether they are signed in.
-    if (!await signedInUser() && !session.failure) {
+    if (!session.user && !session.failure) {
         signInFor(photo);
         return;
     }

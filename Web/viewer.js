@@ -3,7 +3,7 @@
 // (viewer-info.js), sharing and the download menu (viewer-download.js); adding the photo to albums is the collect
 // sheet's (collect.js, loaded when first asked for).
 
-import { get, PhotoList, NetworkError, imageURL, reason, srcset, signedInUser } from './api.js';
+import { get, PhotoList, NetworkError, imageURL, reason, srcset, session, sessionReady } from './api.js';
 import { placeholderStyle } from './blurhash.js';
 import { isRTL, t } from './i18n.js';
 import { credit, likeButton, viewerSource } from './photos.js';
@@ -148,7 +148,8 @@ export function createViewer(onClose) {
     shareButton.addEventListener('click', () => sharePhoto(photo));
     collectButton.addEventListener('click', async () => {
         const shown = photo;
-        if (!await signedInUser()) {
+        if (!session.user) await sessionReady;
+        if (!session.user) {
             go(`/signin?next=${encodeURIComponent(`/photo/${encodeURIComponent(shown.id)}`)}`);
             return;
         }
