@@ -64,9 +64,10 @@ def synthetic_rows(data):
     try:
         photos = {row[0] for row in db.execute(
             "SELECT p.id FROM photos p JOIN users u ON u.id = p.user_id WHERE u.username LIKE 'bench-owner-%'")}
-        albums = {(title, photos) for title, photos in db.execute(
-            "SELECT c.title, group_concat(m.photo_id) FROM collections c "
-            "JOIN collection_photos m ON m.collection_id = c.id GROUP BY c.id")}
+        albums = {}
+        for title, photo in db.execute(
+                "SELECT c.title, m.photo_id FROM collections c JOIN collection_photos m ON m.collection_id = c.id"):
+            albums.setdefault(title, set()).add(photo)
         return photos, albums
     finally:
         db.close()

@@ -30,10 +30,13 @@ struct BenchSeedCommand: AsyncParsableCommand {
 
     func run() async throws {
         let started = ContinuousClock.now
-        let store = try await BenchCommand.openStore(library)
+        // Closed however the seed ends: a refusal or a failed batch is an error message, not a crash.
+        try await withStore(library) { store in try await seed(store, started: started) }
+    }
+
+    private func seed(_ store: LibraryStore, started: ContinuousClock.Instant) async throws {
         guard let photos else {
             try printJSON(SeedReport(photos: try await store.photoCount(), added: BulkLoadCount(), seconds: 0))
-            try await store.database.shutdown()
             return
         }
         var owners: [UserRecord] = []
@@ -77,7 +80,6 @@ struct BenchSeedCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("seeded \(existing + added.photos) of \(photos)\n".utf8))
         }
         if added.photos > 0 { try await store.database.refreshPlannerStatistics() }
-        try await store.database.shutdown()
         try printJSON(
             SeedReport(
                 photos: existing + added.photos, added: added,
